@@ -880,6 +880,12 @@ class Auditor:
                 "git": list(head) if head is not None else None,
                 "project": list(self._project[1]) if self._project[1] is not None else None}
 
+    def _same_content(self, rel: str, digest: bytes) -> bool:
+        """Whether the memory ``rel`` holds the content whose digest is ``digest`` (read as
+        the scan reads it)."""
+        read = read_text(os.path.join(self.ws.root, rel))
+        return (bytes_digest(read.raw) if read.raw else text_digest(read.text)) == digest
+
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed."""
         stored = derived_cache.load(derived_cache.cache_path(self.ws.root), self.pause)
@@ -887,7 +893,7 @@ class Auditor:
         if stored is None or read is None or \
                 not derived_cache.holds(stored, self._derived_key(head, read[1]), self._paths,
                                         str(self.ws.root) + os.sep, self._exists,
-                                        self.options.now or time.time()):
+                                        self.options.now or time.time(), self._same_content):
             return None
         tokens = [None] * len(stored.files) if self.options.file_tokens else \
             self.counter.known_many([e[5] for e in stored.files], self.tokenizers)

@@ -62,7 +62,9 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
     """Every folder under ``root`` (itself included) that holds a ``MEMORY.md``, or is
     another agent's memory folder (`_agent_folder`), sorted.
 
-    Symlinked folders are not followed (no loops, no escapes); a workspace's own memory
+    Symlinked folders are not walked (no loops, no escapes), but a link to a folder holding
+    a ``MEMORY.md`` is a workspace (the memory a Claude Code project keeps in its
+    repository), listed once whichever way it is reached; a workspace's own memory
     folder is not searched again; hidden folders other than the agents' homes
     (`HIDDEN_ALLOWED`) are not walked, but one that is itself a memory folder
     (``proj/.claude-memory/``) is found; ``.git``, ``node_modules``, caches and memtui's own
@@ -98,9 +100,26 @@ def find_workspaces(root: Path, max_depth: int = MAX_DEPTH) -> list[Path]:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append((entry.path, depth + 1,
                                   not name.startswith(".") or name in HIDDEN_ALLOWED))
+                elif entry.is_symlink() and _index(os.path.join(entry.path, INDEX_NAME)):
+                    # a link to a memory folder (a Claude Code project's ``memory`` kept in
+                    # its repository, newuser29 #39): looked at as a workspace, never walked
+                    stack.append((entry.path, depth + 1, False))
             except OSError:
                 continue
-    return sorted(found)
+    return _once_each(sorted(found))
+
+
+def _once_each(folders: list[Path]) -> list[Path]:
+    """``folders`` less those that are another's folder reached through a link (the first
+    of each real folder kept)."""
+    seen: set[str] = set()
+    out: list[Path] = []
+    for folder in folders:
+        real = os.path.realpath(folder)
+        if real not in seen:
+            seen.add(real)
+            out.append(folder)
+    return out
 
 
 def _agent_folder(folder: str, names: set[str]) -> bool:

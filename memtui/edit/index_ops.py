@@ -140,6 +140,9 @@ def add_entries(snap: Snapshot, entries: list[tuple[str, str, str]],
                 f"{rel} is already in the index (line {at[0]})")
     plan = Plan(snap)
     raw = plan.raw(INDEX_NAME)
+    if isinstance(under, int) and under > len(raw.texts()) + 1:  # newuser29 #44
+        n = len(raw.texts())
+        raise UsageError(f"{INDEX_NAME} has {plural(n, 'line')}: --at takes 1 to {n + 1}")
     groups: dict[int, list[str]] = {}
     points: dict[Place, int] = {}  # each place looked up once (it reads the whole index)
     sections: dict[str, Place] = {}

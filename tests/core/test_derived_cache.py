@@ -332,7 +332,7 @@ def test_a_file_written_just_now_or_changed_since_its_audit_is_not_kept(
     path = root / "memory/m3.md"
     path.write_text(memory("m3", "fact 3, see [[nobody-yet]]\n"), encoding="utf-8")
     auditor.run({"memory/m3.md"})
-    assert not auditor.keep_derived()  # written a moment ago: its key cannot vouch for it
+    auditor.keep_derived()  # written a moment ago: kept, the next run checks its content
     os.utime(path, (NOW - 2 * DAY, NOW - 2 * DAY))
     auditor.run({"memory/m3.md"})
     _edit_index(root)  # and no re-audit saw this
@@ -721,3 +721,22 @@ def test_a_memory_past_the_read_cap_keeps_the_warm_path(tmp_path: Path, cache: P
     big.write_text(memory("m4", "short now, see [[nobody-yet]]\n"), encoding="utf-8")
     os.utime(big, (NOW - 2 * DAY, NOW - 2 * DAY))
     assert _audit(root) == _fresh(root) != first
+
+
+def test_a_file_read_just_after_it_was_written_is_checked_by_its_content(
+        tmp_path: Path, cache: Path, real_tick: None) -> None:
+    """newuser29 #47: a `touch` made the next two audits cold — the first because a file
+    changed, the second because the first read it too soon after the change for its key to
+    vouch for it, so nothing was kept. Now the derivation is kept, and the next run reads
+    that one file again and compares its content (its digest) instead of deriving all."""
+    root = make_ws(tmp_path / "ws", _files())  # every file written just now: all ambiguous
+    first = _audit(root)
+    report, opened = _opened(root)
+    assert report == first == _fresh(root)
+    assert not [p for p in opened if "scans-" in p]  # served from the derivation kept…
+    assert sorted(p.rsplit("/", 1)[-1] for p in opened) == [f"m{i}.md" for i in range(6)]
+    path = root / "memory/m3.md"  # …but a content changed under the same key is not served
+    st = path.stat()
+    path.write_bytes(path.read_bytes().replace(b"fact 3", b"fact 9"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert _audit(root) == _fresh(root)

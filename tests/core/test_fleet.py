@@ -46,6 +46,23 @@ def test_find_workspaces_walks_items_and_claude_projects(tmp_path: Path) -> None
     assert found == [".claude/projects/-home-me-proj/memory", "items/one", "items/two"]
 
 
+def test_a_projects_memory_kept_in_its_repository_through_a_link_is_found(
+        tmp_path: Path) -> None:
+    """newuser29 #39: `~/.claude/projects/<p>/memory -> <repo>/.claude/memory` (memory kept
+    in the repository) was skipped by --discover without a trace. A link to a folder holding
+    a MEMORY.md is a workspace (looked at, never walked); one reached twice is listed once;
+    a link to a folder of workspaces, or a loop, is still not followed."""
+    repo_memory = healthy(tmp_path / "repo" / ".claude" / "memory")
+    home = tmp_path / "home"
+    (home / ".claude" / "projects" / "-repo").mkdir(parents=True)
+    (home / ".claude" / "projects" / "-repo" / "memory").symlink_to(repo_memory)
+    healthy(home / ".claude" / "projects" / "-other" / "memory")
+    (home / "again").symlink_to(home / ".claude" / "projects" / "-other" / "memory")
+    (home / "loop").symlink_to(home)
+    found = [p.relative_to(home).as_posix() for p in find_workspaces(home)]
+    assert found == [".claude/projects/-other/memory", ".claude/projects/-repo/memory"]
+
+
 def test_an_openclaw_workspace_of_daily_notes_is_found_as_the_audit_finds_it(
         tmp_path: Path) -> None:
     """newuser24 #9: a folder the audit takes as OpenClaw (daily notes in memory/, no

@@ -377,3 +377,11 @@ def test_a_long_description_drafts_a_bounded_hook_and_says_so(ws: Path) -> None:
     cs = do(ws, index_ops.add_to_index, ["creds"], hook="x" * 300)  # given: written whole
     assert any(x.endswith(" — " + "x" * 300) for x in read(ws, "MEMORY.md").splitlines())
     assert not cs.notes
+
+
+def test_add_at_a_line_past_the_index_end_is_refused(ws: Path) -> None:
+    """newuser29 #44: `--at 99999` on a 37-line index said "+1 entry at line 99999" and put
+    the entry at the end, under a cold section."""
+    lines = len((ws / "MEMORY.md").read_text().splitlines())
+    with pytest.raises(UsageError, match=re.escape(f"--at takes 1 to {lines + 1}")):
+        index_ops.add_entries(snapshot(ws), [("memory/lonely_note.md", "Lonely", "x")], 99999)

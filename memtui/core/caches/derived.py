@@ -272,12 +272,6 @@ def trusted(key: Key, read_ns: int) -> bool:
     return key != NO_KEY and not ambiguous(key, read_ns)
 
 
-def trusted_file(stored: tuple[str, int, int, int, int, bytes, int], key: Key) -> bool:
-    """Whether a file whose stat key is now ``key`` still holds what it held when the
-    derivation was made (its key the same, and trusted when its content was read)."""
-    return stored[1:5] == key and trusted(key, stored[6])
-
-
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
           read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult
           ) -> Derived | None:
@@ -294,8 +288,11 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
                 lasting(f.message) for f in scan.read_findings):
             return None
         read = read_ns.get(rel, 0)
-        if not trusted_file((rel, *stat, scan.digest, read), stat):
-            return None  # ambiguous: the next full audit keeps its own
+        if stat == NO_KEY:
+            return None
+        # A file written so close to its reading that its key cannot vouch for it is kept
+        # all the same: the next run checks its content by its digest (`holds`), where it
+        # derived everything again twice (newuser29 #47: a `touch` cost two cold audits).
         rels.append(rel)
         stats.append(stat)
         digests.append(scan.digest)
@@ -307,16 +304,19 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
-          exists: Callable[[str], bool | None], now: float) -> bool:
+          exists: Callable[[str], bool | None], now: float,
+          same_content: Callable[[str, bytes], bool] | None = None) -> bool:
     """Whether ``stored`` is what a derivation would give now: the same ``key``, the same
-    files (``paths``, each under ``root`` with its key as it was and trusted on it), the
-    same answers from ``exists``, and ages in days that still hold at ``now``."""
+    files (``paths``, each under ``root`` with its key as it was and trusted on it — or,
+    when its key was too close to its reading to vouch for it, ``same_content(rel,
+    digest)`` says it still holds what was derived), the same answers from ``exists``, and
+    ages in days that still hold at ``now``."""
     if stored.key != key or len(stored.files) != len(paths) or \
             not stored.holds[0] <= now < stored.holds[1]:
         return False
-    # `trusted_file` with the file's `stat_key`, written out: 50,000 files a warm run
+    # each file's `stat_key` as stored, and trusted on it, written out: 50,000 files a warm run
     stat, gap = os.stat, scan_cache.GRANULARITY_NS
-    for (rel, mtime_ns, size, ino, ctime_ns, _digest, read_ns), path in \
+    for (rel, mtime_ns, size, ino, ctime_ns, digest, read_ns), path in \
             zip(stored.files, paths, strict=True):
         if rel != path:
             return False
@@ -325,9 +325,11 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
         except OSError:
             return False  # NO_KEY: never trusted
         if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ino != ino or \
-                st.st_ctime_ns != ctime_ns or not (mtime_ns or size or ino or ctime_ns) or \
-                max(mtime_ns, ctime_ns) + gap >= read_ns:  # the same key, not `ambiguous`
+                st.st_ctime_ns != ctime_ns or not (mtime_ns or size or ino or ctime_ns):
             return False
+        if max(mtime_ns, ctime_ns) + gap >= read_ns and \
+                (same_content is None or not same_content(rel, digest)):
+            return False  # `ambiguous`, and its content not the one derived from
     return all(exists(rel) is answer for rel, answer in stored.exists.items())
 
 
