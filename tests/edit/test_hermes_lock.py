@@ -42,7 +42,7 @@ def test_a_write_waits_while_hermes_holds_its_lock(tmp_path: Path) -> None:
     status, out, err = fix("fix", "remove-duplicate-entry", folder)
     done = time.time()
     proc.wait(10)
-    assert status == 0, err
+    assert status == 0 and "[#1" in out, err
     assert done >= float(released.read_text())  # it wrote only after Hermes let go
     assert (folder / "MEMORY.md").read_text() != MEMORY
 
@@ -92,5 +92,5 @@ def test_no_sidecar_is_made_and_a_hostile_one_refuses(tmp_path: Path) -> None:
     other = hermes(tmp_path / "fifo")
     os.mkfifo(other / "MEMORY.md.lock")
     status, out, err = fix("fix", "remove-duplicate-entry", other)
-    assert status == 1 and err.count("\n") == 1 and "nothing was written" in err
+    assert status == 1 and out == "" and err.count("\n") == 1 and "nothing was written" in err
     assert (other / "MEMORY.md").read_text() == MEMORY
