@@ -74,7 +74,8 @@ async def test_add_to_index_edits_title_and_hook_and_places_the_line(ws: Path) -
     assert app.outcome is True
     assert read(ws, "MEMORY.md") == INDEX.replace(
         "explanation\n", "explanation\n- [Lonely](memory/lonely_note.md) — unlinked\n")
-    assert app.notices == [("MEMORY.md: +1 entry under 'People' (memory/lonely_note.md) "
+    assert app.notices == [("drafting index entries for 1 memory …", False),  # i35d
+                           ("MEMORY.md: +1 entry under 'People' (memory/lonely_note.md) "
                             "(u to undo #1)", False)]
     assert app.audits == [{"MEMORY.md"}]
 

@@ -229,20 +229,25 @@ async def test_an_existing_file_typed_in_full_comes_first(ws: Path) -> None:
     """newuser27 #32: ``MEMORY.md`` typed in full, then Enter, repointed onto the top fuzzy
     match (a memory the index links, so the duplicate's line went too): what was typed
     came last. A name an existing file has, typed in full, comes first; a part of one
-    still ranks the memories first."""
+    still ranks the memories first. The index itself is no target any more (#43)."""
+    (ws / "line-a.md").write_text("notes\n")  # a file that is no memory
     w = open_workspace(ws)
     app = Harness(lambda a: curate.run_repoint(a, w, "memory/gone.md", []))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MemoryPickerScreen))
         await pilot.pause()
         screen = app.screen
-        await typed(pilot, screen, *"MEMORY.m")
-        assert "MEMORY.m" not in listed(screen)
+        await typed(pilot, screen, *"MEMORY.md")  # the index is no target (newuser29 #43)
+        assert "MEMORY.md" not in listed(screen)
+        for _ in "MEMORY.md":
+            await pilot.press("backspace")
+        await typed(pilot, screen, *"line-a.m")
+        assert "line-a.m" not in listed(screen)
         await typed(pilot, screen, "d")
-        assert len(listed(screen)) > 1 and highlighted(screen) == "MEMORY.md"
+        assert len(listed(screen)) > 1 and highlighted(screen) == "line-a.md"
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        assert "+- [Gone](MEMORY.md)" in app.screen.diff
+        assert "+- [Gone](line-a.md)" in app.screen.diff
         await pilot.press("escape")
         await _finish(pilot, app)
 
