@@ -45,16 +45,18 @@ def seen(line: str) -> tuple[str, list[int]]:
     chars: list[str] = []
     where: list[int] = []
     n = len(line)
+    dropped: set[int] = set()  # each run of format characters looked at once (linear)
+    for m in _FORMAT_RUN.finditer(line):
+        if _visible(line[m.start() - 1] if m.start() else " ") and \
+                _visible(line[m.end()] if m.end() < n else " "):
+            dropped.update(range(m.start(), m.end()))
     for i, c in enumerate(line):
+        if i in dropped:
+            continue
         if c in _SPACES:
             c = " "
         elif _WIDE_ONE.match(c):
             c = chr(ord(c) - 0xFEE0)
-        elif _FORMAT_ONE.match(c):
-            before = line[i - 1] if i else " "
-            after = next((d for d in line[i + 1:] if not _FORMAT_ONE.match(d)), " ")
-            if _visible(before) and _visible(after):
-                continue
         chars.append(c)
         where.append(i)
     where.append(n)
@@ -64,7 +66,7 @@ def seen(line: str) -> tuple[str, list[int]]:
     return out, where
 
 
-_FORMAT_ONE = re.compile(f"[{_FORMAT}]")
+_FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
 _WIDE_ONE = re.compile(f"[{_WIDE}]")
 _MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
 
