@@ -150,10 +150,10 @@ def _under_skipped(root: str, where: str, state: str) -> bool:
                for k, p in enumerate(parts[:-1]))
 
 
-def sniff(full: str) -> bool | None:
-    """Whether the first block of the regular file ``full`` holds a NUL byte (a binary
-    file: not read further); None when it cannot be opened and read (nor can the agent
-    read it). Opened without blocking, as every file the audit reads."""
+def head(full: str, limit: int) -> bytes | None:
+    """At most ``limit`` bytes from the start of the regular file ``full``; None when it
+    cannot be opened and read (nor can the agent read it). Opened without blocking, as
+    every file the audit reads, and read only when it is still a regular file."""
     try:
         fd = os.open(full, _FLAGS)
     except OSError:
@@ -161,11 +161,26 @@ def sniff(full: str) -> bool | None:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None  # swapped for a FIFO or a device since its lstat
-        return b"\0" in os.read(fd, SNIFF)
+        chunks: list[bytes] = []
+        got = 0
+        while got < limit:
+            chunk = os.read(fd, min(1 << 20, limit - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)
     except OSError:
         return None
     finally:
         os.close(fd)
+
+
+def sniff(full: str) -> bool | None:
+    """Whether the first block of the regular file ``full`` holds a NUL byte (a binary
+    file: read for the text it holds, `binary_findings`); None when it cannot be read."""
+    block = head(full, SNIFF)
+    return None if block is None else b"\0" in block
 
 
 #: How a memory's credential finding ends, and what a file that is no memory says instead:
@@ -243,29 +258,13 @@ def binary_findings(rel: str, full: str, st: os.stat_result) -> list[Finding] | 
     """The credentials in the text a binary file holds (its runs of at least `MIN_RUN`
     printable characters, read up to `MAX_CHECKED_BYTES`), at the line of the file they
     are on; past that bound, an ``unchecked_text`` error. None when it cannot be read."""
-    try:
-        fd = os.open(full, _FLAGS)
-    except OSError:
+    data = head(full, MAX_CHECKED_BYTES)
+    if data is None:
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        chunks: list[bytes] = []
-        got = 0
-        while got < MAX_CHECKED_BYTES:
-            chunk = os.read(fd, min(1 << 20, MAX_CHECKED_BYTES - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     pieces: list[str] = []
     where: list[int] = []
     n = 1
-    for n, line in enumerate(b"".join(chunks).decode("utf-8", "replace").split("\n"), 1):
+    for n, line in enumerate(data.decode("utf-8", "replace").split("\n"), 1):
         for run in _NOT_TEXT.split(line):
             if len(run.strip()) >= MIN_RUN:
                 pieces.append(run)
