@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.scanner.code_blocks import CODE_SPAN, unfenced_rows
 from memtui.core.workspace import Workspace
 
 #: (as `memtui.core.profiles.base.Reader`, which imports this module)
@@ -28,7 +29,6 @@ MAX_HOPS = 5
 #: The most files followed from one workspace's roots.
 MAX_FILES = 200
 IMPORT = re.compile(r"(?<![\w@])@((?:~|\.{1,2})?/?[\w.~+-][\w./~+-]*)")
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 
 
 def _is_path(target: str) -> bool:
@@ -39,22 +39,13 @@ def _is_path(target: str) -> bool:
 def imports_of(text: str) -> list[tuple[int, str, bool]]:
     """Each ``@path`` of ``text``: (line, target, inside code)."""
     out: list[tuple[int, str, bool]] = []
-    fence: str | None = None
-    for n, line in enumerate(text.splitlines(), 1):
-        m = FENCE.match(line)
-        if m is not None:
-            mark = m[1][0] * 3
-            if fence is None:
-                fence = mark
-            elif m[1].startswith(fence):
-                fence = None
-            continue
-        spans = [(s.start(), s.end()) for s in re.finditer(r"(`+)(?:(?!\1).)+?\1", line)]
+    for n, line, fenced in unfenced_rows(text):
+        spans = [(s.start(), s.end()) for s in CODE_SPAN.finditer(line)]
         for im in IMPORT.finditer(line):
             target = im[1].rstrip(".,;:)")
             if not _is_path(target):
                 continue
-            in_code = fence is not None or any(a <= im.start() < b for a, b in spans)
+            in_code = fenced or any(a <= im.start() < b for a, b in spans)
             out.append((n, target, in_code))
     return out
 

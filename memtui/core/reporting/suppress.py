@@ -35,6 +35,7 @@ from memtui.core.reporting.hidden import (
     excluded_findings,
     linked_unaudited,
 )
+from memtui.core.scanner.code_blocks import CODE_SPAN, unfenced_rows
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
 from memtui.core.scanner.scan import file_secrets, secret_finding, secrets_with_values
@@ -59,10 +60,6 @@ READ_LIMIT = 1 << 20
 #: `comments` in one pass over a line (issue 31 §4: a regex trying every ``<!--`` against
 #: the rest of the line was quadratic on an unclosed opening repeated).
 OPENING = lazy_pattern(r"<!--\s*memtui:\s*(ignore-file|ignore)\b")
-#: A fenced block's opening or closing line (CommonMark: up to 3 spaces, then 3+ ` or ~).
-FENCE = lazy_pattern(r"^\s{0,3}(`{3,}|~{3,})")
-#: A code span: a run of backticks, text without that run, the same run.
-CODE_SPAN = lazy_pattern(r"(`+)(?:(?!\1).)+?\1")
 
 
 class BaselineError(Exception):
@@ -251,17 +248,8 @@ class _Comments:
         self.comments: list[_Comment] = []
         if "memtui:" not in text:
             return
-        fence: str | None = None  # the open fenced block's mark (None: outside code)
-        for n, row in enumerate(text.splitlines(), 1):
-            m = FENCE.match(row) if "`" in row or "~" in row else None
-            if m is not None:
-                mark = m[1][0] * 3
-                if fence is None:
-                    fence = mark
-                elif m[1].startswith(fence):
-                    fence = None
-                continue
-            if fence is not None or "memtui:" not in row:
+        for n, row, fenced in unfenced_rows(text):
+            if fenced or "memtui:" not in row:
                 continue  # a comment shown as code is literal text, never a directive
             if "`" in row:  # (a code span's text blanked: what it shows is no comment)
                 row = CODE_SPAN.sub(lambda c: "x" * len(c[0]), row)
