@@ -24,6 +24,7 @@ from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
+from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
@@ -427,9 +428,15 @@ def stranded(snap: Snapshot, rels: list[str]) -> list[str]:
 
 def redact(snap: Snapshot, memory: str) -> Changeset:
     rel = INDEX_NAME if memory.strip() == INDEX_NAME else snap.memory(memory).path
-    if snap.editable(rel) is None:
+    data = snap.editable(rel)
+    if data is None:
         raise UsageError(f"{rel} does not exist")
     hits = scan_text(snap.text(rel))
+    if hits and utf16(data) is not None:
+        # Its lines as written are not its text (newuser30 #3): never "no credentials found"
+        raise Refused(f"{rel} is UTF-16 text and holds {plural(len(hits), 'credential')}; "
+                      "memtui edits UTF-8 text only: remove the value by hand (or save the "
+                      "file as UTF-8 and redact again) and rotate it; nothing was written")
     plan = Plan(snap)
     secrets: list[str] = []
     if hits:

@@ -23,6 +23,10 @@ DISGUISED = {
     "a Cyrillic a in the label": "p\u0430ssword: Tz4!wE7rYu1i",
     "a no-break space after the colon": "password:\u00a0Gh3#jK6lZx9d",
     "full-width letters": "ｐａｓｓｗｏｒｄ： Rt5!yU8iOp2q",
+    # newuser30 #3: what a rendered page shows and a model reads through
+    "a numeric character reference": "Staging &#112;assword: Hu7kd92xqZ4mWp",
+    "a hexadecimal reference": "pass&#x77;ord: Hu7kd92xqZ4mWp",
+    "a soft hyphen written as a reference": "pass&shy;word: Hu7kd92xqZ4mWp",
 }
 
 
@@ -51,3 +55,15 @@ def test_text_in_one_script_is_read_as_written() -> None:
     russian = "пароль хранится в Vault"  # a word all Cyrillic is no disguise
     assert seen(russian)[0] == russian
     assert seen("p\u0430ss")[0] == "pass"
+
+
+def test_a_reference_in_the_value_is_given_back_as_written() -> None:
+    hits = scan_text("token: ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5&#65;")
+    assert [h.value for h in hits] == ["ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5&#65;"]
+    assert [h.value for h in scan_text("password: Hu7kd&amp;92xqZ4mWp")] \
+        == ["Hu7kd&amp;92xqZ4mWp"]
+
+
+def test_an_ampersand_that_is_no_reference_is_read_as_written() -> None:
+    assert seen("R&D notes; Q&A: key insight")[0] == "R&D notes; Q&A: key insight"
+    assert scan_text("R&D &mdash; the key insight: none yet") == []

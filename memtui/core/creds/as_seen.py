@@ -8,6 +8,8 @@ the check, so it is taken away first, and every hit is given back as written:
   (``A\\u200bKIA…`` is ``AKIA…``); elsewhere (a Persian or Indic word's joiner) it stays;
 - a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``);
 - a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``);
+- an HTML character reference is the character it stands for (``&#112;assword``,
+  ``pass&shy;word``, ``&amp;``: what a rendered page shows and a model reads through);
 - in a word mixing Latin letters with Cyrillic or Greek ones, a Cyrillic or Greek letter
   drawn like a Latin one is that Latin letter (``pаssword`` with a Cyrillic ``а``); a word
   all in one script is left as it is.
@@ -19,6 +21,7 @@ written; its value is the span as written (the invisible characters kept), so ma
 
 from __future__ import annotations
 
+import html
 import re
 
 _FORMAT = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
@@ -34,9 +37,25 @@ _LATIN = str.maketrans(
     "ABESIJKMHOPCTXYaeijopcxysdghqwABEZHIKMNOPTYXaikvoptux")
 
 
+#: An HTML character reference: numeric, or named (`html.unescape` knows which names).
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
 def disguised(text: str) -> bool:
     """Whether ``text`` holds a character `seen` reads otherwise."""
+    if "&" in text and _ENTITY.search(text) is not None:
+        return True
     return not text.isascii() and DISGUISE.search(text) is not None
+
+
+def _references(line: str) -> dict[int, tuple[int, str]]:
+    """The HTML character references of ``line``: start → (end, what it stands for)."""
+    out: dict[int, tuple[int, str]] = {}
+    for m in _ENTITY.finditer(line):
+        got = html.unescape(m.group())
+        if got != m.group():
+            out[m.start()] = (m.end(), got)
+    return out
 
 
 def seen(line: str) -> tuple[str, list[int]]:
@@ -50,23 +69,36 @@ def seen(line: str) -> tuple[str, list[int]]:
         if _visible(line[m.start() - 1] if m.start() else " ") and \
                 _visible(line[m.end()] if m.end() < n else " "):
             dropped.update(range(m.start(), m.end()))
-    for i, c in enumerate(line):
-        if i in dropped:
+    refs = _references(line) if "&" in line else {}
+    i = 0
+    while i < n:
+        if i in refs:  # a reference: each character it stands for comes from its "&"
+            end, got = refs[i]
+            for c in got:
+                chars.append(" " if c in _SPACES else c)
+                where.append(i)
+            i = end
             continue
-        if c in _SPACES:
-            c = " "
-        elif _WIDE_ONE.match(c):
-            c = chr(ord(c) - 0xFEE0)
-        chars.append(c)
-        where.append(i)
+        c = line[i]
+        if i not in dropped:
+            if c in _SPACES:
+                c = " "
+            elif _WIDE_ONE.match(c):
+                c = chr(ord(c) - 0xFEE0)
+            chars.append(c)
+            where.append(i)
+        i += 1
     where.append(n)
     out = "".join(chars)
+    if refs:  # a soft hyphen or a format character written as a reference
+        out, where = _drop_format(out, where)
     if _MIXED.search(out):
         out = _WORD.sub(_fold, out)
     return out, where
 
 
 _FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
+
 _WIDE_ONE = re.compile(f"[{_WIDE}]")
 _MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
 
@@ -87,4 +119,17 @@ def as_written(line: str, read: str, where: list[int], value: str) -> str:
     at = read.find(value)
     if at < 0 or not value:
         return value
-    return line[where[at]:where[at + len(value) - 1] + 1]
+    last = where[at + len(value) - 1]
+    ref = _ENTITY.match(line, last) if line[last] == "&" else None
+    return line[where[at]:ref.end() if ref is not None else last + 1]
+
+
+def _drop_format(read: str, where: list[int]) -> tuple[str, list[int]]:
+    """``read`` without the format characters references stood for (``pass&shy;word``),
+    between two visible ASCII characters, and ``where`` to match."""
+    keep = [k for k, c in enumerate(read)
+            if not (_FORMAT_RUN.match(c) and 0 < k < len(read) - 1
+                    and _visible(read[k - 1]) and _visible(read[k + 1]))]
+    if len(keep) == len(read):
+        return read, where
+    return "".join(read[k] for k in keep), [where[k] for k in keep] + [where[-1]]

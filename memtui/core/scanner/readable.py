@@ -20,7 +20,8 @@ like any other (newuser29 #8); FIFOs, sockets and devices
 (``lstat`` first: never opened); a symbolic link that leads out of the workspace (the
 agent's tools refuse it too). A binary file (a NUL byte in its first block) is read for
 credentials only, in the text it holds: its runs of printable characters, up to the same
-8 MiB (newuser29 #5: one NUL byte at the start of a text file hid every password in it).
+8 MiB (newuser29 #5: one NUL byte at the start of a text file hid every password in it);
+UTF-16 text (a NUL in every other byte) is decoded as such first (newuser30 #3).
 At most `MAX_FILES` files and `MAX_BYTES` bytes are read, in path order: the files past
 either bound are one ``unchecked_text`` error naming how many, never passed as clean.
 A file found clean (text or binary) is remembered by its stat key
@@ -44,6 +45,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import TOO_MUCH, FileScan, scan_file, secret_finding, unchecked
 from memtui.core.scanner.share import key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
+from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import STATE_DIR, Workspace
 
 #: Files besides the memories read at most, in path order…
@@ -264,7 +266,9 @@ def binary_findings(rel: str, full: str, st: os.stat_result) -> list[Finding] | 
     pieces: list[str] = []
     where: list[int] = []
     n = 1
-    for n, line in enumerate(data.decode("utf-8", "replace").split("\n"), 1):
+    wide = utf16(data)  # UTF-16 text has a NUL in every other byte: read as what it is
+    text = data.decode("utf-8", "replace") if wide is None else wide.replace("\r\n", "\n")
+    for n, line in enumerate(text.split("\n"), 1):
         for run in _NOT_TEXT.split(line):
             if len(run.strip()) >= MIN_RUN:
                 pieces.append(run)

@@ -50,10 +50,44 @@ class TextRead(Record):
         self.rest_at = rest_at
 
 
+#: What a UTF-16 file's read problem says (newuser30 #3: a GitHub token in a UTF-16 memory
+#: was a "not valid UTF-8" warning and NUL characters, and passed the gate).
+WIDE = ("UTF-16 text, not UTF-8: read as UTF-16 for the checks (memtui's edits cannot "
+        "change it in place)")
+#: How much of a file without a byte order mark says whether it is UTF-16.
+_WIDE_SNIFF = 512
+
+
+def utf16(data: bytes) -> str | None:
+    """The text of ``data`` when it is UTF-16: a byte order mark, or (without one) a head
+    whose every other byte is NUL and whose others are not — text in a Latin script written
+    as UTF-16; None otherwise. Bytes that are not UTF-16 become replacement characters."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        codec = "utf-16"  # the mark says which order, and is dropped
+    elif len(data) >= 8 and (data[0] == 0) != (data[1] == 0):
+        head = data[:_WIDE_SNIFF - _WIDE_SNIFF % 2]
+        even, odd = head[0::2], head[1::2]
+        if not even.count(0) and odd.count(0) * 10 >= len(odd) * 9:
+            codec = "utf-16-le"
+        elif not odd.count(0) and even.count(0) * 10 >= len(even) * 9:
+            codec = "utf-16-be"
+        else:
+            return None
+    else:
+        return None
+    return data[:len(data) - len(data) % 2].decode(codec, errors="replace")
+
+
 def decode(data: bytes, size: int | None = None) -> TextRead:
     out = TextRead(size=len(data) if size is None else size)
+    wide = utf16(data)
     try:
-        text = data.decode("utf-8")
+        if wide is not None:
+            text = wide
+            out.problems.append(WIDE)
+            out.problem_lines.append(None)
+        else:
+            text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         text = data.decode("utf-8", errors="replace")
         line = data.count(b"\n", 0, exc.start) + 1
