@@ -25,6 +25,7 @@ from contextlib import contextmanager, nullcontext
 from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
+from memtui.core.creds.continued import rest
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -288,8 +289,32 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     sees it (`memtui.core.creds.as_seen`: no invisible character or look-alike letter
     hides a credential), each hit given back as written."""
     if disguised(text):
-        return _as_seen(text, first_line, budget)
-    return _scan_plain(text, first_line, probe, budget)
+        hits, cut = _as_seen(text, first_line, budget)
+    else:
+        hits, cut = _scan_plain(text, first_line, probe, budget)
+    return _with_rests(text, first_line, hits), cut
+
+
+def _with_rests(text: str, first_line: int, hits: list[SecretHit]) -> list[SecretHit]:
+    """``hits`` and the rest of each value a line break cut (`memtui.core.creds.continued`),
+    found on the next line, unless a hit there holds it already."""
+    if not hits:
+        return hits
+    lines: list[str] | None = None
+    out = list(hits)
+    for h in hits:
+        i = h.line - first_line
+        if lines is None:
+            lines = text.split("\n")
+        if not 0 <= i < len(lines) - 1:
+            continue
+        piece = rest(lines[i], h.value, lines[i + 1])
+        if piece is None or any(o.line == h.line + 1 and (piece in o.value or o.value in piece)
+                                for o in out):
+            continue
+        out.append(SecretHit(h.line + 1, f"the rest of a value begun on line {h.line} "
+                             f"({h.kind}), cut by a line break", piece))
+    return sorted(out, key=lambda h: h.line) if len(out) > len(hits) else out
 
 
 def _as_seen(text: str, first_line: int, budget: LineBudget | None
