@@ -245,11 +245,25 @@ def _spaced(line: str, lower: str, odd: bool) -> re.Match[str] | None:
     return best
 
 
+#: "last <unit>" owned by someone ("my last year there", "the team's last sprint"): the
+#: final one of a stay or a series, an ordinal, not the one before now (real30).
+_OWNED_LAST = lazy_pattern(r"(?i)(?:(?<![\w'’-])(?:my|your|his|her|its|our|their)|\w['’]s)\s+$")
+
+
+def _owned_last(line: str, m: re.Match[str]) -> bool:
+    return m.group()[:5].lower() == "last " and \
+        _OWNED_LAST.search(line, 0, m.start()) is not None
+
+
 def _relative(line: str) -> str | None:
     lower = line.lower()
     odd = _ODD_CASE.search(line) is not None
     if _ANCHOR.search(lower) is not None or odd:
         m = _spaced(line, lower, odd)
+        while m is not None and _owned_last(line, m):  # look past it, same columns
+            line = line[:m.start()] + " " * len(m.group()) + line[m.end():]
+            lower = line.lower()
+            m = _spaced(line, lower, odd)
         if m is None:
             m = _MORGEN.search(line)
         if m is None:

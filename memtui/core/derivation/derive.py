@@ -763,6 +763,8 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             # this very memory, no missing one (real26)
             out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, rel, "exact"))
             continue
+        if res.path is None and is_documentation(res.target):
+            continue  # ``[[CLAUDE.md]]``: the agent's documentation, never a memory (real30)
         out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
         if res.path is None:
             out.dangling.append(res.target)

@@ -32,6 +32,11 @@ OWN_BOOTSTRAP = ("SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md"
                  "BOOTSTRAP.md")
 BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
              "BOOTSTRAP.md", "MEMORY.md")
+#: The bootstrap files that are the operator's standing instructions by design (operating
+#: rules, persona, identity, tool notes, heartbeat tasks, first-run steps): USER.md and
+#: MEMORY.md are what the agent knows, the data a memory check is about.
+INSTRUCTIONS = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md",
+                "BOOTSTRAP.md")
 MIN_FILE_BUDGET = 64
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
@@ -247,11 +252,16 @@ class OpenClaw(Profile):
         """A broken link in a note (`follows_links_in`), and a note's line starting ``user:``
         / ``assistant:`` (the session-memory hook saves conversations as notes), do not mean
         what they mean in an index the agent reads every turn (real folders: 13 false
-        findings)."""
+        findings). Standing orders in a bootstrap file of ``INSTRUCTIONS`` ("from now on you
+        are the orchestrator" in AGENTS.md) are what that file is for, not memory turned into
+        orders (real30); an order to drop or reveal instructions is still reported there."""
         if f.kind == "broken_link" and not self.follows_links_in(f.path):
             return False
         if f.path.startswith("memory/") and f.kind == "instruction_like" \
                 and "role label" in f.message:
+            return False
+        if f.path in INSTRUCTIONS and f.kind == "instruction_like" \
+                and "standing orders" in f.message:
             return False
         return super().keeps(f)
 

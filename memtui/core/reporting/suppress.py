@@ -28,6 +28,7 @@ from memtui.core.creds.detector import SecretHit
 from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json, read_input
 from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.files.safe_open import Unsafe, read_file
+from memtui.core.profiles import get as profile_named
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import (
     exclude_all_finding,
@@ -554,7 +555,11 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:
         found, _unread = excluded_findings(result.workspace, loaded)  # type: ignore[arg-type]
-        result.findings.extend(_loaded_each_turn(f) for f in found if f.kind in READ_KINDS)
+        # as the profile judges its memories' findings (real30: standing orders are what
+        # OpenClaw's AGENTS.md is for, `memtui.core.profiles.openclaw`)
+        keeps = profile_named(result.profile).keeps
+        result.findings.extend(_loaded_each_turn(f) for f in found
+                               if f.kind in READ_KINDS and keeps(f))
         read.update(loaded)
     walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
     # A credential is never the configuration's to hide; the warnings of a file its
