@@ -71,6 +71,7 @@ from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.linked_mention import linked_already
 from memtui.core.derivation.memo import Memo, Same
 from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
+from memtui.core.derivation.suggestions import Suggestions
 from memtui.core.files.name_order import name_key
 from memtui.core.git.age import DAY
 from memtui.core.heap import give_back, worth_it
@@ -566,11 +567,15 @@ def memory_shape(scan: FileScan) -> tuple[bool, bool]:
 
 def _suggester(known: dict[str, list[str]], paths: tuple[str, ...], on: bool
                ) -> Callable[[str], list[str]]:
+    names: list[Suggestions] = []  # built at the first broken link, once
+
     def suggestions(target: str) -> list[str]:
         if not on:
             return []
         if target not in known:
-            known[target] = suggest(target, list(paths))
+            if not names:
+                names.append(Suggestions(paths))
+            known[target] = names[0](target)
         return known[target]
     return suggestions
 
