@@ -28,12 +28,11 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Any
 
-from memtui.core.config import user_config_dir
+from memtui.core.files.user_dirs import user_config_dir
 from memtui.edit.errors import Refused
 
 SEAL_FIELD = "seal"
@@ -102,6 +101,8 @@ def _read_key(dir_fd: int, where: Path) -> bytes:
 
 def _make_key(dir_fd: int, where: Path) -> bytes:
     """Create the key; when another process made it first, its key is the one."""
+    import secrets  # only here: it imports random, ~10 ms, for a key made once
+
     tmp = f".{KEY_NAME}-{secrets.token_hex(8)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                  0o600, dir_fd=dir_fd)

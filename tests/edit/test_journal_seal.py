@@ -292,3 +292,15 @@ def test_history_of_a_journal_with_an_untrusted_record_still_lists_the_rest(
     _forge_28(demo)
     entries = Journal(open_workspace(demo)).entries()
     assert isinstance(entries[1], Untrusted) and isinstance(entries[0], dict)
+
+
+def test_undoing_an_add_to_index_that_wrote_the_index_says_it_deletes_it(
+        tmp_path: Path) -> None:
+    """#28's other half: a real add-to-index into a folder with no index creates MEMORY.md;
+    its undo deletes it, and says so in its own words, not only "+1 entry"."""
+    root = write_tree(tmp_path / "w", {"memory/a.md": "---\nname: a\n---\nA.\n"})
+    assert cli("fix", "add-to-index", root, "memory/a.md").returncode == 0
+    done = cli("undo", root)
+    assert done.returncode == 0
+    assert done.stdout.strip().endswith("; deleted MEMORY.md (the operation created it)")
+    assert not (root / "MEMORY.md").exists()
