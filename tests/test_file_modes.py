@@ -143,7 +143,7 @@ def test_every_file_memtui_creates_has_its_mode_and_no_exec_bit(home: Path, umas
     # The test reached every kind of file it claims to check.
     for part in ("ws/.memtui/lock", "ws/.memtui/.gitignore", "ws/.memtui/journal/",
                  "ws/.memtui/chat/history.json", "ws/.memtui/transcripts/", "cache/memtui/",
-                 "config/memtui/config.json",
+                 "config/memtui/config.json", "config/memtui/keys/journal.key",
                  "baseline.json", "seed.json", "demo/MEMORY.md",
                  "ws/memory/user-role.md", "ws/memory/fresh.md"):
         assert any(rel.startswith(part) for rel in found), part

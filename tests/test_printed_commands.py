@@ -5,6 +5,7 @@ a shell would split it."""
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -20,7 +21,9 @@ def memtui(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "memtui", *args], capture_output=True,
                           text=True, cwd=cwd, timeout=120,
                           env={"PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1",
-                               "PATH": "/usr/bin:/bin"})
+                               "PATH": "/usr/bin:/bin",
+                               # the test's user folder: the journal key, never the real one
+                               "MEMTUI_CONFIG_DIR": os.environ["MEMTUI_CONFIG_DIR"]})
 
 
 def pasted(line: str) -> list[str]:

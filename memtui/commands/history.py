@@ -1,6 +1,8 @@
 """``memtui history PATH [--json | --prune N]``: the journaled operations, newest first.
 
-A journal file memtui cannot read is listed by its file name (undo stops at it); a
+A journal file memtui cannot read is listed by its file name (undo stops at it); a record
+memtui did not write here (no seal, or a wrong one: :mod:`memtui.edit.journal_seal`) is
+listed with what it claims, marked "NOT WRITTEN BY MEMTUI HERE" (undo stops at it too); a
 redaction is marked "not undoable (the secret is not kept)". The chat
 agent's writes are listed one record per tool call, e.g. ``agent write_file MEMORY.md (turn
 3)``, under a line naming their turn (``memtui undo --turn`` undoes a turn's writes
@@ -24,6 +26,7 @@ from memtui.edit.journal import (
     Entry,
     Journal,
     Unreadable,
+    Untrusted,
     is_active,
     is_redaction,
     public,
@@ -96,6 +99,13 @@ def _by_turn(entries: list[Entry]) -> list[list[Entry]]:
 
 
 def _print_entry(entry: Entry, indent: str = "") -> None:
+    if isinstance(entry, Untrusted):  # listed with what it claims, never hidden
+        rec = entry.record
+        print(printable(f"{indent}#{rec['id']} {rec.get('time', '?')} {rec['op']}: "
+                        f"{rec.get('summary', '')} — NOT WRITTEN BY MEMTUI HERE "
+                        f"({entry.reason}); undo stops here"))
+        _print_files(rec, indent)
+        return
     if isinstance(entry, Unreadable):
         print(printable(f"{indent}#{entry.id} {entry.name}: unreadable ({entry.reason}); "
                         "undo stops here"))
@@ -107,6 +117,10 @@ def _print_entry(entry: Entry, indent: str = "") -> None:
              f" (undone, except {', '.join(kept)})" if kept else " (undone)")
     print(printable(f"{indent}#{entry['id']} {entry.get('time', '?')} {title(entry)}{state}: "
                     f"{entry.get('summary', '')}"))
+    _print_files(entry, indent)
+
+
+def _print_files(entry: dict[str, Any], indent: str) -> None:
     for f in entry["files"]:
         if f.get("moved_to"):
             continue
@@ -117,6 +131,8 @@ def _print_entry(entry: Entry, indent: str = "") -> None:
 
 
 def _json(entry: Entry) -> dict[str, Any]:
+    if isinstance(entry, Untrusted):
+        return {**public(entry.record), "file": entry.name, "not_memtuis": entry.reason}
     if isinstance(entry, Unreadable):
         return {"id": entry.id, "file": entry.name, "unreadable": entry.reason}
     return public(entry)

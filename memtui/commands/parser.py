@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from memtui.core import bounds
 from memtui.core.reporting.safe_output import PATH_CHARS, printable, short_path
-from memtui.edit.errors import Refused
+from memtui.edit.errors import Distrusted, Refused
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -144,8 +144,10 @@ def folder(value: str) -> str:
 
 
 def report(prog: str, exc: Exception) -> int:
-    """:func:`fail` with an exception: exit status 1 when memtui refused, else 2."""
-    return fail(prog, exc, 1 if isinstance(exc, Refused) else 2)
+    """:func:`fail` with an exception: exit status 1 when memtui refused, else 2 (a journal
+    record memtui did not write is bad input: 2)."""
+    return fail(prog, exc, 1 if isinstance(exc, Refused) and not isinstance(exc, Distrusted)
+                else 2)
 
 
 def os_error(exc: OSError) -> str:

@@ -16,6 +16,7 @@ leaves the changed ones as they are.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from memtui.commands.parser import fail, report
 from memtui.commands.shell_path import shell_path
@@ -23,6 +24,7 @@ from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, title, undo
+from memtui.edit.safe_write import ABSENT
 from memtui.edit.turn_undo import plan_undo_turn, undo_turn
 
 PROG = "memtui undo"
@@ -58,8 +60,22 @@ def run(ns: argparse.Namespace) -> int:
         return _os_error(exc)
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
-    print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"))
+    print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"
+                    f"{_deleted(rec, kept)}"))
     return 0
+
+
+def _deleted(rec: dict[str, Any], kept: list[str]) -> str:
+    """``; deleted MEMORY.md (the operation created it)``: an index an add-to-index (or a
+    pointer file an add-pointer) wrote new is deleted by its undo, which its summary ("+1
+    entry") does not say (newuser29 #28)."""
+    if rec["op"] not in ("add-to-index", "add-pointer"):
+        return ""
+    gone = [f["path"] for f in rec["files"] if f["before"] == ABSENT and f["path"] not in kept]
+    if not gone:
+        return ""
+    them = "it" if len(gone) == 1 else "them"
+    return f"; deleted {', '.join(gone)} (the operation created {them})"
 
 
 def _turn(ws: Workspace, ns: argparse.Namespace) -> int:

@@ -24,7 +24,6 @@ user configuration does), and flags win over either.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,7 @@ from memtui.core.files.input_file import (
     parse_toml,
     read_input,
 )
-from memtui.core.files.user_dirs import user_dir
+from memtui.core.files.user_dirs import user_config_dir
 from memtui.core.profiles import PROFILES
 from memtui.core.record import FrozenRecord, init_field
 
@@ -95,15 +94,6 @@ class Config(FrozenRecord):
         init_field(self, "include_archives", include_archives)
         init_field(self, "ask_before", ask_before)
         init_field(self, "project", project)
-
-
-def user_config_dir() -> Path | None:
-    """memtui's user config folder (``MEMTUI_CONFIG_DIR``, else the user's; None when the
-    user has no home folder)."""
-    override = os.environ.get("MEMTUI_CONFIG_DIR")
-    if override:
-        return Path(override)
-    return user_dir("config")
 
 
 def load_config(root: Path, explicit: str | None = None) -> Config:

@@ -55,7 +55,8 @@ from memtui.edit.changeset import (
     clear_own_temps,
     write_changes,
 )
-from memtui.edit.errors import Refused
+from memtui.edit.errors import Distrusted, Refused
+from memtui.edit.journal_seal import NoKey, seal, sealing_key, unsealed_why, user_key
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import (
     ABSENT,
@@ -97,6 +98,25 @@ class Unreadable:
                        "the operations before it)")
 
 
+@dataclass(frozen=True, eq=False)
+class Untrusted(Unreadable):
+    """A journal record memtui did not write for this workspace (its seal is missing or
+    wrong: :mod:`memtui.edit.journal_seal`), or one whose file changes do not fit its
+    operation: never acted on. Undo stops at it as at an unreadable one; history lists
+    what it claims, marked as not memtui's."""
+
+    record: dict[str, Any] = field(default_factory=dict)
+
+    def refusal(self) -> Refused:
+        rec = self.record
+        return Distrusted(
+            f"journal record #{rec['id']} ({rec['op']}, {JOURNAL_DIR}/{self.name}) was not "
+            f"written by memtui for this workspace: {self.reason}; nothing was undone "
+            "(memtui never acts on it: if you did not make it, delete it; if it is an "
+            "operation of yours, put its files back by hand from the record's \"before\" "
+            "copies, then move the file away to undo the operations before it)")
+
+
 Entry = dict[str, Any] | Unreadable
 
 
@@ -120,6 +140,18 @@ class Journal:
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
         self.folder = ws.root / JOURNAL_DIR
+        self._key: bytes | None = None
+        self._looked = False  # whether the key was looked up (never made by a read)
+
+    def _checking_key(self) -> bytes | None:
+        """The user's journal key to check seals with (None: none usable), read once."""
+        if not self._looked:
+            self._looked = True
+            try:
+                self._key = user_key()
+            except NoKey:
+                self._key = None
+        return self._key
 
     def exists(self) -> bool:
         """Whether the journal folder exists (Refused when it is a link or not a folder)."""
@@ -165,6 +197,11 @@ class Journal:
             return Unreadable(name, f"not a memtui journal record: {problem}")
         rec["_name"] = name
         rec["_sha256"] = digest(data)
+        why = unsealed_why(rec, self.ws.root, self._checking_key())
+        if why is None:
+            why = misfit(rec)
+        if why is not None:
+            return Untrusted(name, why, rec)
         return rec
 
     def entries(self) -> list[Entry]:
@@ -217,12 +254,13 @@ class Journal:
             rec["redacted"] = True
         if changeset.turn is not None:
             rec["turn"] = {"id": changeset.turn.id, "number": changeset.turn.number}
+        key = self._sealing_key()
         with refusing_journal(), folder(self.ws.root, JOURNAL_DIR.split("/"),
                                         create=True) as fd:
             remove_stale_temps(fd)
         for _ in range(1000):
             rec["id"] = seq
-            data = _dump(rec)
+            data = _dump(seal(rec, self.ws.root, key))
             if len(data) > MAX_RECORD_BYTES:
                 raise Refused(f"this operation touches too much to journal ({len(data):,} "
                               "bytes of undo data); nothing was written (do it in parts)")
@@ -237,8 +275,16 @@ class Journal:
             return rec
         raise Refused("cannot find a free journal number; nothing was written")
 
-    def _rewrite(self, rec: dict[str, Any]) -> None:
-        data = _dump(rec)
+    def _sealing_key(self) -> bytes:
+        """The user's journal key, made when there is none; Refused when it cannot be."""
+        if self._key is None:
+            self._key, self._looked = sealing_key(), True
+        return self._key
+
+    def _rewrite(self, rec: dict[str, Any], sealing: bool = True) -> None:
+        """Write ``rec`` back over its file (sealed again; ``sealing`` False: as it came, for
+        a record memtui did not write, whose scrub must not make it trusted)."""
+        data = _dump(seal(rec, self.ws.root, self._sealing_key()) if sealing else rec)
         write_file(self.ws.root, f"{JOURNAL_DIR}/{rec['_name']}", data, rec["_sha256"],
                    limit=MAX_RECORD_BYTES)
         rec["_sha256"] = digest(data)
@@ -316,6 +362,14 @@ class Journal:
         entries = list(self.entries())
         rehash = {**rehash, **_before_rehash(entries, secrets)}
         for entry in entries:
+            if isinstance(entry, Untrusted):  # scrubbed too, never sealed by it
+                clean = _scrubbed(entry.record, secrets, rehash)
+                if clean is not None:
+                    try:
+                        self._rewrite(clean, sealing=False)
+                    except (Refused, OSError):
+                        left.append(entry.name)
+                continue
             if isinstance(entry, Unreadable):
                 left.append(entry.name)
                 continue
@@ -462,6 +516,53 @@ def malformed(rec: Any) -> str | None:
                 parts_of(d)
             except Unsafe:
                 return f"{d!r} is not a path inside the workspace"
+    return None
+
+
+#: What each operation may do to a file, by what undo would do to it: an operation that
+#: only edits files never creates or deletes one (so its record never makes undo delete or
+#: create a file). Defence in depth behind the seal: a sealed record that does not fit is
+#: refused too.
+_MODIFY = frozenset({"modify"})
+_FITS: dict[str, frozenset[str]] = {
+    **{op: _MODIFY for op in ("fold", "unfold", "repoint", "remove-link", "unlink",
+                              "fix-wikilinks", "redact", "remove-duplicate-entry",
+                              "agent edit_file")},
+    # adding to an index that does not exist yet writes it new
+    "add-to-index": frozenset({"modify", "create"}),
+    "add-pointer": frozenset({"modify", "create"}),
+    "new": frozenset({"create", "modify"}),
+    "agent write_file": frozenset({"create", "modify"}),
+    "delete": frozenset({"delete", "modify"}),
+    "agent delete_file": frozenset({"delete"}),
+    "rename": frozenset({"create", "delete", "modify"}),
+}
+
+
+def effect(f: dict[str, Any]) -> str:
+    """What an operation did to a file entry's file, read from its hashes (what undo acts
+    on), not from its ``change`` label: ``create``, ``delete``, ``modify`` or ``none``."""
+    if f["before_sha256"] == ABSENT or f["before"] == ABSENT:
+        return "none" if f["after_sha256"] == ABSENT else "create"
+    return "delete" if f["after_sha256"] == ABSENT else "modify"
+
+
+def misfit(rec: dict[str, Any]) -> str | None:
+    """Why ``rec``'s file changes do not fit its operation (None: they do)."""
+    op = rec["op"]
+    fits = _FITS.get(op)
+    if fits is None:
+        return f"'{op}' is no operation memtui journals"
+    for f in rec["files"]:
+        did = effect(f)
+        if did == "none" or f.get("change", did) != did:
+            return (f"its entry for {f['path']} says '{f.get('change')}' but its hashes say "
+                    f"{'nothing' if did == 'none' else repr(did)}")
+        if did not in fits:
+            return f"a {op} never {did}s a file, yet it says it {did}d {f['path']}"
+        if op == "rename" and did != "modify" and not f.get(
+                "moved_from" if did == "create" else "moved_to"):
+            return f"a rename {did}s a file only as one half of a move ({f['path']} is not)"
     return None
 
 

@@ -15,6 +15,7 @@ from memtui.agent.tools import ToolBox
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Turn
 from memtui.edit.journal import Journal, Unreadable
+from memtui.edit.journal_seal import sealed
 from tests.edit.conftest import cli
 
 from .conftest import INDEX, NOTES
@@ -224,7 +225,7 @@ def test_a_record_with_a_bad_turn_is_unreadable(ws: Workspace) -> None:
     path = ws.root / ".memtui" / "journal" / "000001.json"
     rec = json.loads(path.read_text())
     rec["turn"] = {"id": 7, "number": "three"}
-    path.write_text(json.dumps(rec))
+    path.write_text(json.dumps(sealed(rec, ws.root)))
     entry, = Journal(ws).entries()
     assert isinstance(entry, Unreadable) and "'turn'" in entry.reason
     proc = cli("undo", ws.root, "--turn")

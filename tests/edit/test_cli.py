@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from memtui.edit.journal_seal import sealed
 from tests.edit.conftest import INDEX, ROOT, cli, read, tree, write_tree
 
 DRY_RUNS = {
@@ -96,7 +97,8 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(
     record = json.loads(first.read_text(encoding="utf-8"))
     for n in range(2, 60):
         record.update(id=n, summary="x" * 20_000)
-        first.with_name(f"{n:06d}.json").write_text(json.dumps(record), encoding="utf-8")
+        first.with_name(f"{n:06d}.json").write_text(json.dumps(sealed(record, ws)),
+                                                          encoding="utf-8")
     env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
     for _ in range(3):
         proc = subprocess.Popen([sys.executable, "-m", "memtui",

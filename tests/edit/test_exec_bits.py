@@ -11,6 +11,7 @@ import pytest
 
 from memtui.agent.tools import ToolBox
 from memtui.core.workspace import open_workspace
+from memtui.edit.journal_seal import sealed
 from memtui.edit.safe_write import atomic_write, digest, write_file
 
 
@@ -94,7 +95,7 @@ def test_a_rename_and_undo_keep_a_private_memory_private(ws: Path, mode: int) ->
         entry = next(f for f in data["files"] if f["path"] == "memory/line-b.md")
         assert entry["before_mode"] == mode
         entry["before_mode"] = 0o4777  # tampered: at most read and write bits come back
-        record.write_text(json.dumps(data), encoding="utf-8")
+        record.write_text(json.dumps(sealed(data, ws)), encoding="utf-8")
         assert cli("undo", ws).returncode == 0
         assert (ws / "memory/line-b.md").stat().st_mode & 0o7111 == 0
     finally:

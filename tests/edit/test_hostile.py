@@ -22,6 +22,7 @@ from memtui.cli import main
 from memtui.core.scanner.index import parse_index
 from memtui.core.workspace import open_workspace
 from memtui.edit.journal import Journal, Unreadable
+from memtui.edit.journal_seal import sealed
 from tests.edit.conftest import BASE, ROOT, read, tree, write_tree
 from tests.peak_memory import run_measured
 
@@ -51,7 +52,7 @@ def tamper(ws: Path, n: int = 1, **changes: object) -> None:
             rec["files"][0][key.removeprefix("file0_")] = value
         else:
             rec[key] = value
-    p.write_text(json.dumps(rec))
+    p.write_text(json.dumps(sealed(rec, ws)))  # as memtui seals: the checks behind it
 
 
 # 1. Journal records are untrusted ------------------------------------------------------

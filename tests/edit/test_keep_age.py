@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memtui.edit import fold_ops, index_ops, memory_ops
+from memtui.edit.journal_seal import sealed
 from tests.edit.conftest import cli, do, read
 
 DAY_NS = 86_400 * 10**9
@@ -117,7 +118,7 @@ def test_a_tampered_age_in_the_journal_is_ignored(ws: Path) -> None:
         data = json.loads(record.read_text(encoding="utf-8"))
         assert data["files"][0]["before_mtime_ns"] == before["MEMORY.md"]
         data["files"][0]["before_mtime_ns"] = bad
-        record.write_text(json.dumps(data), encoding="utf-8")
+        record.write_text(json.dumps(sealed(data, ws)), encoding="utf-8")
         proc = cli("undo", ws)
         assert (proc.returncode, proc.stderr) == (0, "")
         assert mtimes(ws)["MEMORY.md"] > before["MEMORY.md"] + 50 * DAY_NS  # now, not bad

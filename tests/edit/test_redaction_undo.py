@@ -16,6 +16,7 @@ import pytest
 from memtui.cli import main
 from memtui.core.workspace import open_workspace
 from memtui.edit.journal import Journal, undo
+from memtui.edit.journal_seal import sealed
 from tests.edit.conftest import INDEX, read, tree, with_hot
 
 SECRET = "Tr0ub4dor&3xyz"
@@ -102,7 +103,7 @@ def test_a_forged_passed_over_flag_makes_the_record_unreadable(
     record = ws / ".memtui" / "journal" / "000001.json"
     data = json.loads(record.read_text())
     data["passed_over"] = "yes"
-    record.write_text(json.dumps(data))
+    record.write_text(json.dumps(sealed(data, ws)))
     code, _, err = run(capsys, "undo", ws)
     assert code == 1 and "'passed_over' is not true or false" in err
     assert read(ws, "MEMORY.md") == with_hot(LONELY_LINE)

@@ -50,3 +50,13 @@ def user_dir(kind: Literal["cache", "config"]) -> Path | None:
         return Path(value, APP)
     home = _home()
     return Path(home, fallback, APP) if home else None
+
+
+def user_config_dir() -> Path | None:
+    """memtui's user config folder (``MEMTUI_CONFIG_DIR``, else the user's; None when the
+    user has no home folder): the audit's user-level config, the app's settings and the
+    journal key (`memtui.edit.journal_seal`) live there."""
+    override = os.environ.get("MEMTUI_CONFIG_DIR")
+    if override:
+        return Path(override)
+    return user_dir("config")
