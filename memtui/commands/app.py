@@ -106,12 +106,16 @@ def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True,
 def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     """The app on ``path`` as the command line asks for it, or the exit status of a bad
     path or configuration (said on stderr)."""
-    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.core.nested import resolve
+    from memtui.core.workspace import WorkspaceError
 
     try:
-        ws = open_workspace(path)
+        # The workspace PATH names as every command reads it (newuser29 #19: a Hermes home
+        # opened as an empty claude-code folder while `audit` read its memories/).
+        resolved = resolve(path)
     except WorkspaceError as exc:
         return fail(PROG, f"{exc}{command_hint(path)}")
+    ws, given, path = resolved.workspace, path, resolved.path
 
     from memtui.commands.audit import load_config_for
     from memtui.core.config import ConfigError
@@ -121,13 +125,7 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     except ConfigError as exc:
         return fail(PROG, exc)
 
-    from memtui.core.nested import (
-        lone_of,
-        memory_folder_line,
-        own_folder,
-        several_of,
-        workspaces_below,
-    )
+    from memtui.core.nested import memory_folder_line, several_of, workspaces_below
     from memtui.tui.app import MemtuiApp
 
     inside = memory_folder_line(ws, path, "memtui")
@@ -137,11 +135,9 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.
     options = options_from(ns, config)
-    below = workspaces_below(ws)
-    nested = several_of(below)
-    lone = lone_of(below)
-    if lone is not None:  # a workspace of its own, named by the notice (newuser23 #6)
-        options.exclude = (*options.exclude, *own_folder(lone))
+    if resolved.project is not None and options.project is None:  # as `audit` (#33)
+        options.project = str(resolved.project)
+    nested = several_of(workspaces_below(ws))
     if nested:  # not one workspace: the app offers the fleet first
         from memtui.tui.fleet.offer import SeveralWorkspacesApp
 
@@ -150,6 +146,9 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch, config=config)
     app.config_file = getattr(ns, "config", None)
+    chosen = resolved.chosen(given, "opened")
+    if chosen is not None:  # the first notice says so, as `audit` says it on stderr
+        app.chosen_note = f"{chosen} — "
     return app
 
 
