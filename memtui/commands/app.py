@@ -118,7 +118,10 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     ws, given, path = resolved.workspace, path, resolved.path
 
     from memtui.commands.audit import load_config_for
+    from memtui.commands.audit_options import limit_flags_given
     from memtui.core.config import ConfigError
+
+    limit_flags = limit_flags_given(ns)  # before the configuration fills them
 
     try:
         config = load_config_for(ws.root, ns)
@@ -134,7 +137,11 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
 
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.
+    from memtui.commands.audit_options import unused_limit_lines
+    from memtui.edit.agent_ops import profile_for
+
     options = options_from(ns, config)
+    unused = unused_limit_lines(limit_flags, profile_for(ws, options.profile))
     if resolved.project is not None and options.project is None:  # as `audit` (#33)
         options.project = str(resolved.project)
     nested = several_of(workspaces_below(ws))
@@ -147,8 +154,9 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
                     watch=not ns.no_watch, config=config)
     app.config_file = getattr(ns, "config", None)
     chosen = resolved.chosen(given, "opened")
-    if chosen is not None:  # the first notice says so, as `audit` says it on stderr
-        app.chosen_note = f"{chosen} — "
+    # The first notice says what `audit` says on stderr: the folder chosen below PATH, and
+    # the limit flags this workspace's profile has no use for (newuser29 #31).
+    app.start_note = "".join(f"{line} — " for line in ([chosen] if chosen else []) + unused)
     return app
 
 

@@ -38,13 +38,20 @@ SCHEMA = 2
 
 def run(ns: argparse.Namespace) -> int:
     from memtui.commands.audit import load_config_for, options_from
+    from memtui.commands.audit_options import limit_flags_given, unused_limit_lines
+    from memtui.edit.agent_ops import profile_for
 
     try:
         # The configuration the workspace has now (.memtui.toml or --config), at every
         # commit, as the audit applies it: exclude, ignore, severity and the flags' keys.
         resolved = resolved_path("memtui trend", ns.path, "tracing")
+        limit_flags = limit_flags_given(ns)  # before the configuration fills them
         config = load_config_for(resolved.workspace.root, ns)
-        points, stopped = trend_cut(resolved.path, options_from(ns, config), config=config)
+        options = options_from(ns, config)
+        for unused in unused_limit_lines(limit_flags, profile_for(resolved.workspace,
+                                                                  options.profile)):
+            sys.stderr.write(f"memtui trend: {unused}\n")  # as `audit` (newuser29 #31)
+        points, stopped = trend_cut(resolved.path, options, config=config)
     except (WorkspaceError, TrendError, ConfigError) as exc:
         return fail("memtui trend", exc)
     if ns.json:
