@@ -41,3 +41,40 @@ def test_max_lines_under_hermes_is_named(tmp_path: Path,
             "audited as hermes, so it has no effect here (--profile claude-code to use it)"
             ) in err.splitlines()
     assert "--memory-char-limit" not in err
+
+
+def test_discover_trend_and_the_app_say_it_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser29 #31's line was said by ``audit`` alone: ``audit --discover``, ``trend`` and
+    the app (its first notice) took the same flags and said nothing."""
+    import subprocess
+
+    from memtui.commands import app as app_command
+    from memtui.commands.parser import ArgumentParser
+
+    cc = make_ws(tmp_path / "fleet" / "cc", {"MEMORY.md": "- [A](a.md) — about a\n",
+                                             "a.md": memory("a")})
+    main(["audit", str(tmp_path / "fleet"), "--discover", "--summary-tokens", "1"])
+    err = capsys.readouterr().err
+    assert ("memtui audit: --summary-tokens applies to the codex profile; these folders are "
+            "audited as claude-code, so it has no effect here (--profile codex to use it)"
+            ) in err.splitlines(), err
+    subprocess.run(["git", "init", "-q", str(cc)], check=True)
+    subprocess.run(["git", "-C", str(cc), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(cc), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "commit", "-qm", "one"], check=True)
+    main(["trend", str(cc), "--memory-char-limit", "5"])
+    err = capsys.readouterr().err
+    assert "memtui trend: --memory-char-limit applies to the hermes profile; this folder " \
+        "is audited as claude-code" in err, err
+    parser = ArgumentParser(prog="memtui")
+    app_command.add_arguments(parser)
+    app = app_command.app_for(str(cc), parser.parse_args(
+        [str(cc), "--no-watch", "--bootstrap-max-chars", "10"]))
+    assert not isinstance(app, int)
+    assert app.start_note.startswith("--bootstrap-max-chars applies to the openclaw "
+                                      "profile; this folder is audited as claude-code"), \
+        app.start_note
+    quiet = app_command.app_for(str(cc), parser.parse_args([str(cc), "--no-watch"]))
+    assert not isinstance(quiet, int) and quiet.start_note == ""

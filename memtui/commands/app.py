@@ -106,28 +106,29 @@ def open_app(path: str, ns: argparse.Namespace, end_on_signals: bool = True,
 def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     """The app on ``path`` as the command line asks for it, or the exit status of a bad
     path or configuration (said on stderr)."""
-    from memtui.core.workspace import WorkspaceError, open_workspace
+    from memtui.core.nested import resolve
+    from memtui.core.workspace import WorkspaceError
 
     try:
-        ws = open_workspace(path)
+        # The workspace PATH names as every command reads it (newuser29 #19: a Hermes home
+        # opened as an empty claude-code folder while `audit` read its memories/).
+        resolved = resolve(path)
     except WorkspaceError as exc:
         return fail(PROG, f"{exc}{command_hint(path)}")
+    ws, given, path = resolved.workspace, path, resolved.path
 
     from memtui.commands.audit import load_config_for
+    from memtui.commands.audit_options import limit_flags_given
     from memtui.core.config import ConfigError
+
+    limit_flags = limit_flags_given(ns)  # before the configuration fills them
 
     try:
         config = load_config_for(ws.root, ns)
     except ConfigError as exc:
         return fail(PROG, exc)
 
-    from memtui.core.nested import (
-        lone_of,
-        memory_folder_line,
-        own_folder,
-        several_of,
-        workspaces_below,
-    )
+    from memtui.core.nested import memory_folder_line, several_of, workspaces_below
     from memtui.tui.app import MemtuiApp
 
     inside = memory_folder_line(ws, path, "memtui")
@@ -136,12 +137,14 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
 
     # No --tokenizer: the profile's own (cl100k under claude-code), as the header and
     # ``audit --json`` count; the Tok columns and the preview show that count.
+    from memtui.commands.audit_options import unused_limit_lines
+    from memtui.edit.agent_ops import profile_for
+
     options = options_from(ns, config)
-    below = workspaces_below(ws)
-    nested = several_of(below)
-    lone = lone_of(below)
-    if lone is not None:  # a workspace of its own, named by the notice (newuser23 #6)
-        options.exclude = (*options.exclude, *own_folder(lone))
+    unused = unused_limit_lines(limit_flags, profile_for(ws, options.profile))
+    if resolved.project is not None and options.project is None:  # as `audit` (#33)
+        options.project = str(resolved.project)
+    nested = several_of(workspaces_below(ws))
     if nested:  # not one workspace: the app offers the fleet first
         from memtui.tui.fleet.offer import SeveralWorkspacesApp
 
@@ -150,6 +153,10 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch, config=config)
     app.config_file = getattr(ns, "config", None)
+    chosen = resolved.chosen(given, "opened")
+    # The first notice says what `audit` says on stderr: the folder chosen below PATH, and
+    # the limit flags this workspace's profile has no use for (newuser29 #31).
+    app.start_note = "".join(f"{line} — " for line in ([chosen] if chosen else []) + unused)
     return app
 
 

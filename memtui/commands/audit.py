@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import sys
 import time
 from collections import Counter
@@ -21,6 +20,7 @@ from memtui.commands.audit_options import (
     utf8_stream,
 )
 from memtui.commands.parser import bounded, fail, os_error
+from memtui.commands.workspace_arg import resolved_path
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.config import (
@@ -33,8 +33,6 @@ from memtui.core.config import (
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
-    chosen_line,
-    lone_of,
     memory_folder_line,
     several_line,
     several_of,
@@ -54,7 +52,7 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
-from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
            "tokenizers_from", "utf8_stream"]
@@ -146,17 +144,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     given = {key for key in SHAPING if getattr(ns, key, None) is not None}
     limit_flags = limit_flags_given(ns)
     try:
-        ws = open_workspace(path)
         # A project audited at its root, its agent's memory one folder down
         # (.claude/memory/): that folder wins, and stderr says it was chosen. Its own .md
         # files are the project's documents, not memories (newuser27 #33: 540 orphans).
-        lone = None if memory_folder_line(ws, path) else lone_of(workspaces_below(ws))
-        project = None
-        if lone is not None:
-            chosen, project = os.path.normpath(os.path.join(path, lone)), ws.root
-            ws = open_workspace(chosen)
-            sys.stderr.write(f"memtui audit: {chosen_line(path, lone)}\n")
-            path = chosen
+        resolved = resolved_path("memtui audit", path, "auditing")
+        ws, path, project = resolved.workspace, resolved.path, resolved.project
         config = load_config_for(ws.root, ns)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:

@@ -76,7 +76,8 @@ def limit_flags_given(ns: argparse.Namespace) -> list[tuple[str, str]]:
             if getattr(ns, key, None) is not None]
 
 
-def unused_limit_lines(given: list[tuple[str, str]], profile: str) -> list[str]:
+def unused_limit_lines(given: list[tuple[str, str]], profile: str,
+                       subject: str = "this folder is") -> list[str]:
     """One line for each flag of ``given`` that ``profile`` has no use for: which profile it
     applies to, and how to use it (newuser29 #31: they were accepted and silently ignored)."""
     from memtui.core.profiles.registry import BY_NAME
@@ -88,9 +89,20 @@ def unused_limit_lines(given: list[tuple[str, str]], profile: str) -> list[str]:
         if profile in owners or not owners:
             continue
         use = " or ".join(f"--profile {name}" for name in owners)
-        out.append(f"{flag} applies to the {' and '.join(owners)} profile; this folder is "
+        out.append(f"{flag} applies to the {' and '.join(owners)} profile; {subject} "
                    f"audited as {profile}, so it has no effect here ({use} to use it)")
     return out
+
+
+def unused_by_all_lines(given: list[tuple[str, str]], profiles: set[str]) -> list[str]:
+    """`unused_limit_lines` for commands that read several workspaces (``audit
+    --discover``): one line for each flag of ``given`` that none of ``profiles`` has a use
+    for (newuser29 #31: said by ``audit`` alone)."""
+    if not profiles:
+        return []
+    named = " and ".join(sorted(profiles))
+    return [unused_limit_lines([flag], named, "these folders are")[0] for flag in given
+            if all(unused_limit_lines([flag], p) for p in profiles)]
 
 
 def tokenizers_from(choice: str | None) -> tuple[str, ...]:

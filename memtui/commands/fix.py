@@ -13,13 +13,14 @@ from collections.abc import Callable
 
 from memtui.commands.parser import bounded, report
 from memtui.commands.shell_path import shell_path
+from memtui.commands.workspace_arg import resolved_path
 from memtui.core.profiles import PROFILES
 from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.safe_output import printable, utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
-from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError, open_workspace
+from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
 from memtui.edit.apply import apply, apply_locked, refuse_unundoable
 from memtui.edit.changeset import Changeset
@@ -306,7 +307,7 @@ def open_workspace_first(ns: argparse.Namespace) -> Workspace:
     taken for a folder): a PATH that is not there, typed inside a workspace, is most
     likely the operation's first argument, and the error says how to write it."""
     try:
-        return open_workspace(ns.path)
+        return resolved_path(f"memtui fix {ns.op}", ns.path, "curating").workspace
     except WorkspaceError as exc:
         if os.path.lexists(ns.path) or not os.path.isfile(INDEX_NAME):
             raise

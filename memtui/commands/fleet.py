@@ -65,6 +65,9 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
         return fail("memtui audit", no_workspace(root_arg))
     rows: list[dict[str, Any]] = []
     tty = sys.stderr.isatty()
+    from memtui.commands.audit_options import limit_flags_given, unused_by_all_lines
+
+    limit_flags = limit_flags_given(ns)
     for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
         rows.append(row)
         if tty:
@@ -79,6 +82,9 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         print_fleet(root, rows)
+    profiles = {str(r["profile"]) for r in rows if r.get("profile")}
+    for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
+        sys.stderr.write(f"memtui audit: {unused}\n")
     return fleet_exit(rows)
 
 

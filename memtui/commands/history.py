@@ -17,9 +17,10 @@ import sys
 from typing import Any
 
 from memtui.commands.parser import bounded, report
+from memtui.commands.workspace_arg import resolved_path
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import plural
-from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
+from memtui.core.workspace import Workspace, WorkspaceError
 from memtui.edit.errors import Refused
 from memtui.edit.journal import (
     NOT_UNDOABLE,
@@ -50,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     try:
-        ws = open_workspace(ns.path)
+        ws = resolved_path("memtui history", ns.path, "reading the journal of").workspace
         if ns.prune is not None:
             return prune(ws, ns.prune)
         entries = list(reversed(Journal(ws).entries()))

@@ -11,11 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from memtui.commands.parser import fail, wide_console
+from memtui.commands.workspace_arg import resolved_path
 from memtui.core.config import ConfigError
 from memtui.core.git.trend import TrendError, trend_cut
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import sparkline
-from memtui.core.workspace import WorkspaceError, open_workspace
+from memtui.core.workspace import WorkspaceError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,12 +38,20 @@ SCHEMA = 2
 
 def run(ns: argparse.Namespace) -> int:
     from memtui.commands.audit import load_config_for, options_from
+    from memtui.commands.audit_options import limit_flags_given, unused_limit_lines
+    from memtui.edit.agent_ops import profile_for
 
     try:
         # The configuration the workspace has now (.memtui.toml or --config), at every
         # commit, as the audit applies it: exclude, ignore, severity and the flags' keys.
-        config = load_config_for(open_workspace(ns.path).root, ns)
-        points, stopped = trend_cut(ns.path, options_from(ns, config), config=config)
+        resolved = resolved_path("memtui trend", ns.path, "tracing")
+        limit_flags = limit_flags_given(ns)  # before the configuration fills them
+        config = load_config_for(resolved.workspace.root, ns)
+        options = options_from(ns, config)
+        for unused in unused_limit_lines(limit_flags, profile_for(resolved.workspace,
+                                                                  options.profile)):
+            sys.stderr.write(f"memtui trend: {unused}\n")  # as `audit` (newuser29 #31)
+        points, stopped = trend_cut(resolved.path, options, config=config)
     except (WorkspaceError, TrendError, ConfigError) as exc:
         return fail("memtui trend", exc)
     if ns.json:

@@ -20,8 +20,9 @@ from typing import Any
 
 from memtui.commands.parser import fail, report
 from memtui.commands.shell_path import shell_path
+from memtui.commands.workspace_arg import resolved_path
 from memtui.core.reporting.safe_output import printable
-from memtui.core.workspace import Workspace, WorkspaceError, open_workspace
+from memtui.core.workspace import Workspace, WorkspaceError
 from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, title, undo
 from memtui.edit.safe_write import ABSENT
@@ -44,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(ns: argparse.Namespace) -> int:
     try:
-        ws = open_workspace(ns.path)
+        ws = resolved_path(PROG, ns.path, "undoing in").workspace
         if ns.turn:
             return _turn(ws, ns)
         plan = plan_undo(ws)

@@ -13,8 +13,9 @@ import os
 import stat
 from pathlib import Path
 
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
-from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace
+from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, open_workspace
 
 #: How deep under the folder its workspaces are looked for (``~/.claude/projects`` holds
 #: them at ``NAME/memory/``, depth 2).
@@ -112,14 +113,55 @@ def lone_nested(ws: Workspace) -> str | None:
     return lone_of(workspaces_below(ws))
 
 
-def chosen_line(path: str, below: str) -> str:
+def chosen_line(path: str, below: str, doing: str = "auditing") -> str:
     """``proj holds no MEMORY.md; auditing its agent's memory, proj/.claude/memory/ …``:
-    what ``memtui audit`` chose when ``path`` (as the user gave it) has no index but the one
-    folder ``below`` it has (newuser27 #33): that folder, not the project's own files."""
+    what ``memtui audit`` (``doing``: what the command does with it) chose when ``path``
+    (as the user gave it) has no index but the one folder ``below`` it has (newuser27 #33):
+    that folder, not the project's own files."""
     shown = printable(path)
     target = printable(os.path.normpath(os.path.join(path, below)))
-    return (f"{shown} holds no {INDEX_NAME}; auditing the agent's memory below it, "
+    return (f"{shown} holds no {INDEX_NAME}; {doing} the agent's memory below it, "
             f"{target} (the files of {shown} itself are not memories)")
+
+
+class Resolved(FrozenRecord):
+    """The workspace a PATH names, as every command and the app read it (newuser29 #19):
+    ``path``, the workspace's folder as the user would write it (PATH, or PATH/below);
+    ``project``, the folder PATH named when the workspace is the one memory folder
+    ``below`` it (relative), else None."""
+
+    __slots__ = ("below", "path", "project", "workspace")
+
+    workspace: Workspace
+    path: str
+    project: Path | None
+    below: str | None
+
+    def __init__(self, workspace: Workspace, path: str, project: Path | None,
+                 below: str | None) -> None:
+        init_field(self, "workspace", workspace)
+        init_field(self, "path", path)
+        init_field(self, "project", project)
+        init_field(self, "below", below)
+
+    def chosen(self, given: str, doing: str) -> str | None:
+        """The line saying which folder was chosen for ``given`` (`chosen_line`), or None
+        when PATH is the workspace itself."""
+        return None if self.below is None else chosen_line(given, self.below, doing)
+
+
+def resolve(path: str) -> Resolved:
+    """The workspace ``path`` names: itself, or — when it holds no ``MEMORY.md`` but the
+    one folder below it does (a project at its root, ``.claude/memory/``; a Hermes home,
+    ``memories/``) — that folder. One reading for ``audit``, ``fix``, ``history``,
+    ``undo``, ``trend`` and the app, so that one PATH never means two workspaces
+    (newuser29 #19). Raises `WorkspaceError` as `open_workspace`."""
+    ws = open_workspace(path)
+    lone = None if memory_folder_line(ws, path) else lone_of(workspaces_below(ws))
+    if lone is None:
+        return Resolved(ws, path, None, None)
+    chosen = os.path.normpath(os.path.join(path, lone))
+    return Resolved(open_workspace(chosen), chosen, ws.root, lone)
 
 
 def own_folder(folder: str) -> tuple[str, ...]:

@@ -187,7 +187,31 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
     # A new name changes no fact: the memory keeps its age (at its new path), and so do
     # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
     cs.keep_age = True
+    if new_rel != old:
+        cs.notes += aliases_left(snap, old)
     return cs
+
+
+def aliases_left(snap: Snapshot, old: str) -> list[str]:
+    """What a move of ``old`` leaves pointing nowhere: each symbolic link in the workspace
+    that leads to it (memtui does not follow or rewrite links), and each link of the index
+    to such an alias (newuser29 #36: the rename said only "not looked at: … is a symbolic
+    link", then both aliases dangled and the index's alias link was broken)."""
+    root = os.path.realpath(snap.ws.root)
+    real = os.path.realpath(os.path.join(root, old))
+    aliases = []
+    for rel in sorted(snap.problems):
+        path = os.path.join(root, rel)
+        if os.path.islink(path) and os.path.realpath(path) == real:
+            aliases.append(rel)
+    notes = [f"{rel} is a symbolic link to {old}: it will lead nowhere after the rename "
+             "(memtui does not rewrite links; point it at the new name, or remove it)"
+             for rel in aliases]
+    for lk in snap.links_from(INDEX_NAME)[0] if aliases else []:
+        if lk.target in aliases:
+            notes.append(f"{INDEX_NAME}:{lk.line} links {lk.target}, which will then lead "
+                         "nowhere")
+    return notes
 
 
 def rename_mentions(plan: Plan, snap: Snapshot, old: str, new_rel: str) -> int:

@@ -167,6 +167,10 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         #: still shows it: a watch problem heard after it joins it rather than replace it.
         self._summary: str | None = None
         self._below = ""  # where the memory is, when the folder opened has none
+        #: What the command line's `memtui` says first in the first notice: the folder it
+        #: chose below the PATH given (newuser29 #19), the limit flags this workspace's
+        #: profile has no use for (#31).
+        self.start_note = ""
         self._requested_theme = theme
         self._auditing = False
         self.heap = HeapKeeper()

@@ -361,7 +361,7 @@ class AuditWorker:
 
     def _summary_text(self) -> str:
         assert self._summary is not None
-        return self._below + self._summary + (
+        return self.start_note + self._below + self._summary + (
             f"; {self.watch_problem or 'watching for changes'}" if self.watching else "")
 
     def _say_summary(self) -> None:

@@ -443,7 +443,8 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
         return False
     # The moved file and every link rewritten in other files are shown before the write,
     # as every other curation does (newuser25 #1: Enter wrote them unseen).
-    if not await ask(app, ConfirmScreen(f"Rename {path}", [cs.planned], confirm="Rename",
-                                         diff=cs.diff())):
+    # What the move leaves leading nowhere is said before it (newuser29 #36).
+    if not await ask(app, ConfirmScreen(f"Rename {path}", [cs.planned, *cs.notes],
+                                         confirm="Rename", diff=cs.diff())):
         return False
     return _write(app, workspace, cs)

@@ -180,3 +180,26 @@ async def test_esc_leaves_the_chat_from_its_log_and_its_picker(
         await pilot.press("question_mark")  # the app's key again, not typed into the chat
         await wait_until(pilot, lambda: len(app.screen_stack) == 2)
         assert "?" not in box.value
+
+
+@pytest.mark.parametrize("keys", [("down", "enter"), ("up", "enter"), ("up", "up", "enter")])
+async def test_the_prompt_row_is_no_choice(ws: Workspace, fake: FakeOllama,
+                                           keys: tuple[str, ...]) -> None:
+    """newuser29 #37: the list's first row, the prompt "choose a model", was pickable:
+    Down, Enter from the one model landed on it, closed the list and picked nothing, with
+    no word. Every key that moves and picks picks a model."""
+    fake.add(chatter("talk"))
+    app = MemtuiApp(ws, settings=AgentSettings(host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: app.focused is picker)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: picker.expanded)
+        await pilot.press(*keys)
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.settings.model == "talk")
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: app.focused is box)

@@ -334,7 +334,7 @@ def test_openclaw_notes_dated_by_name_are_not_of_unknown_age_in_a_copy(tmp_path:
     for p in ws.rglob("*"):
         os.utime(p, (1_760_000_000, 1_760_000_000))  # one extraction's time
     result = run_audit(ws)
-    copies = [f for f in result.findings if f.kind == "stale"]
+    copies = [f for f in result.findings if f.kind == "unknown_age"]
     assert [f.files for f in copies] == [("memory/food-log.md", "memory/sleep-log.md")]
     assert copies[0].message.startswith("2 memories share one modification time")
     ages = {r.path: r.age_source for r in result.files}

@@ -21,14 +21,14 @@ def _extracted(tmp: Path) -> Path:
 
 def test_editing_two_files_keeps_the_others_of_unknown_age(tmp_path: Path) -> None:
     ws = _extracted(tmp_path)
-    before = [f for f in run_audit(ws).findings if f.kind == "stale"]
+    before = [f for f in run_audit(ws).findings if f.kind == "unknown_age"]
     assert len(before) == 1 and before[0].message.startswith(
         "14 memories share one modification time")
     for n in ("m03", "m07"):  # edited today
         (ws / f"memory/{n}.md").write_text(memory(n, "Edited."), encoding="utf-8")
         os.utime(ws / f"memory/{n}.md", (NOW, NOW))
     result = run_audit(ws)
-    stale = [f for f in result.findings if f.kind == "stale"]
+    stale = [f for f in result.findings if f.kind == "unknown_age"]
     assert [f.message.split(":")[0] for f in stale] == [
         "12 memories share one modification time and have no git history or frontmatter "
         "date"]

@@ -40,7 +40,7 @@ def test_one_file_of_an_extraction_is_named_in_the_singular(tmp_path: Path) -> N
     assert files["memory/learnings.md"]["age_source"] == "unknown"
     assert files["memory/2025-02-01.md"]["age_source"] == "name"
     stale = [f["message"] for f in data["findings"]  # type: ignore[attr-defined]
-             if f["kind"] == "stale"]
+             if f["kind"] == "unknown_age"]
     assert stale == ["1 memory shares the one modification time of a copy or an extraction "
                      "and has no git history or frontmatter date, so its age is unknown "
                      "(age source 'unknown'; no stale claims)"]

@@ -357,7 +357,7 @@ def test_every_kind_has_a_test_here() -> None:
                "fuzzy_wikilink", "duplicate_name", "frontmatter", "content_in_index",
                "secret", "instruction_like", "stale", "unlinked_mention", "read_problem",
                "unused_ignore", "exclude_all", "tool_file", "unportable_name",
-               "unaudited_link", "unchecked_text"}
+               "unaudited_link", "unchecked_text", "unknown_age"}
     # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py;
     # issue 34's rules are tested in their own files (test_hidden_text, test_memory_rules,
     # test_near_duplicate, test_stale_reference)

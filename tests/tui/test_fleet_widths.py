@@ -162,3 +162,31 @@ async def test_at_80_columns_rows_that_share_their_front_keep_what_differs(
                 and cell.endswith("/memory"), (cell, width)
         assert any("src-webapp" in c for c in cells) and \
             any("work-webapp" in c for c in cells), cells
+
+
+async def test_at_80_columns_a_hermes_home_keeps_the_name_that_tells_it_apart(
+        tmp_path: Path) -> None:
+    """newuser29 #35: ``line-hm/memories [hermes]`` was cut to "line-…/memories [hermes]":
+    every Hermes (and Codex) workspace ends in ``memories``, so the part kept was the one
+    they share; two Hermes homes read alike. The folder before the shared name stays."""
+    homes = ["line-hm", "line-hx"]
+    for home in homes:
+        (tmp_path / home / "memories").mkdir(parents=True)
+        (tmp_path / home / "config.yaml").write_text("model: x\n", encoding="utf-8")
+        (tmp_path / home / "memories" / "MEMORY.md").write_text("A fact.\n", encoding="utf-8")
+        (tmp_path / home / "memories" / "USER.md").write_text("Short.\n", encoding="utf-8")
+    for name in ("line-cc", "line-cred", "line-dup"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+    app = FleetApp(tmp_path, AuditOptions(), watch=False, jobs=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.state.rows) == 5, timeout=90)
+        await pilot.pause(0.4)
+        table = app.query_one(DataTable)
+        cells = {str(table.coordinate_to_cell_key((i, 0)).row_key.value):
+                 str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        width = app.widths["path"]
+        for home in homes:
+            cell = cells[str(tmp_path / home / "memories")]
+            assert cell.startswith(f"{home}/") and cell.endswith("[hermes]"), (cell, width)
+            assert len(cell) <= width

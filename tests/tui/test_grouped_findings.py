@@ -48,7 +48,7 @@ async def _orphan_rows(root: Path) -> tuple[list[tuple[str, ...]], int, list[str
 async def test_five_orphans_are_five_rows(tmp_path: Path) -> None:
     rows, found, _ = await _orphan_rows(_ws(tmp_path / "w", 5))
     assert found == 5
-    assert [r[2] for r in rows] == [f"o{i}.md" for i in range(5)]  # memory/ is implied
+    assert [r[2] for r in rows] == [f"memory/o{i}.md" for i in range(5)]  # as audit names them
 
 
 async def test_eight_orphans_are_one_row_saying_the_count(tmp_path: Path) -> None:

@@ -55,7 +55,8 @@ async def test_the_folder_above_a_flat_memory_folder_shows_none_of_its_files(
         tmp_path: Path) -> None:
     """newuser23 #6: opened at the folder above ``claude_memory/`` (its own MEMORY.md
     inside), the app listed that folder's MEMORY.md and memories as this folder's orphans;
-    they are that workspace's, which the notice names."""
+    they are that workspace's. newuser29 #19: ``memtui PATH`` opens that workspace, as
+    ``memtui audit PATH`` audits it, and the first notice says so."""
     from tests.tui.test_profile_tokens import command_app
 
     above = tmp_path / "repo"
@@ -69,6 +70,6 @@ async def test_the_folder_above_a_flat_memory_folder_shows_none_of_its_files(
         await started(pilot, app)
         await wait_for(pilot, lambda: "audited" in app.notice)
         assert app.notice.startswith(
-            f"no MEMORY.md here; one in claude_memory/: memtui {mem} — audited 0 "), \
-            app.notice
-        assert app.result is not None and not app.result.scans
+            f"{above} holds no MEMORY.md; opened the agent's memory below it, {mem} (the "
+            f"files of {above} itself are not memories) — audited 1 "), app.notice
+        assert app.result is not None and list(app.result.scans) == ["a.md"]

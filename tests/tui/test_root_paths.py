@@ -1,9 +1,10 @@
-"""Under a header saying ``(memory/)`` a row at the workspace root reads from the root,
-``/CLAUDE.md``, and the index the same way, ``/MEMORY.md:23`` (issue 32 item 7: the Broken
-view's ``Source (memory/)`` over ``MEMORY.md:23`` read as memory/MEMORY.md; newuser24 #24:
-``../MEMORY.md:23`` read as a MEMORY.md outside the workspace; newuser26 #7: the Findings
-view said ``../AGENTS.md`` and ``MEMORY.md`` for two files side by side at the root). A
-filter typed as `memtui audit` names the file finds the row."""
+"""The Findings view's Where and the Broken view's Source name every file from the
+workspace's root, as `memtui audit` does — ``MEMORY.md:23``, ``memory/a.md:7`` — under a
+header with no ``(memory/)``: no spelling of a root file read right under one (issue 32
+item 7: ``MEMORY.md:23`` read as memory/MEMORY.md; newuser24 #24: ``../MEMORY.md:23`` as
+one outside the workspace; newuser26 #7: ``../AGENTS.md`` beside ``MEMORY.md``; newuser29
+#17: ``/MEMORY.md:186`` as an absolute path). A filter typed as the report names the file
+finds the row."""
 
 from __future__ import annotations
 
@@ -30,28 +31,22 @@ async def test_root_files_read_from_the_root(tmp_path: Path) -> None:
         await switch(pilot, app, "4")
         view = app.query_one(BrokenLinksView)
         sources = sorted(str(r.cells[0]) for r in view.shown)
-        assert sources == ["/MEMORY.md:4", "a.md:7"]
+        assert sources == ["MEMORY.md:4", "memory/a.md:7"]
+        labels = [t.plain for t in view.table.labels]
+        assert not any(t.startswith("Source (") for t in labels), labels
         await switch(pilot, app, "6")
         findings = app.query_one(FindingsView)
         wheres = {str(r.cells[2]) for r in findings.shown}
-        assert "/MEMORY.md:4" in wheres and "a.md:7" in wheres
-        assert not any(w.startswith("../") for w in wheres)
-
-
-def test_every_root_file_reads_from_the_root() -> None:
-    from memtui.tui.widgets.audit_table import source_path
-
-    assert source_path("CLAUDE.md:3", "memory/") == "/CLAUDE.md:3"
-    assert source_path("AGENTS.md", "memory/") == "/AGENTS.md"
-    assert source_path("MEMORY.md:3", "memory/") == "/MEMORY.md:3"
-    assert source_path("memory/a.md:3", "memory/") == "a.md:3"
-    assert source_path("MEMORY.md:3", "") == "MEMORY.md:3"
+        assert "MEMORY.md:4" in wheres and "memory/a.md:7" in wheres
+        assert not any(w.startswith(("../", "/")) for w in wheres)
+        labels = [t.plain for t in findings.table.labels]
+        assert not any(t.startswith("Where (") for t in labels), labels
 
 
 async def test_openclaw_root_files_read_alike_and_filter_as_the_report_names_them(
         tmp_path: Path) -> None:
     """newuser26 #7: AGENTS.md and MEMORY.md, both at an OpenClaw workspace's root and both
-    over the bootstrap limit, read ``/AGENTS.md`` and ``/MEMORY.md``."""
+    over the bootstrap limit, read ``AGENTS.md`` and ``MEMORY.md``."""
     from tests.core.helpers import make_ws
     from tests.edit.test_agent_ops import openclaw
 
@@ -64,8 +59,8 @@ async def test_openclaw_root_files_read_alike_and_filter_as_the_report_names_the
         await switch(pilot, app, "6")
         findings = app.query_one(FindingsView)
         wheres = {str(r.cells[2]) for r in findings.shown}
-        assert {"/AGENTS.md", "/MEMORY.md"} <= wheres, wheres
-        assert not any(w.startswith("../") for w in wheres), wheres
+        assert {"AGENTS.md", "MEMORY.md"} <= wheres, wheres
+        assert not any(w.startswith(("../", "/")) for w in wheres), wheres
         await pilot.press("slash", *"AGENTS.md", "enter")
         await pilot.pause(0.3)
-        assert {str(r.cells[2]) for r in findings.shown} == {"/AGENTS.md"}
+        assert {str(r.cells[2]) for r in findings.shown} == {"AGENTS.md"}

@@ -279,6 +279,17 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, ("memory/a.md", _mem("a", extra="date: 2001-01-01\n"))),
          _ws(_LINK_A, _A),
          "verify the memory and update its date, or delete it"),
+    Rule("unknown_age", "info", "Unknown ages",
+         "Memories whose age cannot be told: most share one modification time (a copy).",
+         "When most memories dated only by their modification time were written in one "
+         "moment (a copy, an archive extraction) and have no git history or frontmatter "
+         "date, that moment is not their age: none of them is called stale, and this one "
+         "finding lists them. Its own rule, not `stale` (newuser29 #42): a report saying "
+         "\"stale: 1\" meant no memory was stale.",
+         _ws("".join(f"- [M{i}](memory/m{i}.md) — about m{i}\n" for i in range(10)),
+             *((f"memory/m{i}.md", _mem(f"m{i}")) for i in range(10))),
+         _ws(_LINK_A, _A),
+         "date the memories (a `date:` in the frontmatter, or commit them to git)"),
     Rule("unlinked_mention", "info", "Unlinked mentions",
          "A file named in backticks in the index but not linked (or naming no file in memory/).",
          "The agent cannot follow a file name in backticks; a link it can.",
@@ -438,6 +449,7 @@ FILE_LEVEL = frozenset({"orphan", "near_duplicate", "unportable_name", "over_lim
 #: Rules no comment can silence, and why: only the configuration's ``ignore`` does.
 CONFIG_ONLY: dict[str, str] = {
     "stale": "its finding is about the workspace as a whole",
+    "unknown_age": "its finding is about the workspace as a whole",
     "agent_config": "its finding is about the workspace as a whole",
     "tool_file": "its file is one other tools run or load, not markdown",
     "exclude_all": "it is about the configuration itself",

@@ -93,7 +93,7 @@ def best_window(mtimes: dict[str, float]) -> tuple[float, set[str]] | None:
 
 
 def copy_finding(files: set[str]) -> Finding:
-    return finding("stale", WORKSPACE, None,
+    return finding("unknown_age", WORKSPACE, None,
                    f"{plural(len(files), 'memory', 'memories')} "
                    + ("shares the one modification time of a copy or an extraction and has "
                       "no git history or frontmatter date, so its" if len(files) == 1 else

@@ -22,6 +22,12 @@ class ModelPicker(Select[str]):
     def offer(self, names: list[str]) -> None:
         self.set_options((printable(n), n) for n in names)  # names from the server
         self.add_class("-shown")
+        # The prompt is the list's first row (Select's blank): shown, never a choice —
+        # Down, Enter from the model landed on it and picked nothing, silently (newuser29
+        # #37).
+        overlay: Any = self.query_one("SelectOverlay")
+        if overlay.option_count and self.value is Select.NULL:
+            overlay.disable_option_at_index(0)
 
     class Closed(Message):
         """The list closed with a model chosen (picked again, or kept): the message input

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.dialogs.curate_screen import CurateScreen
@@ -16,8 +19,14 @@ class ConfirmScreen(CurateScreen[bool]):
 
     Enter confirms (unless the focus is on Cancel): the focus starts on the scrollable
     details, so without the binding the dialog could only be answered by Tab or mouse.
-    A ``danger`` dialog (delete, redact, remove, undo) starts on Cancel instead.
+    A ``danger`` dialog (delete, redact, remove, undo) starts on Cancel instead. In every
+    one Tab goes first to the dialog's own button, and a line says so (newuser29 #24: Tab,
+    Enter applied a delete but cancelled a fold, which started on its details).
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "to_button", "Next field"),
+    ]
 
     def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
                  danger: bool = False, diff: str = "") -> None:
@@ -27,6 +36,19 @@ class ConfirmScreen(CurateScreen[bool]):
         self.confirm_label = confirm
         self.confirm_variant = "error" if danger else "primary"
         self.danger = danger
+
+    def hint(self) -> str:
+        if self.danger:
+            return super().hint()
+        return f"Enter presses {self.confirm_label}; Tab moves to {self.confirm_label}."
+
+    def action_to_button(self) -> None:
+        """Tab: from the details to the dialog's own button (as from a danger dialog's
+        Cancel), then on as usual."""
+        if isinstance(self.focused, Button):
+            self.focus_next()
+        else:
+            self.set_focus(self.query_one("#confirm", Button))
 
     def body(self) -> ComposeResult:
         with VerticalScroll():

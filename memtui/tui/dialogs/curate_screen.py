@@ -62,7 +62,14 @@ async def ask(app: App[Any], screen: ModalScreen[T]) -> T | None:
 
     with app.batch_update():  # laid out once it is all there (issue 32 item 17)
         await app.push_screen(screen, done)
-    return await result
+    answer = await result
+    if answer is None or answer is False:  # said, as an answer is (newuser29 #24: a Tab,
+        # Enter that cancelled a fold left no trace but a missing journal number)
+        notice = getattr(app, "set_notice", None)
+        if callable(notice):
+            notice(f"cancelled: {printable(getattr(screen, 'heading', 'the dialog'))} — "
+                   "nothing was changed")
+    return answer
 
 
 class CurateScreen(StyledOnce, ModalScreen[T]):
@@ -100,9 +107,9 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
         with Vertical():
             yield Label(printable(self.heading), classes="title", markup=False)
             yield from self.body()
-            if self.danger:
-                yield Static(f"Enter presses the focused button; Tab moves to "
-                             f"{self.confirm_label}.", classes="hint", markup=False)
+            hint = self.hint()
+            if hint:
+                yield Static(hint, classes="hint", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button(self.confirm_label, id="confirm",
@@ -110,6 +117,13 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
         yield FittingFooter()
 
     first_field = False  # forms start in their first one-line field
+
+    def hint(self) -> str:
+        """The line under the body saying what Enter and Tab do, or ""."""
+        if self.danger:
+            return (f"Enter presses the focused button; Tab moves to "
+                    f"{self.confirm_label}.")
+        return ""
 
     def on_mount(self) -> None:
         # At once (not after a refresh): keys typed while the dialog opened wait for its

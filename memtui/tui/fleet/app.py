@@ -86,6 +86,11 @@ def shared_front(paths: Iterable[str]) -> str:
     return f"{front}/" if front and front != "/" else ""
 
 
+#: Folder names the memories of many workspaces share (an agent's home, its memory folder):
+#: they tell no workspace apart.
+SHARED_NAMES = frozenset({"memory", "memories", ".claude", ".hermes", ".codex"})
+
+
 def folder_cut(path: str, width: int, shared: str = "") -> Text:
     """``path`` cut to ``width`` cells, the workspace's own folder name (its last part, and
     a ``[profile]`` after it) kept whole when it fits: the middle cut took half from each
@@ -101,8 +106,19 @@ def folder_cut(path: str, width: int, shared: str = "") -> Text:
         while cell_len(rest) > width - 1:
             rest = rest[1:]
         return Text("…" + rest)
-    name = path.rsplit("/", 1)[-1] if "/" in path else ""
-    own = Text("/" + name) if name else Text("")
+    parts = path.split("/")
+    # The folder that tells a workspace apart: the last one, or the one before the names
+    # every agent's memory shares (``memories`` of a Hermes home, ``.claude/memory``):
+    # kept, "line-…/memories [hermes]" cut the one word that told it apart (newuser29 #35).
+    k = len(parts) - 1
+    while k > 0 and parts[k].split(" [", 1)[0] in SHARED_NAMES:
+        k -= 1
+    if k == 0 and len(parts) > 1:  # the whole path is that name: its shared end gives way
+        keep = Text(parts[0] + "/")
+        if width - keep.cell_len >= 5:
+            return keep + middle_cut(Text("/".join(parts[1:])), width - keep.cell_len)
+        return middle_cut(text, width)
+    own = Text("/" + "/".join(parts[k:])) if k else Text("")
     if own.cell_len and own.cell_len <= width - 4:  # at least 3 cells of the front stay
         return middle_cut(text, width) if own.cell_len * 2 <= width else \
             Text(path[:width - 1 - own.cell_len]) + Text("…") + own

@@ -23,7 +23,6 @@ from memtui.tui.widgets.audit_table import (
     RowCache,
     memory_prefix,
     short_path,
-    source_path,
 )
 from memtui.tui.widgets.table_rows import data_text
 
@@ -33,7 +32,8 @@ WHERE = {False: "missing", True: "outside"}
 
 class BrokenLinksView(AuditTable):
     COLUMNS = (
-        Column("source", "Source", 22, flex=True, paths=True),
+        Column("source", "Source", 22, flex=True),  # from the root, as Findings' Where
+
         Column("target", "→ Target", 24, paths=True),
         Column("suggest", "Closest existing", 16, flex=True, paths=True),
         Column("where", "Where", 8),  # shown only when a link leads out (`repeating`)
@@ -56,7 +56,7 @@ class BrokenLinksView(AuditTable):
             closest = "outside the memory folder: no such file" if outside else \
                 ", ".join(short_path(p, prefix) for p in b.suggestions) or "no close match"
             cells: tuple[RenderableType, ...] = (
-                data_text(f"{source_path(b.source, prefix)}:{b.line}"),
+                data_text(f"{b.source}:{b.line}"),
                 data_text(b.target if outside else short_path(b.target, prefix),
                           style=palette.error),
                 data_text(closest,

@@ -28,8 +28,6 @@ from memtui.tui.widgets.audit_table import (
     Column,
     Row,
     RowCache,
-    memory_prefix,
-    source_path,
 )
 from memtui.tui.widgets.cell_cut import MiddleText
 from memtui.tui.widgets.table_rows import data_text
@@ -47,12 +45,12 @@ def group_count(g: Group) -> str:
         else plural(len(lines), "line")
 
 
-def group_where(g: Group, prefix: str) -> str:
+def group_where(g: Group) -> str:
     """The Where cell of a group row: ``(8 files)``; for one file's findings, the file and
     how many of its lines (``MEMORY.md (45 lines)``: "(1 file)" hid which file and that there
     were 45 lines, newuser24 #32)."""
     if len(g.files) == 1:
-        return f"{source_path(g.files[0], prefix)} ({group_count(g)})"
+        return f"{g.files[0]} ({group_count(g)})"
     return f"({plural(len(g.files), 'file')})"
 
 
@@ -60,7 +58,11 @@ class FindingsView(AuditTable):
     COLUMNS = (
         Column("kind", "Kind", 16),
         Column("severity", "Sev", 7),
-        Column("where", "Where", 22, paths=True),
+        # From the workspace's root, as `memtui audit` names it: the index and the other
+        # root files sit beside the memories here, and under a header saying (memory/) no
+        # spelling of a root file read right (/MEMORY.md:186 as an absolute path,
+        # ../MEMORY.md as one outside, MEMORY.md as memory/MEMORY.md: newuser29 #17).
+        Column("where", "Where", 22),
         Column("message", "Message", 20, flex=True),
     )
     DEFAULT_SORT = 0
@@ -72,8 +74,6 @@ class FindingsView(AuditTable):
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
-        prefix = memory_prefix(result)
-
         def make(item: tuple[int, Finding, str, str]) -> Row:
             i, f, cause, was = item
             colour = palette.muted if cause else palette.severity(f.severity)
@@ -84,7 +84,7 @@ class FindingsView(AuditTable):
                 Text(title, style=colour),
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole
-                else MiddleText(source_path(where, prefix)),  # the :line stays when cut
+                else MiddleText(where),  # the :line stays when cut
                 data_text(f"(suppressed: {cause}) {f.message}" if cause
                      # as `memtui audit` names it (newuser23 #22)
                      else f"(lowered from {was} by the config) {f.message}" if was
@@ -106,7 +106,7 @@ class FindingsView(AuditTable):
             cells: tuple[RenderableType, ...] = (
                 Text(title, style=colour),
                 Text(g.severity, style=colour),
-                MiddleText(group_where(g, prefix), style=palette.muted),
+                MiddleText(group_where(g), style=palette.muted),
                 data_text(f"{g.head(GROUP_WIDTH)} — {g.wording()}"),
             )
             sort_group = (-SEVERITY_RANK[g.severity], title, "", 0)

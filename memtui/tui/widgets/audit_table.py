@@ -64,18 +64,6 @@ def short_path(path: str, prefix: str) -> str:
     return path[len(prefix):] if prefix and path.startswith(prefix) else path
 
 
-def source_path(path: str, prefix: str) -> str:
-    """``path`` under a header saying ``(memory/)``: :func:`short_path`, and a file at the
-    workspace root, the index as any other (``MEMORY.md``, ``AGENTS.md``), from the root:
-    ``/MEMORY.md:23``, ``/AGENTS.md``. Bare, it read as a file in memory/ (issue 32 item
-    7); as ``../AGENTS.md``, as one outside the workspace (newuser24 #24), the way the
-    Broken view names a link leading out; and the two root files read differently
-    (newuser26 #7). The text as the report names it is in it: a filter finds it."""
-    if not prefix or path.startswith(prefix):
-        return short_path(path, prefix)
-    return "/" + path
-
-
 def stem(path: str) -> str:
     """A memory's file name without its folder and its suffix (``.md``); string work
     only, as ``PurePosixPath.stem`` would be (10,000 memories: 3 ms, not 27)."""
