@@ -35,6 +35,7 @@ from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
 from memtui.core.creds.defined import defined_values
 from memtui.core.creds.delimited import delimited_values
+from memtui.core.creds.folded import folded_values
 from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
@@ -104,6 +105,14 @@ _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 #: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
 #: more, then ``#``.
 _SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: A sentence ended inside a label line's label (``… for new token scanning. BELKA contract:
+#: …``): the label is the words after it, the sentence before names nothing of the value.
+_SENTENCE_IN_LABEL = lazy_pattern(r"(?<=[^\W_%)][^\W_%)])[.!?](?=\s+\S)")
+#: The last token of a label that makes its separator an equation's or a range's: a number
+#: before ``=`` (``testler 950 = 4964``), a token holding a digit glued to ``→``
+#: (``(c41f9e2→b77c0d1``): what follows is a sum or a range's end, not the label's value.
+_SUM_BEFORE = lazy_pattern(r"(?:^|\s)[\d.,]*\d$")
+_RANGE_BEFORE = lazy_pattern(r"[\w.-]*\d[\w.-]*$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -116,6 +125,14 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         # ``подписываются ключом с `kid: "…"```: the separator is inside inline code that
         # opened in the label; what it separates is the code's name from its value
         raw = m.group("label").rsplit("`", 1)[1].strip()
+    sep = m.group("sep")
+    if (sep in ("=", "＝") and _SUM_BEFORE.search(m.group("label"))
+            and m.end("label") < m.start("sep")) or \
+            (sep == "→" and _RANGE_BEFORE.search(m.group("label"))):
+        return
+    ended = list(_SENTENCE_IN_LABEL.finditer(raw))
+    if ended:
+        raw = raw[ended[-1].end():].strip()
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None and re.search(r"(?<![\w.])\d" + re.escape(word.text), raw):
@@ -841,6 +858,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(pgpass_lines(lines))
     taken_lines = {f.line for f in out}
     out.extend(f for f in defined_values(lines) if f.line not in taken_lines)
+    taken_lines = {f.line for f in out}
+    out.extend(f for f in folded_values(lines, hinted) if f.line not in taken_lines)
     if hints is None or ".key\n" in hints:
         taken_lines = {f.line for f in out}
         out.extend(f for f in file_contents(lines) if f.line not in taken_lines)

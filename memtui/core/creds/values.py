@@ -97,6 +97,14 @@ _DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blak
 _PRICE = lazy_pattern(r"^[~≈]?(?:[$€£¥]|US\$)\d[\d.,]*[kKmM]?(?:/[\w.]+)?$")
 #: An amount said roughly or per thing (``~4k/lead``, ``≈3.7k``, ``12k/day``): a count.
 _AMOUNT = lazy_pattern(r"^(?:[~≈]\d[\d.,]*[kKmMbB]?|\d[\d.,]*[kKmMbB])(?:/[A-Za-z]+)?$")
+#: A time of day or a span of them (``9h-14h``, ``17h30``, ``09:00-17:30``, ``9am-2pm``,
+#: ``2-4h``): when something happens, not a value.
+_TIME_SPAN = lazy_pattern(r"(?i)^(?:\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)?[-–~]"
+                          r"\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)"
+                          r"|\d{1,2}(?:h\d\d|:\d\d(?::\d\d)?|\s?[ap]\.?m\.?))$")
+#: A place in source code: a file's or a function's name with ``.`` or ``_`` in it, then a
+#: line number (``planning_node:133``, ``auth.py:42``).
+_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -345,6 +353,10 @@ def not_a_value(value: str) -> str | None:
         return "a price"
     if _AMOUNT.match(v):
         return "an amount"
+    if _SOURCE_LINE.match(v):
+        return "a place in source code"
+    if _TIME_SPAN.match(v):
+        return "a time or a time span"  # ``heures clés : 9h-14h``: the hours, not a key
     if _DIGEST.match(v):
         return "a digest or a fingerprint"
     if _HOST_NAME.match(v):

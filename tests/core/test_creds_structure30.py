@@ -1,0 +1,126 @@
+"""Credential forms by structure, from newuser29's findings (#4, #16, #18, #25, #40) and the
+false alarms of real folders nobody tuned for (/work/notes/real29-creds.md), written as new
+texts: an adjective of size is no negator; a time span, a place in source code, a sum's
+result, a range's end, a count of pins are no values; a label line's label is the words of
+its own sentence; a block scalar's lines are one text; a bracket can be a password's
+character."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- newuser29 #4: "Short password:" ---------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("Short password: Vb3#kLm8Qe2r", "Vb3#kLm8Qe2r"),
+    ("- short admin password: Pw4tRz8nQx", "Pw4tRz8nQx"),
+    ("Short PIN: 6093", "6093"),
+])
+def test_a_size_adjective_before_a_password_word_is_no_negator(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "SMS short code: 48213",
+    "Text the short code 73361 to opt in.",
+])
+def test_a_short_code_is_still_a_phone_number(text: str) -> None:
+    assert found(text) == []
+
+
+# --- newuser29 #16: a time span after a key word ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "- Ads: raise bids (heures clés : 8h-13h + 18h-22h Paris)",
+    "Key hours: 09:30-16:00 CET, then pause the campaign.",
+    "- horas clave: 7am-11am",
+])
+def test_a_time_span_is_no_key(text: str) -> None:
+    assert found(text) == []
+
+
+# --- newuser29 #18: a label word in the sentence before a label line -------------------------
+
+def test_a_label_word_in_the_sentence_before_labels_nothing() -> None:
+    text = ("Watching launches with Birdeye for each new token listing. NOVA mint: "
+            "7Hq2wYtPzLmN4cVbX9aKsD3fGjR8eTuW1oZpyQm5pump")
+    assert found(text) == []
+
+
+def test_a_label_after_a_sentence_still_labels_its_value() -> None:
+    assert found("We rotated everything today. API token: Zq81mXv0LpTs7Wk2Yb4N") == \
+        ["Zq81mXv0LpTs7Wk2Yb4N"]
+
+
+# --- newuser29 #25: a YAML block scalar wrapped over lines -----------------------------------
+
+@pytest.mark.parametrize("marker", [">", "|", ">-"])
+def test_a_password_wrapped_in_a_block_scalar_is_found(marker: str) -> None:
+    text = ("---\nname: staging\ndescription: " + marker + "\n  How to reach staging; the admin"
+            " password is\n  Hv6%pQ2mTz9w until Friday\n---\nbody\n")
+    hits = scan_text(text)
+    assert [(h.line, h.value) for h in hits] == [(5, "Hv6%pQ2mTz9w")]
+
+
+def test_a_block_scalar_of_counts_is_no_value() -> None:
+    text = "notes: >\n  the token budget is\n  120000 per day for the whole team\n"
+    assert found(text) == []
+
+
+# --- newuser29 #40: a bracket inside a password ----------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("- [panel](https://ops.example.net/signin?user=ops&password=Qx7(mB4nLz2w) — ops",
+     "Qx7(mB4nLz2w"),
+    ("db url: https://h.example.net/?password=Qx7(mB4nLz2w&tls=1", "Qx7(mB4nLz2w"),
+    ("password: Rt5(hN8vKc3j.", "Rt5(hN8vKc3j"),
+])
+def test_a_bracket_left_open_is_part_of_the_password(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "the token comes from (refresh_token(ctx)) on each call",
+    "see `make_secret(\"prod\")` for how the key is made",
+])
+def test_a_call_is_still_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+def test_redaction_takes_the_whole_password_with_its_bracket(tmp_path: Path) -> None:
+    from memtui.core.creds.placed import placed
+
+    text = "- [grafana](https://g.example.org/login?user=admin&password=Wd2(pL9xCv4s) — board\n"
+    (tmp_path / "MEMORY.md").write_text(text, encoding="utf-8")
+    read = (tmp_path / "MEMORY.md").read_text(encoding="utf-8")
+    hits = placed(read, scan_text(read))
+    assert [h.value for h in hits] == ["Wd2(pL9xCv4s"]
+
+
+# --- real29: Turkish "kod", ArduPilot's pins -------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "- Adım 2 ✅ kod dökümü. frontend 2210 / backend 1804 / testler 950 = **4964 satır** toplam.",
+    "- toplam kod/belge farkı (a41f9e2→b77c0d1, ana dal): 9 dosya",
+    "| Gereksinim | Kod | Durum |\n|---|---|---|\n| hız kaydı | `speed_logger:88` yazıyor | ✅ |",
+    "Kablo: güç modülü 6-pin JST-GH → POWER2, akım sensörü ayrı.",
+])
+def test_a_sum_a_range_a_source_line_or_a_pin_count_is_no_value(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Kapı kodu: 4827", "4827"),
+    ("PIN for the safe = 5530", "5530"),
+])
+def test_a_code_beside_its_label_is_still_found(text: str, value: str) -> None:
+    assert found(text) == [value]
