@@ -770,6 +770,28 @@ def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> l
     return labelled_values_upto(lines, hints)[0]
 
 
+#: Distinct lines whose values `labelled_values_upto` keeps to read a repeated line once.
+_MAX_READ = 4096
+
+
+def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
+    """The values a line holds by itself, as line ``i`` (``level``: 2 when it may hold a
+    value label, 1 a user word; ``fence``: inside a code block)."""
+    found = list(_label_value(line, i))
+    if level == 2:
+        found += _assignments(line, i)
+        found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
+    found = [f for f in found if not part_of_a_name(line, f)]
+    comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
+    if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
+        found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
+    if not found and not fence:
+        found = ([f for f in prose_values(line, i, _negated_label(line))
+                  if not code_name(f.value)] if level == 2 else []) or \
+            list(account_pairs(line, i))
+    return found
+
+
 def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                          limit: int | None = None) -> tuple[list[Labelled], int | None]:
     """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
@@ -781,6 +803,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
     fence = ""
     i = 0
     quiet: Quiet = {}
+    read: dict[tuple[str, bool], list[Labelled]] = {}  # a line's values, by its text
 
     def hinted(text: str) -> int:
         """2: a value label may be here; 1: only a user word; 0: nothing."""
@@ -830,18 +853,14 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                                                _HEADING.match(line))):
             i += 1
             continue
-        found = list(_label_value(line, i))
-        if level == 2:
-            found += _assignments(line, i)
-            found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
-        found = [f for f in found if not part_of_a_name(line, f)]
-        comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
-        if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
-            found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
-        if not found and not fence:
-            found = ([f for f in prose_values(line, i, _negated_label(line))
-                      if not code_name(f.value)] if level == 2 else []) or \
-                list(account_pairs(line, i))
+        seen = read.get((line, bool(fence)))
+        if seen is not None:  # a line met before reads as it did (a hostile text repeats one)
+            found = [f if f.line == i else Labelled(i, f.start, f.end, f.value, f.why)
+                     for f in seen]
+        else:
+            found = _line_values(line, i, level, bool(fence))
+            if len(read) < _MAX_READ:
+                read[(line, bool(fence))] = found
         out.extend(found)
         if not found and not fence:
             word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
@@ -856,13 +875,22 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
-    taken_lines = {f.line for f in out}
-    out.extend(f for f in defined_values(lines) if f.line not in taken_lines)
-    taken_lines = {f.line for f in out}
-    out.extend(f for f in folded_values(lines, hinted) if f.line not in taken_lines)
+    # each place below adds at most ``limit`` + 1 values it keeps (newuser29's hostile texts:
+    # 5,000 key files' names each read to a value cost 1.4 s where 101 are ever reported —
+    # past ``limit`` values of one place, the caller cuts every later line)
+    sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
+        else set()
+
+    def upto(found: Iterator[Labelled], taken_lines: set[int]) -> Iterator[Labelled]:
+        kept = (f for f in found if f.line not in taken_lines and f.line not in sealed and
+                not part_of_a_name(lines[f.line][:MAX_LINE], f) and
+                not commented_away(lines[f.line][:MAX_LINE], f.end))
+        return kept if limit is None else islice(kept, limit + 1)
+
+    out.extend(upto(defined_values(lines), {f.line for f in out}))
+    out.extend(upto(folded_values(lines, hinted), {f.line for f in out}))
     if hints is None or ".key\n" in hints:
-        taken_lines = {f.line for f in out}
-        out.extend(f for f in file_contents(lines) if f.line not in taken_lines)
+        out.extend(upto(file_contents(lines), {f.line for f in out}))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
     # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
@@ -871,8 +899,6 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                           _room(out, limit)))
     out.extend(islice((f for f in delimited_values(lines, hinted)
                        if (f.line, f.start) not in taken), _room(out, limit)))
-    sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
-        else set()
     return [f for f in out if f.line not in sealed and
             not part_of_a_name(lines[f.line][:MAX_LINE], f) and
             not commented_away(lines[f.line][:MAX_LINE], f.end)], None
