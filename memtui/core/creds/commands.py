@@ -78,9 +78,11 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
      r"ConvertTo-SecureString\s+(?:-String\s+)?(?P<v>'[^'\s]+'|\"[^\"\s]+\")[^|\n]*?"
      r"-AsPlainText"),
     # a connection opened with a URL, then a user and a password as literals
-    # (``DriverManager.getConnection("jdbc:…", "app", "…")``)
-    (("://",), r"(?P<q>[\"'])(?:jdbc:)?[a-z][\w+.-]*://[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
-               r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
+    # (``DriverManager.getConnection("jdbc:…", "app", "…")``),
+    # (also a JDBC URL without ``//``: ``"jdbc:oracle:thin:@ora01:1521/ERP"``)
+    (("://", "jdbc:"), r"(?P<q>[\"'])(?:jdbc:[a-z][\w+.-]*:[\w+.:-]*@|(?:jdbc:)?[a-z][\w+.-]*://)"
+                       r"[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
+                       r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
     # SQL: a user's or a role's password set by its statement (MySQL/Oracle ``IDENTIFIED BY
     # '…'``, ``IDENTIFIED WITH plugin BY '…'``; PostgreSQL ``CREATE USER … WITH PASSWORD
     # '…'``; SQL Server ``CREATE LOGIN … WITH PASSWORD = '…'``), the literal quoted;

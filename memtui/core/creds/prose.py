@@ -171,17 +171,22 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
     """``_value_after`` from ``pos``, ``gap`` words past the label."""
     sep, clause = False, 0  # clause: where a comma fell
     after_token = ""  # the number or token passed last, right before ``pos``
+    own_sep = False  # a separator stood right after the label
     glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
     while gap <= MAX_REACH and pos < len(text):
         j = pos
         while j < len(text) and text[j] in _SEP_CHARS:
             if text[j] not in " \t":
                 if (after_token.isdigit() and text[j] in "=＝") or \
-                        (after_token and text[j] == "→" and j == pos):
+                        (after_token and text[j] == "→" and j == pos) or \
+                        (own_sep and gap and text[j] in ":：" and j == pos):
                     return None  # ``3186 = 11493 satır``, ``c77dca3→15dc238``: a separator
                     # after a number or a token passed joins that one to what follows (a
-                    # sum, a range), not the label
+                    # sum, a range), not the label; ``Rules: … zip code: 10330``: after the
+                    # label's own separator and words passed, a word with its own colon is
+                    # the nearer label of what follows
                 sep = True
+                own_sep = own_sep or gap == 0
             j += 1
         pos = j
         after_token = ""

@@ -105,6 +105,9 @@ _TIME_SPAN = lazy_pattern(r"(?i)^(?:\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)?[-â
 #: A place in source code: a file's or a function's name with ``.`` or ``_`` in it, then a
 #: line number (``planning_node:133``, ``auth.py:42``).
 _SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
+#: A name stamped with a year and a month (``key-2026-03``, ``release_2025_11_02``): a
+#: version's or a rotation's name, not a secret.
+_DATED_NAME = lazy_pattern(r"^[A-Za-z]+[-_.](?:19|20)\d\d[-_.](?:0[1-9]|1[0-2])(?:[-_.]\d\d)?$")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -353,6 +356,8 @@ def not_a_value(value: str) -> str | None:
         return "a price"
     if _AMOUNT.match(v):
         return "an amount"
+    if _DATED_NAME.match(v):
+        return "a dated name"
     if _SOURCE_LINE.match(v):
         return "a place in source code"
     if _TIME_SPAN.match(v):
