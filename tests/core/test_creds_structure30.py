@@ -124,3 +124,29 @@ def test_a_sum_a_range_a_source_line_or_a_pin_count_is_no_value(text: str) -> No
 ])
 def test_a_code_beside_its_label_is_still_found(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- set16: structures of values nobody tuned for (new texts) -------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("- nytt lösenord: Smörgås48!Tåg", "Smörgås48!Tåg"),
+    ("PWD=Förråd2291#", "Förråd2291#"),
+    ("mot de passe temporaire Fête0612&Lune", "Fête0612&Lune"),
+])
+def test_a_password_with_accented_latin_letters_is_whole(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "contraseña: está en el gestor",
+    "Regeln: Passwort mindestens 12 Zeichen, Postleitzahl: 80331 München.",
+    "Schlüssel-ID: `sig-2025-11` (öffentlich)",
+])
+def test_words_a_nearer_label_or_a_dated_name_are_no_values(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_jdbc_url_without_slashes_then_user_then_password() -> None:
+    text = 'Connection c = DriverManager.getConnection("jdbc:oracle:thin:@erp9:1521/FIN", ' \
+        '"fin_ro", "Ux7qLm2VbT9zKa4w");'
+    assert found(text) == ["Ux7qLm2VbT9zKa4w"]

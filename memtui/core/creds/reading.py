@@ -17,11 +17,13 @@ QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」"
           "„": "“”\"", "‹": "›", "»": "«»", "›": "‹›", "‚": "‘’", "《": "》", "〈": "〉",
           "【": "】", "〔": "〕", "＂": "＂", "”": "”"}
 _SPACED = "«»„‹›‚"
-#: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
-#: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
+#: A bare value: printable ASCII and Latin letters with their accents (``Wühlmaus!Regen2026``)
+#: up to whitespace, a quote or a bracket (passwords are typed on a keyboard; letters of
+#: other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
 #: unless a query's next parameter starts there (``password=x&ssl=true``).
-BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~]"
-              r"(?:[!#-%*+\--:<-_a-~]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
+BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+              r"(?:[!#-%*+\--:<-_a-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]|"
+              r"&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
 #: ``user / password``, ``user:password``, ``user/password``, and with the full-width slash

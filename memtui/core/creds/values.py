@@ -108,6 +108,8 @@ _SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
 #: A name stamped with a year and a month (``key-2026-03``, ``release_2025_11_02``): a
 #: version's or a rotation's name, not a secret.
 _DATED_NAME = lazy_pattern(r"^[A-Za-z]+[-_.](?:19|20)\d\d[-_.](?:0[1-9]|1[0-2])(?:[-_.]\d\d)?$")
+#: Printable ASCII and Latin letters with their accents.
+_LATIN = lazy_pattern(r"[!-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -326,8 +328,9 @@ def not_a_value(value: str) -> str | None:
         return "typed sequence"
     if _label_word(v):
         return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
-    if not v.isascii():
-        return "words of the text"
+    if not v.isascii() and not (_LATIN.fullmatch(v) and any(c.isdigit() for c in v)):
+        return "words of the text"  # (a Latin value with accents and digits is typed:
+        # ``Älgstek756?``, ``Crêpe0543&Cidre``)
     if _UPPER_TEMPLATE.match(v):
         return "placeholder"
     if _WIN_PATH.match(v):
