@@ -150,3 +150,20 @@ def test_a_jdbc_url_without_slashes_then_user_then_password() -> None:
     text = 'Connection c = DriverManager.getConnection("jdbc:oracle:thin:@erp9:1521/FIN", ' \
         '"fin_ro", "Ux7qLm2VbT9zKa4w");'
     assert found(text) == ["Ux7qLm2VbT9zKa4w"]
+
+
+# --- set16: a login as two label lines in a language the lexicon does not know -------------
+
+def test_the_line_under_a_user_name_in_code_holds_its_password() -> None:
+    text = "Tovuti ya klabu:\n\n- Jina la mtumiaji: `juma`\n- Neno la siri: Simba47!Pwani\n"
+    assert found(text) == ["Simba47!Pwani"]
+
+
+@pytest.mark.parametrize("text", [
+    "- Repo: `memtui`\n- Version: V2.4.1-Beta\n",
+    "- Service: `api`\n- Trace: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\n",
+    "- Branch: `main`\n- Commit: 9f3e2a1c\n",
+    "- Owner: `ops`\n\n- Token budget: Max8kPerDay\n",
+])
+def test_a_version_an_id_or_a_line_apart_is_no_password(text: str) -> None:
+    assert found(text) == []

@@ -320,8 +320,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    if not labels and not rule_words and not candidates:
-        return [], None
+    if not labels and not rule_words and not candidates and "`" not in text:
+        return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
     limit = MAX_CHECKED_LINES if budget is None else budget.left
@@ -381,6 +381,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         if stop is not None:
             cuts.append(stop)
         for found in found_values:
+            add(found.line, found.start, found.end, found.why)
+    if "`" in text:
+        from memtui.core.creds.logins import login_pairs
+
+        for n, found in enumerate(f for f in login_pairs(lines) if not taken.get(f.line)):
+            if n > MAX_HITS:
+                break
             add(found.line, found.start, found.end, found.why)
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:

@@ -156,6 +156,8 @@ _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
     r"0x[0-9a-f]+|#[0-9a-f]{3,8})$")
 _HEX = lazy_pattern(r"(?i)^[0-9a-f]{16,}$")
+#: Hex digits only, of any length (a commit, an id).
+HEX_ID = lazy_pattern(r"(?i)^(?:0x)?[0-9a-f]+$")
 _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
