@@ -15,10 +15,10 @@ from bench.blind import score, table
 HERE = Path(__file__).parent / "blind"
 RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: A set folded in below the bar (found at least, false at most): held where its round left
-#: it, never lower, until the detector reaches the bar on it (set16: 92/118, 4 false after
+#: it, never lower, until the detector reaches the bar on it (set16: 95/118, 4 false after
 #: secfix30; its open misses are in bench/RESULTS.md, "Issue 32: the credential detector on
 #: blind set16").
-BELOW_THE_BAR = {"set16.json": (92, 4)}
+BELOW_THE_BAR = {"set16.json": (95, 4)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

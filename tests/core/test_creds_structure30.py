@@ -167,3 +167,24 @@ def test_the_line_under_a_user_name_in_code_holds_its_password() -> None:
 ])
 def test_a_version_an_id_or_a_line_apart_is_no_password(text: str) -> None:
     assert found(text) == []
+
+
+# --- set16: a setter called without brackets; a header set by a directive -------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("signingConfigs {\n    release {\n        keyPassword 'Quince#vault'\n    }\n}",
+     "Quince#vault"),
+    ('    proxy_set_header Authorization "Bearer Hq4wNz8TpLx2Vm6Rk0Ys";',
+     "Hq4wNz8TpLx2Vm6Rk0Ys"),
+])
+def test_a_directive_and_its_literal(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "        keyAlias 'release'",
+    "    storePassword System.getenv('STORE_PW')",
+    'Send the Authorization "header" only over TLS.',
+])
+def test_a_directive_naming_no_secret(text: str) -> None:
+    assert found(text) == []

@@ -63,6 +63,9 @@ _LABEL_LINE = lazy_pattern(
 _ASSIGN = lazy_pattern(
     r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
+#: A line that is a name, blanks, then a quoted literal (Gradle's ``storePassword 'x'``, a
+#: Ruby or Groovy DSL's setter called without brackets, a config directive).
+_DIRECTIVE = lazy_pattern(r"[ \t]*(?P<name>[A-Za-z_]\w{2,40})[ \t]+(?=[\"'][^\"'\s]+[\"'][ \t;]*$)")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
 #: A call whose name is a label, its argument a quoted literal (``.password("…")``,
 #: ``red:auth("…")``, ``setApiKey('…')``): the builder or setter of that credential.
@@ -268,6 +271,12 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
         if got and headed and not got.why.endswith("mixed value"):
             continue  # (``PublicKeyToken=31bf3856ad364e35``: a hex id)
         if got and not (keyed and "random" not in got.why):
+            yield got
+    directive = _DIRECTIVE.match(text)
+    if directive:  # ``storePassword 'x'``: a Gradle/Groovy setter, a directive and its literal
+        word = lexicon.name_label(directive.group("name"))
+        got = value_at(text, directive.end(), word, strong=True, line=line) if word else None
+        if got:
             yield got
     for m in _FLAG_SPACE.finditer(text):
         word = lexicon.name_label(m.group("name"))
