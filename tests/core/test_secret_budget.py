@@ -24,6 +24,18 @@ RATIO = 3.0
 ORDINARY = "- note: the API key lives in the vault, see docs\n"
 
 
+def _ordinary_text() -> str:
+    """A MiB of such notes, each line its own (numbered): the detector reads a line repeated
+    once (secfix30), so one line repeated would be a MiB that costs a few lines."""
+    lines, size, n = [], 0, 0
+    while size < MIB:
+        line = ORDINARY.replace("note:", f"note {n}:")
+        lines.append(line)
+        size += len(line.encode())
+        n += 1
+    return "".join(lines)[:MIB]
+
+
 def _fill(unit: str) -> str:
     return unit * (MIB // len(unit.encode()))
 
@@ -63,7 +75,7 @@ def _cpu(text: str) -> float:
 @functools.cache
 def _ordinary() -> float:
     """CPU seconds an ordinary MiB of notes costs now (the least of two runs)."""
-    text = _fill(ORDINARY)
+    text = _ordinary_text()
     return min(_cpu(text), _cpu(text))
 
 

@@ -78,9 +78,11 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
      r"ConvertTo-SecureString\s+(?:-String\s+)?(?P<v>'[^'\s]+'|\"[^\"\s]+\")[^|\n]*?"
      r"-AsPlainText"),
     # a connection opened with a URL, then a user and a password as literals
-    # (``DriverManager.getConnection("jdbc:…", "app", "…")``)
-    (("://",), r"(?P<q>[\"'])(?:jdbc:)?[a-z][\w+.-]*://[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
-               r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
+    # (``DriverManager.getConnection("jdbc:…", "app", "…")``),
+    # (also a JDBC URL without ``//``: ``"jdbc:oracle:thin:@ora01:1521/ERP"``)
+    (("://", "jdbc:"), r"(?P<q>[\"'])(?:jdbc:[a-z][\w+.-]*:[\w+.:-]*@|(?:jdbc:)?[a-z][\w+.-]*://)"
+                       r"[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
+                       r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
     # SQL: a user's or a role's password set by its statement (MySQL/Oracle ``IDENTIFIED BY
     # '…'``, ``IDENTIFIED WITH plugin BY '…'``; PostgreSQL ``CREATE USER … WITH PASSWORD
     # '…'``; SQL Server ``CREATE LOGIN … WITH PASSWORD = '…'``), the literal quoted;
@@ -99,7 +101,7 @@ _DSN_USERINFO = lazy_pattern(r"(?<![\w.:/@-])(?P<u>[\w.-]{1,64}):(?P<v>[^\s:/@'\
 #: A header, written as a line or as a quoted key of a dict or JSON (``"Authorization":"Bearer
 #: …"``).
 _HEADERS = lazy_pattern(
-    r"(?i)\b(?:authorization|proxy-authorization)[\"']?\s*:\s*[\"']?"
+    r"(?i)\b(?:authorization|proxy-authorization)[\"']?(?:\s*:\s*[\"']?|\s+[\"'])"
     r"(?:bearer|basic|token|digest|bot)\s+(?P<v>[^\s'\"`]+)"
     r"|\bx-[\w-]*(?:key|token|secret|auth)[\"']?\s*:\s*[\"']?(?P<w>[^\s'\"`]+)")
 #: A ``Cookie:`` header's pairs: each value made up (a session's id) is a credential.
@@ -179,7 +181,7 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         value = m.group("v")
         if not is_template(value) and not same_as_user(m.group("u"), value):
             yield m.start("v"), m.end("v"), value, "Credential in a DSN"
-    for m in _HEADERS.finditer(line) if ":" in line else ():
+    for m in _HEADERS.finditer(line) if ":" in line or "uthorization" in line else ():
         g = "v" if m.group("v") is not None else "w"
         start, end, value = _strip(line, *m.span(g))
         if not is_template(value) and len(value) >= 8 and made_up(value):

@@ -62,6 +62,8 @@ MAX_HITS_PER_LINE = 50
 MAX_HITS = 100
 MAX_CHECKED_LINES = 5000
 _WINDOW, _OVERLAP = 4096, 512
+#: Distinct lines whose rule matches one scan keeps, to read a repeated line once.
+_MAX_RULED = 4096
 
 
 class SecretHit(FrozenRecord):
@@ -343,8 +345,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    if not labels and not rule_words and not candidates:
-        return [], None
+    if not labels and not rule_words and not candidates and "`" not in text:
+        return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
     limit = MAX_CHECKED_LINES if budget is None else budget.left
@@ -373,21 +375,28 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     if candidates:
         _known_formats(lines, candidates, add)
     if rule_words:
-        from memtui.core.creds import vendor
-        from memtui.core.creds.values import not_a_value
-
+        # a line met before (with the same line after it) matches what it matched then
+        ruled: dict[tuple[str, str], list[list[_Span] | None]] = {}
         for i, line in enumerate(lines):
             low = line.lower()
             if not any(k in low for k in rule_words):
                 continue
-            # A long line is read in overlapping windows: no rule sees more than a window.
-            for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
-                for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
-                    start, end = token_span(line, at + start, at + end)
-                    if not not_a_value(line[start:end]):
-                        add(i, start, end, kind)
+            key = (line, lines[i + 1] if i + 1 < len(lines) else "")
+            seen = ruled.get(key)
+            if seen is None:
+                seen = [_rule_matches(line, rule_words), None]
+                if len(ruled) < _MAX_RULED:
+                    ruled[key] = seen
+            for a, b, kind in seen[0] or ():
+                add(i, a, b, kind)
             if not taken.get(i) and len(line) <= 400:
-                _joined_tokens(lines, i, rule_words, add)
+                if seen[1] is None:
+                    joined: list[_Span] = []
+                    _joined_tokens(lines, i, rule_words,
+                                   lambda _i, a, b, kind, to=joined: to.append((a, b, kind)))
+                    seen[1] = joined
+                for a, b, kind in seen[1]:
+                    add(i, a, b, kind)
     if labels:
         from memtui.core.creds import structure
 
@@ -397,6 +406,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         if stop is not None:
             cuts.append(stop)
         for found in found_values:
+            add(found.line, found.start, found.end, found.why)
+    if "`" in text:
+        from memtui.core.creds.logins import login_pairs
+
+        for n, found in enumerate(f for f in login_pairs(lines) if not taken.get(f.line)):
+            if n > MAX_HITS:
+                break
             add(found.line, found.start, found.end, found.why)
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:
@@ -450,6 +466,24 @@ def _windowed(text: str, first_line: int, budget: LineBudget | None
             seen.add((line, h.kind, h.value))
             out.append(SecretHit(line, h.kind, h.value))
     return out, (first_line + where[cut - 1] if cut is not None else None)
+_Span = tuple[int, int, str]
+
+
+def _rule_matches(line: str, rule_words: frozenset[str]) -> list[_Span]:
+    """(start, end, kind) of each provider's token the rules find on ``line``."""
+    from memtui.core.creds import vendor
+    from memtui.core.creds.values import not_a_value
+
+    out: list[_Span] = []
+    # A long line is read in overlapping windows: no rule sees more than a window.
+    for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
+        for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
+            start, end = token_span(line, at + start, at + end)
+            if not not_a_value(line[start:end]):
+                out.append((start, end, kind))
+    return out
+
+
 def _joined_tokens(lines: list[str], i: int, rule_words: frozenset[str], add) -> None:
     """A provider's token written in pieces: read out in groups one space apart, alone on
     its line or after a label (``SG.BoQ6A YvvIwL6f 6gv0AuCY …``, ``võti: sk_live_51bt X21K

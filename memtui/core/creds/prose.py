@@ -85,7 +85,7 @@ _COUNT_BEFORE = lazy_pattern(
     r"(?<![A-Za-z0-9_.@])\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:[kKmM万千億亿]|(?i:mln|mio|million[a-z]*|miljo[a-z]*|"
     r"millon[a-z]*|milion[a-z]*|milliard[a-z]*|billion[a-z]*|bn|тыс|тысяч\w*|млн|млрд|tys|"
     r"mil|mille|binlerce|bin|ribu|juta|nghìn|ngàn|triệu|hazar|हज़ार|हजार|лак|ألف|مليون|אלף))?"
-    r"\.?\s?$")
+    r"\.?[\s-]?$")
 _SENTENCE_END = set("。！？；;!?\n")
 #: A word passed ending its sentence: ``?`` or ``!``, or a full stop after a word of two
 #: letters or more and before a capital (``tests? This``, ``restore. ENV-3``).
@@ -170,14 +170,26 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 names: list[tuple[int, int]] | None, pos: int, gap: int) -> Labelled | None:
     """``_value_after`` from ``pos``, ``gap`` words past the label."""
     sep, clause = False, 0  # clause: where a comma fell
+    after_token = ""  # the number or token passed last, right before ``pos``
+    own_sep = False  # a separator stood right after the label
     glued = False  # ``รหัสประตูคอนโด 840348``: a run of the label's script names the thing
     while gap <= MAX_REACH and pos < len(text):
         j = pos
         while j < len(text) and text[j] in _SEP_CHARS:
             if text[j] not in " \t":
+                if (after_token.isdigit() and text[j] in "=＝") or \
+                        (after_token and text[j] == "→" and j == pos) or \
+                        (own_sep and gap and text[j] in ":：" and j == pos):
+                    return None  # ``3186 = 11493 satır``, ``c77dca3→15dc238``: a separator
+                    # after a number or a token passed joins that one to what follows (a
+                    # sum, a range), not the label; ``Rules: … zip code: 10330``: after the
+                    # label's own separator and words passed, a word with its own colon is
+                    # the nearer label of what follows
                 sep = True
+                own_sep = own_sep or gap == 0
             j += 1
         pos = j
+        after_token = ""
         if pos >= len(text) or text[pos] in _SENTENCE_END:
             break
         if any(w.start <= pos and (w.kind in lexicon.VALUE_KINDS or w.start > clause > 0)
@@ -251,6 +263,7 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
         # token that is no value is passed whole (``process.env.X``, ``tk_8df…``)
         m = _GAP_WORD.match(text, pos)
         if bare and _is_token(bare.group(0)):
+            after_token = bare.group(0).rstrip(".,;:").replace(",", "")
             pos = bare.end()
         elif m:
             glued = gap == 0 and pos == word.end and _NAMES_THE_THING.fullmatch(m.group(0))

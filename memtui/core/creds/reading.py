@@ -17,11 +17,13 @@ QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」"
           "„": "“”\"", "‹": "›", "»": "«»", "›": "‹›", "‚": "‘’", "《": "》", "〈": "〉",
           "【": "】", "〔": "〕", "＂": "＂", "”": "”"}
 _SPACED = "«»„‹›‚"
-#: A bare value: printable ASCII up to whitespace, a quote or a bracket (passwords are typed
-#: on a keyboard; letters of other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
+#: A bare value: printable ASCII and Latin letters with their accents (``Wühlmaus!Regen2026``)
+#: up to whitespace, a quote or a bracket (passwords are typed on a keyboard; letters of
+#: other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
 #: unless a query's next parameter starts there (``password=x&ssl=true``).
-BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~]"
-              r"(?:[!#-%*+\--:<-_a-~]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
+BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+              r"(?:[!#-%*+\--:<-_a-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]|"
+              r"&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
 #: ``user / password``, ``user:password``, ``user/password``, and with the full-width slash
@@ -310,10 +312,15 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         if pair and (word.kind == "credential" or ACCOUNT.match(pair.group("user"))):
             start, value = start + pair.start("pw"), pair.group("pw")
             end = start + len(value)
+        read = value
         if text[end:end + 1] == "(":
-            return None  # ``computeSecret(key)``: a call
-        shape = values.secret_shape(value, strong=strong, password_word=pw,
-                                    quoted=quoted)
+            through = None if quoted else _through_bracket(text, start, end)
+            if through is None:
+                return None  # ``computeSecret(key)``: a call
+            end = through  # ``password=Lp0(oKm9Ij8u``: a bracket opened and never closed
+            value = text[start:end]  # is one of the password's characters, a symbol like
+            read = value.replace("(", "%")  # any other (``Lp0(`` opens no call)
+        shape = values.secret_shape(read, strong=strong, password_word=pw, quoted=quoted)
     if not shape or (not (strong and pw) and values.plain_name(value) and
                      _WORDS_FOLLOW.match(text, end)):
         # ``token alert+content-available for widgets``, ``API Secret — base64-encoded secret
@@ -326,6 +333,33 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
+
+
+#: A bracket glued to a bare value and what runs on after it, up to a blank, a quote or a
+#: query's next parameter.
+#: A markdown link's target opened before a value, the value inside its URL.
+_IN_A_LINK = lazy_pattern(r"\]\([a-z][\w+.-]*://[^\s()]*$")
+_BRACKET_RUN = lazy_pattern(r"\((?:[^\s&\"'`<>]|&(?![A-Za-z_][\w.\-]{0,40}=))*")
+
+
+def _through_bracket(text: str, start: int, end: int) -> int | None:
+    """Where a bare value at ``text[start:end]`` glued to ``(`` ends when that bracket is one
+    of its characters (newuser29 #40: ``…&password=Lp0(oKm9Ij8u) — dashboard`` was cut at
+    the bracket, and its redaction left ``Lp0(`` in the file): the run after it, less the
+    closing bracket of a markdown link whose URL holds the value, when the value's own
+    bracket stays open; None when the value closes it or a quote or nothing follows it
+    (``computeSecret(key)``, ``make_password("x")``: a call)."""
+    m = _BRACKET_RUN.match(text, end)
+    stop = m.end()
+    if stop == end + 1 or (stop < len(text) and text[stop] in "\"'`"):
+        return None  # ``make_password("x")``, ``f()``: a call's bracket
+    while stop > end + 1 and text[stop - 1] in ".,;:":
+        stop -= 1
+    if text[stop - 1] == ")" and _IN_A_LINK.search(text, 0, start):
+        stop -= 1  # ``[dash](https://…password=Lp0(oK…)``: the link's bracket
+    if text.count("(", start, stop) > text.count(")", start, stop):
+        return stop
+    return None
 
 
 def _names_a_holder(words: str) -> bool:

@@ -35,6 +35,7 @@ from memtui.core.creds import lexicon, values
 from memtui.core.creds.comments import commented_away
 from memtui.core.creds.defined import defined_values
 from memtui.core.creds.delimited import delimited_values
+from memtui.core.creds.folded import folded_values
 from memtui.core.creds.markup import markup_values
 from memtui.core.creds.names import code_name, part_of_a_name
 from memtui.core.creds.pairs import QUOTED_SIDES, account_pairs
@@ -62,6 +63,9 @@ _LABEL_LINE = lazy_pattern(
 _ASSIGN = lazy_pattern(
     r"(?<![\w.\-$])(?P<flag>--?)?(?P<q>[\"']?)(?P<name>[A-Za-z_][\w.\-]{0,60})(?P=q)"
     r"[ \t]*(?P<sep>:=|=>|=|:)[ \t]*")
+#: A line that is a name, blanks, then a quoted literal (Gradle's ``storePassword 'x'``, a
+#: Ruby or Groovy DSL's setter called without brackets, a config directive).
+_DIRECTIVE = lazy_pattern(r"[ \t]*(?P<name>[A-Za-z_]\w{2,40})[ \t]+(?=[\"'][^\"'\s]+[\"'][ \t;]*$)")
 _FLAG_SPACE = lazy_pattern(r"(?<![\w\-])--(?P<name>[A-Za-z][\w\-]{1,40})[ \t]+(?=[^\s-])")
 #: A call whose name is a label, its argument a quoted literal (``.password("…")``,
 #: ``red:auth("…")``, ``setApiKey('…')``): the builder or setter of that credential.
@@ -104,6 +108,14 @@ _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 #: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
 #: more, then ``#``.
 _SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: A sentence ended inside a label line's label (``… for new token scanning. BELKA contract:
+#: …``): the label is the words after it, the sentence before names nothing of the value.
+_SENTENCE_IN_LABEL = lazy_pattern(r"(?<=[^\W_%)][^\W_%)])[.!?](?=\s+\S)")
+#: The last token of a label that makes its separator an equation's or a range's: a number
+#: before ``=`` (``testler 950 = 4964``), a token holding a digit glued to ``→``
+#: (``(c41f9e2→b77c0d1``): what follows is a sum or a range's end, not the label's value.
+_SUM_BEFORE = lazy_pattern(r"(?:^|\s)[\d.,]*\d$")
+_RANGE_BEFORE = lazy_pattern(r"[\w.-]*\d[\w.-]*$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
@@ -116,6 +128,14 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
         # ``подписываются ключом с `kid: "…"```: the separator is inside inline code that
         # opened in the label; what it separates is the code's name from its value
         raw = m.group("label").rsplit("`", 1)[1].strip()
+    sep = m.group("sep")
+    if (sep in ("=", "＝") and _SUM_BEFORE.search(m.group("label"))
+            and m.end("label") < m.start("sep")) or \
+            (sep == "→" and _RANGE_BEFORE.search(m.group("label"))):
+        return
+    ended = list(_SENTENCE_IN_LABEL.finditer(raw))
+    if ended:
+        raw = raw[ended[-1].end():].strip()
     word = lexicon.label(raw)
     rest = m.start("rest")
     if word is not None and re.search(r"(?<![\w.])\d" + re.escape(word.text), raw):
@@ -251,6 +271,12 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
         if got and headed and not got.why.endswith("mixed value"):
             continue  # (``PublicKeyToken=31bf3856ad364e35``: a hex id)
         if got and not (keyed and "random" not in got.why):
+            yield got
+    directive = _DIRECTIVE.match(text)
+    if directive:  # ``storePassword 'x'``: a Gradle/Groovy setter, a directive and its literal
+        word = lexicon.name_label(directive.group("name"))
+        got = value_at(text, directive.end(), word, strong=True, line=line) if word else None
+        if got:
             yield got
     for m in _FLAG_SPACE.finditer(text):
         word = lexicon.name_label(m.group("name"))
@@ -753,6 +779,28 @@ def labelled_values(lines: list[str], hints: dict[str, bool] | None = None) -> l
     return labelled_values_upto(lines, hints)[0]
 
 
+#: Distinct lines whose values `labelled_values_upto` keeps to read a repeated line once.
+_MAX_READ = 4096
+
+
+def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
+    """The values a line holds by itself, as line ``i`` (``level``: 2 when it may hold a
+    value label, 1 a user word; ``fence``: inside a code block)."""
+    found = list(_label_value(line, i))
+    if level == 2:
+        found += _assignments(line, i)
+        found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
+    found = [f for f in found if not part_of_a_name(line, f)]
+    comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
+    if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
+        found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
+    if not found and not fence:
+        found = ([f for f in prose_values(line, i, _negated_label(line))
+                  if not code_name(f.value)] if level == 2 else []) or \
+            list(account_pairs(line, i))
+    return found
+
+
 def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                          limit: int | None = None) -> tuple[list[Labelled], int | None]:
     """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
@@ -764,6 +812,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
     fence = ""
     i = 0
     quiet: Quiet = {}
+    read: dict[tuple[str, bool], list[Labelled]] = {}  # a line's values, by its text
 
     def hinted(text: str) -> int:
         """2: a value label may be here; 1: only a user word; 0: nothing."""
@@ -813,18 +862,14 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                                                _HEADING.match(line))):
             i += 1
             continue
-        found = list(_label_value(line, i))
-        if level == 2:
-            found += _assignments(line, i)
-            found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
-        found = [f for f in found if not part_of_a_name(line, f)]
-        comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
-        if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
-            found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
-        if not found and not fence:
-            found = ([f for f in prose_values(line, i, _negated_label(line))
-                      if not code_name(f.value)] if level == 2 else []) or \
-                list(account_pairs(line, i))
+        seen = read.get((line, bool(fence)))
+        if seen is not None:  # a line met before reads as it did (a hostile text repeats one)
+            found = [f if f.line == i else Labelled(i, f.start, f.end, f.value, f.why)
+                     for f in seen]
+        else:
+            found = _line_values(line, i, level, bool(fence))
+            if len(read) < _MAX_READ:
+                read[(line, bool(fence))] = found
         out.extend(found)
         if not found and not fence:
             word = _heading_word(line, lines[i + 1][:MAX_LINE] if i + 1 < len(lines) else "")
@@ -839,11 +884,22 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(private_keys(lines))
     if hints is None or "pgpass" in hints:
         out.extend(pgpass_lines(lines))
-    taken_lines = {f.line for f in out}
-    out.extend(f for f in defined_values(lines) if f.line not in taken_lines)
+    # each place below adds at most ``limit`` + 1 values it keeps (newuser29's hostile texts:
+    # 5,000 key files' names each read to a value cost 1.4 s where 101 are ever reported —
+    # past ``limit`` values of one place, the caller cuts every later line)
+    sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
+        else set()
+
+    def upto(found: Iterator[Labelled], taken_lines: set[int]) -> Iterator[Labelled]:
+        kept = (f for f in found if f.line not in taken_lines and f.line not in sealed and
+                not part_of_a_name(lines[f.line][:MAX_LINE], f) and
+                not commented_away(lines[f.line][:MAX_LINE], f.end))
+        return kept if limit is None else islice(kept, limit + 1)
+
+    out.extend(upto(defined_values(lines), {f.line for f in out}))
+    out.extend(upto(folded_values(lines, hinted), {f.line for f in out}))
     if hints is None or ".key\n" in hints:
-        taken_lines = {f.line for f in out}
-        out.extend(f for f in file_contents(lines) if f.line not in taken_lines)
+        out.extend(upto(file_contents(lines), {f.line for f in out}))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
     # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
@@ -852,8 +908,6 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                           _room(out, limit)))
     out.extend(islice((f for f in delimited_values(lines, hinted)
                        if (f.line, f.start) not in taken), _room(out, limit)))
-    sealed = encrypted_lines(lines) if any("ncrypted" in ln or "sops" in ln for ln in lines) \
-        else set()
     return [f for f in out if f.line not in sealed and
             not part_of_a_name(lines[f.line][:MAX_LINE], f) and
             not commented_away(lines[f.line][:MAX_LINE], f.end)], None

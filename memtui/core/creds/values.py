@@ -97,6 +97,19 @@ _DIGEST = lazy_pattern(r"(?i)^(?:[\w./-]+@)?(?:sha(?:1|224|256|384|512)|md5|blak
 _PRICE = lazy_pattern(r"^[~≈]?(?:[$€£¥]|US\$)\d[\d.,]*[kKmM]?(?:/[\w.]+)?$")
 #: An amount said roughly or per thing (``~4k/lead``, ``≈3.7k``, ``12k/day``): a count.
 _AMOUNT = lazy_pattern(r"^(?:[~≈]\d[\d.,]*[kKmMbB]?|\d[\d.,]*[kKmMbB])(?:/[A-Za-z]+)?$")
+#: A time of day or a span of them (``9h-14h``, ``17h30``, ``09:00-17:30``, ``9am-2pm``,
+#: ``2-4h``): when something happens, not a value.
+_TIME_SPAN = lazy_pattern(r"(?i)^(?:\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)?[-–~]"
+                          r"\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)"
+                          r"|\d{1,2}(?:h\d\d|:\d\d(?::\d\d)?|\s?[ap]\.?m\.?))$")
+#: A place in source code: a file's or a function's name with ``.`` or ``_`` in it, then a
+#: line number (``planning_node:133``, ``auth.py:42``).
+_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
+#: A name stamped with a year and a month (``key-2026-03``, ``release_2025_11_02``): a
+#: version's or a rotation's name, not a secret.
+_DATED_NAME = lazy_pattern(r"^[A-Za-z]+[-_.](?:19|20)\d\d[-_.](?:0[1-9]|1[0-2])(?:[-_.]\d\d)?$")
+#: Printable ASCII and Latin letters with their accents.
+_LATIN = lazy_pattern(r"[!-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
 #: A host name of three labels or more ending in letters (``pwa-demo-4410.firebaseapp.com``):
 #: where a thing lives, written lower case as DNS does; never a secret.
 _HOST_NAME = lazy_pattern(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z]{2,12}$")
@@ -143,6 +156,8 @@ _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
     r"0x[0-9a-f]+|#[0-9a-f]{3,8})$")
 _HEX = lazy_pattern(r"(?i)^[0-9a-f]{16,}$")
+#: Hex digits only, of any length (a commit, an id).
+HEX_ID = lazy_pattern(r"(?i)^(?:0x)?[0-9a-f]+$")
 _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _PUBLIC = lazy_pattern(
     r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
@@ -315,8 +330,9 @@ def not_a_value(value: str) -> str | None:
         return "typed sequence"
     if _label_word(v):
         return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
-    if not v.isascii():
-        return "words of the text"
+    if not v.isascii() and not (_LATIN.fullmatch(v) and any(c.isdigit() for c in v)):
+        return "words of the text"  # (a Latin value with accents and digits is typed:
+        # ``Älgstek756?``, ``Crêpe0543&Cidre``)
     if _UPPER_TEMPLATE.match(v):
         return "placeholder"
     if _WIN_PATH.match(v):
@@ -345,6 +361,12 @@ def not_a_value(value: str) -> str | None:
         return "a price"
     if _AMOUNT.match(v):
         return "an amount"
+    if _DATED_NAME.match(v):
+        return "a dated name"
+    if _SOURCE_LINE.match(v):
+        return "a place in source code"
+    if _TIME_SPAN.match(v):
+        return "a time or a time span"  # ``heures clés : 9h-14h``: the hours, not a key
     if _DIGEST.match(v):
         return "a digest or a fingerprint"
     if _HOST_NAME.match(v):
