@@ -890,7 +890,7 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     findings = [*scan.own_findings, *lr.findings]
     named = None
     if profile is not None:
-        findings = [f for f in findings if profile.keeps(f)]
+        findings = [profile.said(f) for f in findings if profile.keeps(f)]
         named = profile.dated(rel)
     if duplicate is not None:
         findings.extend(duplicate)
