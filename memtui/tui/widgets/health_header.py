@@ -282,7 +282,14 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                     cost.append((Text(f"{plural(dropped, 'line')} never loaded",
                                       style=f"bold {p.error}"),
                                  Text(f"{dropped:,} never loaded", style=f"bold {p.error}")))
-        return [(title, None, ()), (counts, count_steps, nothing), (cost, None, ())]
+        # The agent's own load limits stay before the share of an assumed window (newuser30
+        # #15: at 80 columns Hermes' stores past their limit were cut, "2.5% of 40,960"
+        # kept): the chars, the window's name, the bar and the share give way first.
+        agent_steps: list[Step] | None = None
+        if len(cost) > 3:
+            agent_steps = [(1, None), (2, cost[2][1]), (0, gauge(10)), (0, gauge(5)),
+                           (2, None), (0, gauge(0))]
+        return [(title, None, ()), (counts, count_steps, nothing), (cost, agent_steps, ())]
     opts = result.options
     lines = len(idx.lines)
     by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
