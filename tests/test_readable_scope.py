@@ -209,7 +209,8 @@ def test_a_warm_audit_reads_them_no_more(tmp_path: Path, capsys: pytest.CaptureF
     real_scan, real_sniff = readable.scan_file, readable.sniff
     monkeypatch.setattr(readable, "scan_file", lambda full, rel, *a, **k:
                         read.append(rel) or real_scan(full, rel, *a, **k))
-    monkeypatch.setattr(readable, "sniff", lambda full: sniffed.append(full) or real_sniff(full))
+    monkeypatch.setattr(readable, "sniff", lambda full, *a: sniffed.append(full)
+                        or real_sniff(full, *a))
     assert _audit(capsys, ws)[0] == 1
     assert sorted(read) == ["memory/creds.env", "memory/notes.txt"] and len(sniffed) == 3
     read.clear()

@@ -182,10 +182,12 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             line.clear()
     for unused in unused_limit_lines(limit_flags, result.profile):
         sys.stderr.write(f"memtui audit: {unused}\n")
-    if not result.scans and not ws.index_path.exists():
+    if not result.scans and not ws.index_path.exists() and not result.block.files:
         # No index, no memory file, no memory folder below: an empty folder or a project's
         # code. Its report would say "No findings" and exit 0 under any --fail-on
-        # (newuser24 #22), the same CI step green on the wrong folder: refused alike.
+        # (newuser24 #22), the same CI step green on the wrong folder: refused alike. A
+        # file the agent loads is something to audit (newuser30 #7: Gemini's legacy
+        # GEMINI.md alone in its memory folder was refused, as if there were none).
         return fail("memtui audit", nothing_line(path))
     apply_to(result, config, baseline, hidden=True)
     shaped: tuple[list[Finding], list[str]] = ([], [])

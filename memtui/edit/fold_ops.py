@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.wording import plural
+from memtui.core.results import AuditOptions
 from memtui.core.scanner.index import IndexLine
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.changeset import Changeset, Plan
@@ -26,13 +28,17 @@ from memtui.edit.draft import (
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_ops import SEP_BEFORE
 from memtui.edit.linkedit import destination, link_extent, link_targets, wikilink_spans
+from memtui.edit.load_limit import unloaded_by
 from memtui.edit.snapshot import Snapshot
 
 
-def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Changeset:
+def fold(snap: Snapshot, memories: list[str], label: str | None = None,
+         profile: str | None = None, options: AuditOptions | None = None) -> Changeset:
     """Replace the entries of ``memories`` with one packed line at the first one's place,
     each link keeping its entry's curated title and hook (``unfold`` gives them back). When
-    a packed line already has ``label``, the links join that line instead."""
+    a packed line already has ``label``, the links join that line instead. Under a
+    ``profile`` with a load limit, refused when the fold would stop loading a memory loaded
+    now (:func:`refuse_unloading`)."""
     rels: list[str] = []
     for m in memories:
         rel = snap.memory(m).path
@@ -70,7 +76,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
         cs = plan.changeset("fold", {"memories": ordered, "label": label},
                             f"{INDEX_NAME}: folded {what}")
         cs.preview = f"{INDEX_NAME}: will fold {what}"
-        return cs
+        return refuse_unloading(snap, cs, profile, options, len(rels))
     first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
         raw.delete(lines[rel].number)
@@ -79,7 +85,37 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None) -> Chang
     cs = plan.changeset("fold", {"memories": ordered, "label": label},
                         f"{INDEX_NAME}: folded {what}")
     cs.preview = f"{INDEX_NAME}: will fold {what}"
-    return cs
+    return refuse_unloading(snap, cs, profile, options, len(rels))
+
+
+def refuse_unloading(snap: Snapshot, cs: Changeset, profile: str | None,
+                     options: AuditOptions | None, folded: int) -> Changeset:
+    """``cs``, unless the index it leaves would stop loading memories the profile loads now
+    (newuser30 #2: a packed line keeps every title and hook, so it is as long as the
+    entries; folded near the byte limit, it ended past it and 86 memories went unloaded
+    where 7 were, without a word, dry run and app alike): then refused, nothing written."""
+    if profile is None or options is None:
+        return cs
+    gone = unloaded_by(snap, cs, profile, options)
+    if gone is None or not gone.lost:
+        return cs
+    agent = get_profile(profile)
+    loaded = agent.loaded_lines(gone.after, options.max_lines, options.max_bytes)
+    packed = next((ln for ln in gone.after.lines[loaded:] if ln.kind == "packed"
+                   and any(t in gone.lost for t in ln.targets)), None)
+    limit = f"the load limit ({options.max_lines:,} lines / {options.max_bytes:,} bytes)"
+    where = (f"the packed line {packed.number} would end at byte {packed.end_byte:,} of "
+             f"{INDEX_NAME}, past {limit}" if packed is not None else
+             f"only the first {loaded:,} lines of {INDEX_NAME} would be within {limit}")
+    names = ", ".join(gone.lost[:3]) + (f", … and {len(gone.lost) - 3} more"
+                                        if len(gone.lost) > 3 else "")
+    now, then = gone.unseen
+    raise Refused(
+        f"folding {plural(folded, 'entry', 'entries')} would stop loading "
+        f"{plural(len(gone.lost), 'memory', 'memories')} loaded now ({names}): {where}; "
+        f"{plural(then, 'memory', 'memories')} linked only past it then ({now:,} now). A "
+        "packed line keeps each entry's title and hook: it saves lines, not bytes. Nothing "
+        "was written; fold fewer entries, or shorten their hooks first")
 
 
 def _packed_part(snap: Snapshot, rel: str, line: IndexLine) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from memtui.core.profiles import get as get_profile
 from memtui.core.results import AuditOptions
-from memtui.core.scanner.index import IndexLine, parse_index
+from memtui.core.scanner.index import Index, IndexLine, parse_index
 from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit import index_ops
@@ -171,6 +171,38 @@ def changeset_past_limit(snap: Snapshot, cs: Changeset, profile: str,
     pushed = [(ln, ln.number) for ln in snap.index.lines[:before_n]
               if ln.kind != "blank" and ln.text not in kept]
     return PastLimit(pushed, landing, (before_n, after_n))
+
+
+@dataclass(frozen=True)
+class Unloaded:
+    """What rewriting the index (``cs``) does to the memories the profile loads: those
+    loaded now that would not be, the memories linked only past the limit now and after,
+    and the index as it would be."""
+
+    lost: list[str]
+    unseen: tuple[int, int]
+    after: Index
+
+
+def unloaded_by(snap: Snapshot, cs: Changeset, profile: str,
+                options: AuditOptions) -> Unloaded | None:
+    """The memories loaded now that the index as ``cs`` leaves it would no longer load
+    (newuser30 #2: a fold whose packed line ends past the byte limit unloads every memory
+    it links); None when ``cs`` leaves the index alone."""
+    after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
+    if after is None or not snap.index.exists:
+        return None
+    agent = get_profile(profile)
+    new_index = parse_index(decode(after).text)
+
+    def loaded(index: Index) -> tuple[set[str], set[str]]:
+        n = agent.loaded_lines(index, options.max_lines, options.max_bytes)
+        seen = {t for ln in index.lines[:n] for t in ln.targets if t in snap.memories}
+        linked = {t for ln in index.lines for t in ln.targets if t in snap.memories}
+        return seen, linked - seen
+    (seen_now, unseen_now), (seen_after, unseen_after) = loaded(snap.index), loaded(new_index)
+    return Unloaded(sorted(seen_now - seen_after), (len(unseen_now), len(unseen_after)),
+                    new_index)
 
 
 def openclaw_notes(snap: Snapshot, cs: Changeset, profile: str) -> list[str]:

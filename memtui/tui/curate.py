@@ -225,10 +225,14 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
     """Fold the index entries of ``paths`` into one packed line, with a label; the packed
     lines already there are named (typing one's label folds into that line)."""
     snap = Snapshot.read(workspace)
+    result = getattr(app, "result", None)
+    # A fold that would stop loading memories is refused, under the audit's limits
+    # (newuser30 #2).
+    limits = (None, None) if result is None else (str(result.profile), result.options)
     # Refused before the label is asked, not after (a picked memory with no entry of its
     # own: newuser24 #42); the checks do not depend on the label.
     try:
-        fold_ops.fold(snap, paths, default_fold_label())
+        fold_ops.fold(snap, paths, default_fold_label(), *limits)
     except (Refused, UsageError) as exc:
         _say(app, str(exc), error=True)
         return False
@@ -242,7 +246,7 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
                                          [], default_fold_label(), confirm="Fold"))
     if label is None:
         return False
-    cs = _plan(app, workspace, fold_ops.fold, paths, label)
+    cs = _plan(app, workspace, fold_ops.fold, paths, label, *limits)
     if cs is None:
         return False
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",

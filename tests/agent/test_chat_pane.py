@@ -315,11 +315,16 @@ async def test_a_request_past_ollamas_window_is_held_back_once(ws: Workspace,
         await wait_until(pilot, lambda: banner.kind == "error")
         bar = app.query_one(BudgetBar).budget
         assert bar is not None and bar.window == 2048 and bar.total > 2048
+        # The first message: the system prompt, tools and index alone are past the window,
+        # so a new chat would send the same; the index is what to shrink (newuser30 #1).
+        assert bar.history == 0 and bar.total - bar.history > 2048
         assert banner.message == (
             f"not sent: about {bar.total:,} tokens for a window of 2,048 (num_ctx): Ollama "
             "would drop the front, the system prompt with the memory rules, without a word. "
-            f"Fix: raise --num-ctx to {suggest_window(bar.total):,}, or start a new chat; "
-            "Enter again sends it anyway")
+            f"Fix: raise --num-ctx to {suggest_window(bar.total):,}, or shrink MEMORY.md (the "
+            "Block view, 7): the system prompt, tools and memory index alone take about "
+            f"{bar.total:,} tokens (the index {bar.block:,}), so a new chat would send the "
+            "same; Enter again sends it anyway")
         assert fake.chat_bodies == [] and pane.turns == 0
         assert app.query_one("#chat-input", Input).value == "hello"
         await pilot.press("enter")  # anyway
@@ -345,3 +350,19 @@ async def test_the_budget_measured_as_the_pane_closes_is_no_crash(ws: Workspace,
         await box.remove()
         await pilot.pause(0.6)  # the timer fires, the worker runs
         assert app.return_code in (None, 0)
+
+
+def test_a_new_chat_is_offered_only_when_the_history_overflows() -> None:
+    """newuser30 #1: held back for the history, a new chat helps and is said; held back for
+    what every request carries, it would not and is not."""
+    from memtui.agent.prompt import Budget
+    from memtui.tui.chat.pane import held_back_line
+
+    long_chat = Budget(system=700, tools=560, block=900, history=3000, new=20, window=4096)
+    assert held_back_line(long_chat, 4096).endswith(
+        "raise --num-ctx to 8,192, or start a new chat; Enter again sends it anyway")
+    big_index = Budget(system=738, tools=567, block=4800, history=0, new=17, window=4096)
+    line = held_back_line(big_index, 4096)
+    assert "start a new chat" not in line
+    assert "alone take about 6,122 tokens (the index 4,800), so a new chat would send the " \
+        "same" in line

@@ -135,7 +135,8 @@ RULES: tuple[Rule, ...] = (
          "profile): the memories linked past that are silently never loaded.",
          (("MEMORY.md", _LONG_INDEX),),
          (("MEMORY.md", "- [M0](m0.md)\n"), ("m0.md", _mem("m0"))),
-         "memtui fix fold"),
+         "memtui fix fold (saves lines, not bytes: a packed line keeps each title and hook), "
+         "or remove or shorten lines"),
     Rule("dangling_wikilink", "info", "Dangling wikilinks",
          "A [[wikilink]] names no memory yet.",
          "Allowed: it marks something worth writing later. Nothing matches, not even "

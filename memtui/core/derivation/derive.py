@@ -897,7 +897,7 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     findings = [*scan.own_findings, *lr.findings]
     named = None
     if profile is not None:
-        findings = [f for f in findings if profile.keeps(f)]
+        findings = [profile.said(f) for f in findings if profile.keeps(f)]
         named = profile.dated(rel)
     if duplicate is not None:
         findings.extend(duplicate)
@@ -922,12 +922,15 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     elif rel in git:
         git_when = git[rel]
         if git_when is None:
-            when, source = scan.mtime, "unknown"
-        elif scan.mtime < git_when and not copied:  # committed after its last write: the
+            when, source = scan.mtime if scan.mtime > 0 else now, "unknown"
+        elif 0 < scan.mtime < git_when and not copied:  # committed after its last write: the
             # commit dates the import, the mtime the text (newuser25 #23: git init)
             when, source = scan.mtime, "mtime"
         else:
             when, source = git_when, "git"
+    elif scan.mtime <= 0:  # no mtime: the file could not be looked at (gone since it was
+        # listed, newuser30 #5: it was "20,793 days old" from 1970), or says 1970 itself
+        when, source = now, "unknown"
     else:
         when, source = scan.mtime, "unknown" if copied else "mtime"
     age = max(0, int((now - when) // DAY))

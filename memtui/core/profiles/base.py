@@ -312,6 +312,10 @@ class Profile:
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
 
+    def said(self, f: Finding) -> Finding:
+        """A finding of the common rules in this agent's terms (as found: the default)."""
+        return f
+
     def follows_links_in(self, source: str) -> bool:
         """Whether the agent follows the links written in file ``source`` (a link it never
         follows is not broken for it: no finding, not counted)."""

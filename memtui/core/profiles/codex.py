@@ -14,7 +14,7 @@ import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from memtui.core.checks.findings import finding
+from memtui.core.checks.findings import Finding, finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import read_bounded
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -42,6 +42,9 @@ NOT_MEMORIES = ("extensions/",)
 SCRATCH = ("phase2_workspace_diff.md",)
 #: Where Codex queues what it has not consolidated yet: what it names is not lost.
 QUEUE = "raw_memories.md"
+#: A credential's advice in the queue (`Codex.said`).
+QUEUED = (": Codex loads raw_memories.md into no session, but reads it when it consolidates "
+          "its memories, and what it writes from it (the summary) is loaded into every one")
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
 #: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
@@ -131,6 +134,16 @@ class Codex(Profile):
 
     def memory(self, rel: str) -> bool:
         return not rel.startswith(NOT_MEMORIES) and rel not in SCRATCH
+
+    def said(self, f: Finding) -> Finding:
+        """A credential in the queue: Codex never loads raw_memories.md into a session, it
+        reads it when it consolidates (newuser30 #8: "memories are replayed into every later
+        turn", where the same report said only the summary is loaded)."""
+        from memtui.core.scanner.readable import REPLAYED
+
+        if f.kind != "secret" or f.path != QUEUE or not f.message.endswith(REPLAYED):
+            return f
+        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + QUEUED, f.severity)
 
     def rule(self, limits: dict[str, int]) -> str:
         return f"Codex: {SUMMARY}, {limits['summary_tokens']:,} tokens (bytes / 4)"

@@ -45,7 +45,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import TOO_MUCH, FileScan, scan_file, secret_finding, unchecked
 from memtui.core.scanner.share import key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
-from memtui.core.scanner.textfile import utf16
+from memtui.core.scanner.textfile import open_within, utf16
 from memtui.core.workspace import STATE_DIR, Workspace
 
 #: Files besides the memories read at most, in path order…
@@ -63,7 +63,6 @@ SKIPPED = frozenset({".git", STATE_DIR})
 #: bytes that are not UTF-8, and runs shorter than `MIN_RUN` printable characters.
 _NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]+")
 MIN_RUN = 4
-_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat_result]]:
@@ -152,12 +151,14 @@ def _under_skipped(root: str, where: str, state: str) -> bool:
                for k, p in enumerate(parts[:-1]))
 
 
-def head(full: str, limit: int) -> bytes | None:
+def head(full: str, limit: int, root: str | None = None) -> bytes | None:
     """At most ``limit`` bytes from the start of the regular file ``full``; None when it
     cannot be opened and read (nor can the agent read it). Opened without blocking, as
-    every file the audit reads, and read only when it is still a regular file."""
+    every file the audit reads, and read only when it is still a regular file; with
+    ``root``, never through a link leading out of it (`open_within`: one swapped in since
+    the walk's lstat)."""
     try:
-        fd = os.open(full, _FLAGS)
+        fd = open_within(full, root)
     except OSError:
         return None
     try:
@@ -178,10 +179,10 @@ def head(full: str, limit: int) -> bytes | None:
         os.close(fd)
 
 
-def sniff(full: str) -> bool | None:
+def sniff(full: str, root: str | None = None) -> bool | None:
     """Whether the first block of the regular file ``full`` holds a NUL byte (a binary
     file: read for the text it holds, `binary_findings`); None when it cannot be read."""
-    block = head(full, SNIFF)
+    block = head(full, SNIFF, root)
     return None if block is None else b"\0" in block
 
 
@@ -220,11 +221,11 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
         key = key_of(st)
         if cache.clean(rel, key):
             continue
-        is_binary = sniff(full)
+        is_binary = sniff(full, str(ws.root))
         if is_binary is None:
             continue  # unreadable: never remembered, looked at again next time
         if is_binary:
-            found = binary_findings(rel, full, st)
+            found = binary_findings(rel, full, st, str(ws.root))
             if found is None:
                 continue  # unreadable now
             if found:
@@ -256,11 +257,12 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
     return out
 
 
-def binary_findings(rel: str, full: str, st: os.stat_result) -> list[Finding] | None:
+def binary_findings(rel: str, full: str, st: os.stat_result,
+                    root: str | None = None) -> list[Finding] | None:
     """The credentials in the text a binary file holds (its runs of at least `MIN_RUN`
     printable characters, read up to `MAX_CHECKED_BYTES`), at the line of the file they
     are on; past that bound, an ``unchecked_text`` error. None when it cannot be read."""
-    data = head(full, MAX_CHECKED_BYTES)
+    data = head(full, MAX_CHECKED_BYTES, root)
     if data is None:
         return None
     pieces: list[str] = []

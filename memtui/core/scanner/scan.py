@@ -235,7 +235,11 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     them); texts that pass are added. ``to_sketch``: a scan that has a sketch to make is
     added to it, its sketch left for `sketch_scans` (the caller's, before its text is let
     go of), instead of made here."""
-    read = read_text(full, st=st)
+    # Opened inside the workspace only, whatever the file became since it was listed
+    # (newuser30 #4): the workspace is what ``full`` holds before ``rel``.
+    spelled = os.fspath(full)
+    root = spelled[:-len(rel)] if rel and spelled.endswith(rel) else None
+    read = read_text(full, st=st, root=root or None)
     extra = [finding("read_problem", rel, line, p)
              for p, line in zip(read.problems, read.problem_lines, strict=True)]
     expect_fm = not is_documentation(rel)
@@ -264,7 +268,8 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
     if read.rest_at >= 0 and budget.left > 0:
         rest_line = read.text.count("\n") + 1
-        rest = check_rest(full, read.rest_at, rest_line, read.size, budget, len(secrets))
+        rest = check_rest(full, read.rest_at, rest_line, read.size, budget, len(secrets),
+                          root or None)
         # The head's last line was cut at the cap: read again whole with the rest.
         secrets = [h for h in secrets if h.line < rest_line] + rest.hits
         if rest.stopped_at is not None:

@@ -21,7 +21,7 @@ import stat
 
 from memtui.core.creds.detector import MAX_HITS, LineBudget, SecretHit, scan_text_bounded
 from memtui.core.record import Record
-from memtui.core.scanner.textfile import decode
+from memtui.core.scanner.textfile import decode, open_within
 
 #: How much of one memory the credential check reads (the head included): past it, the
 #: rest is an `unchecked_text` finding. ~0.15 s of CPU a MiB of prose
@@ -51,15 +51,16 @@ class TailCheck(Record):
 
 
 def check_rest(path: str | os.PathLike[str], start: int, line: int, size: int,
-               budget: LineBudget, found: int = 0) -> TailCheck:
+               budget: LineBudget, found: int = 0,
+               root: str | os.PathLike[str] | None = None) -> TailCheck:
     """Read ``path`` from byte ``start`` (where line ``line`` begins) for credentials, up to
     `MAX_CHECKED_BYTES` of the file, ``size`` bytes long when it was read. ``found``:
-    credentials the head yielded (the two together stop at `MAX_HITS`)."""
+    credentials the head yielded (the two together stop at `MAX_HITS`). ``root``: the
+    workspace, as for `memtui.core.scanner.textfile.open_within`."""
     out = TailCheck()
     end = min(size, MAX_CHECKED_BYTES)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
+        fd = open_within(path, root)
     except OSError as exc:
         return TailCheck(stopped_at=line, why=f"it could not be read again ({exc.strerror})")
     try:

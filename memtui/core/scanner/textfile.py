@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
+from memtui.core.files.input_file import lies_within
 from memtui.core.record import Record
 
 MAX_READ_BYTES = 1024 * 1024
@@ -107,9 +109,12 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
 
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
-              st: os.stat_result | None = None) -> TextRead:
+              st: os.stat_result | None = None,
+              root: str | os.PathLike[str] | None = None) -> TextRead:
     """Read at most ``limit`` bytes of ``path``; never raises for I/O or decoding trouble.
-    ``st``: the file's ``stat()`` when the caller has just taken it."""
+    ``st``: the file's ``stat()`` when the caller has just taken it. ``root``: the
+    workspace ``path`` lies in: a symbolic link in its place is followed only to a file
+    inside it, checked as the file is opened (`open_within`)."""
     try:
         if st is None:
             st = os.stat(path)
@@ -117,8 +122,10 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
             # A FIFO or a device would block or never end: never open one.
             return TextRead(ok=False, problems=["not a regular file; not read"],
                             problem_lines=[None])
-        data = _read_head(path, limit + 1, st.st_size)
+        data = _read_head(path, limit + 1, st.st_size, root)
         size = max(st.st_size, len(data))
+    except LinkOut:
+        return TextRead(ok=False, problems=[LINK_OUT], problem_lines=[None])
     except OSError as exc:
         return TextRead(ok=False, problems=[f"cannot be read ({exc.strerror or exc})"],
                         problem_lines=[None])
@@ -139,12 +146,48 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES,
     return out
 
 
-def _read_head(path: str | os.PathLike[str], n: int, size: int = -1) -> bytes:
+#: Said of a file that is a symbolic link out of the workspace when it is opened (as the
+#: walk says it of one it lists: `memtui.core.workspace.symlink_problem`).
+LINK_OUT = "symlink leads outside the workspace, not followed"
+# Non-blocking: a FIFO swapped in after the caller's stat() must not hang the read.
+_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+#: What opening a symbolic link with O_NOFOLLOW fails with (Linux, macOS; the BSDs).
+_LINK_ERRNOS = frozenset(e for e in (errno.ELOOP, getattr(errno, "EMLINK", None),
+                                     getattr(errno, "EFTYPE", None)) if e is not None)
+
+
+class LinkOut(OSError):
+    """The file to read is a symbolic link leading out of the workspace."""
+
+
+def open_within(path: str | os.PathLike[str], root: str | os.PathLike[str] | None) -> int:
+    """A read-only descriptor of ``path``. With ``root``, ``path`` itself is never followed
+    when it is a symbolic link (``O_NOFOLLOW``): such a link is opened at its resolved
+    target only when that lies inside ``root``, else LinkOut. The walk that listed the file
+    checked its links, but the file may be swapped for a link after that (newuser30 #4: a
+    memory replaced mid-audit by a link to an outside file had that file's text read,
+    its credential reported at the memory's path)."""
+    if root is None or not _NOFOLLOW:
+        return os.open(path, _FLAGS)
+    try:
+        return os.open(path, _FLAGS | _NOFOLLOW)
+    except OSError as exc:
+        if exc.errno not in _LINK_ERRNOS:
+            raise
+    real = os.path.realpath(path)
+    if not lies_within(real, root):
+        raise LinkOut(errno.ELOOP, LINK_OUT)
+    return os.open(real, _FLAGS | _NOFOLLOW)
+
+
+def _read_head(path: str | os.PathLike[str], n: int, size: int = -1,
+               root: str | os.PathLike[str] | None = None) -> bytes:
     """The first ``n`` bytes of ``path`` (plain file descriptor calls: cheaper per file than
     a buffered file object, which matters at 10,000 files). ``size``: what stat said, so
-    that a small file under a large cap is not given a buffer of the cap's size."""
-    # Non-blocking: a FIFO swapped in after the caller's stat() must not hang the read.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
+    that a small file under a large cap is not given a buffer of the cap's size.
+    ``root``: as for `open_within`."""
+    fd = open_within(path, root)
     try:
         asked = n if size < 0 else min(n, size + 1)
         data = os.read(fd, asked)

@@ -32,6 +32,7 @@ from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
+from memtui.agent.prompt import Budget
 from memtui.agent.session import (
     ChatSession,
     ReplyDone,
@@ -62,6 +63,24 @@ from memtui.tui.chat.user_message import UserMessage
 
 #: The tools that write memory (a call of one that wrote nothing is named after its turn).
 WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
+
+
+def held_back_line(budget: Budget, window: int) -> str:
+    """Why a request past Ollama's window is held back, and what helps: a new chat only
+    when the history is what overflows; when the system prompt, tools and memory index
+    alone fill the window, a new chat would send the same, and the index is what to shrink
+    (newuser30 #1: "or start a new chat" on a first message whose index alone was 117 % of
+    the window)."""
+    fixed = budget.total - budget.history
+    head = (f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
+            "Ollama would drop the front, the system prompt with the memory rules, without a "
+            f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}")
+    if fixed > window:
+        return (f"{head}, or shrink MEMORY.md (the Block view, 7): the system prompt, tools "
+                f"and memory index alone take about {fixed:,} tokens (the index "
+                f"{budget.block:,}), so a new chat would send the same; Enter again sends "
+                "it anyway")
+    return f"{head}, or start a new chat; Enter again sends it anyway"
 
 
 class ChatPane(Vertical):
@@ -384,11 +403,7 @@ class ChatPane(Vertical):
             self._send_anyway = None
             return False
         self._send_anyway = text
-        self.query_one(Banner).show(
-            f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
-            "Ollama would drop the front, the system prompt with the memory rules, without a "
-            f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}, or start a new "
-            "chat; Enter again sends it anyway", "error")
+        self.query_one(Banner).show(held_back_line(budget, window), "error")
         return True
 
     async def _pump_events(self, text: str, queue: asyncio.Queue[SessionEvent | None]) -> None:

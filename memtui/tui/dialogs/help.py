@@ -50,6 +50,10 @@ KEY_HELP = {
     "leave_input": "from the filter or the chat input back to the view (in the chat, it "
                    "first cancels a reply that is coming)",
     "clear": "in a list: clear the picks, else the filter",
+    # The Block view's and the preview's own / and Esc: said, not their bare labels joined
+    # to the rows of the same keys (newuser30 #10: "…, else the filter; Close search").
+    "search": "in the Block view, search the block (Enter: next)",
+    "close_search": "in a search of the preview or the Block view: close it",
     "focus_filter": "filter the view: type words; Enter or Esc goes back to the view (the "
                     "summary says how many rows match); in the focused preview, search it "
                     "(Enter: next)",
@@ -222,12 +226,13 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
         views.add_column(style="bold", no_wrap=True)
         views.add_column()
         for i, (pid, name) in enumerate(self.views, start=1):
-            views.add_row(str(i), name, VIEW_HELP.get(pid, ""))
+            views.add_row(str(i), Text(name), Text(VIEW_HELP.get(pid, "")))
         keys = Table.grid(padding=(0, 2))
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
+        # Text, not markup (newuser30 #10: "under [agent] in .memtui.toml" lost its [agent])
         for key, what in [*key_rows(self.app, self.binding_classes), *EXTRA_KEYS]:
-            keys.add_row(key, what)
+            keys.add_row(Text(key), Text(what))
         parts: list[RenderableType] = [
             Text("memtui — the memory of an agent, audited live", style="bold"),
             Text("The header shows the health: memories, index entries (packed lines apart), "
@@ -241,7 +246,7 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
             chat.add_column(style="bold", no_wrap=True)
             chat.add_column()
             for key, what in [*key_rows(self.app, [self.chat_class]), *answer_rows()]:
-                chat.add_row(key, what)
+                chat.add_row(Text(key), Text(what))
             parts += [Text("\nIn the chat (c)", style="bold underline"), chat]
         parts.append(Text("\nWikilinks in the preview: green resolves, amber only after "
                           "folding case and -/_ (fuzzy), violet names no memory yet "
@@ -281,8 +286,8 @@ class FleetHelpScreen(HelpScreen):
         for cls in self.binding_classes:
             for b in Binding.make_bindings(vars(cls).get("BINDINGS", ())):
                 action = b.action.split("(", 1)[0]
-                keys.add_row(self.app.get_key_display(b),
-                             FLEET_KEY_HELP.get(action, b.description))
+                keys.add_row(Text(self.app.get_key_display(b)),
+                             Text(FLEET_KEY_HELP.get(action, b.description)))
         with VerticalScroll():
             yield Static(DrawnOnce(Group(
                 Text("memtui --fleet — every workspace under the folder, audited live",

@@ -6,6 +6,7 @@ bodies share one state (what is on show, what is coming); its pure helpers are a
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from itertools import islice
 from time import monotonic
@@ -548,9 +549,14 @@ class MemoryPreview(VerticalScroll):
             source, first_line = "", 1
             age.display = False
         else:
-            key = ("missing", path, 1)
-            title.update(Text(printable(path), style=p.error))
-            meta.update(Text("not a memory file here (missing or deleted)", style=p.muted))
+            there = os.path.lexists(result.workspace.root / path)
+            key = ("missing", path, there, 1)
+            title.update(Text(printable(path), style=p.muted if there else p.error))
+            # A file the audit read that is no memory (an agent's bootstrap file, a file
+            # beside the memories) is there: never "missing" (newuser30 #21).
+            meta.update(Text("not a memory file: it is there, and the agent can read it; "
+                             "memtui edits only memories" if there else
+                             "not a memory file here (missing or deleted)", style=p.muted))
             source, first_line = "", 1
             age.display = False
         fs = result.findings_for(path)
