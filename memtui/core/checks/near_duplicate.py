@@ -87,6 +87,7 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_conflict import Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
@@ -121,7 +122,8 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # whole (a cached scan's, a caller's): every reader here takes either.
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
-           "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
+           "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
+           "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
 
 BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
@@ -630,6 +632,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
                 sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
             out.append((sim, other))
+        elif sim >= COPY:  # kept apart: one text with another value is a contradiction
+            values = contradicts(window_text(x[5]), window_text(y[5]))
+            if values is not None:  # (reported as such, not merged: newuser29 #10)
+                out.append((Contradicting(sim, values), other))
     return out
 
 
@@ -1119,16 +1125,38 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
 
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
-                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding]]:
-    """The ``near_duplicate`` findings of `pairs`' answer, a hub's pairs in other words left
-    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics;
-    ``sizes``, each key's size in bytes: a hub is the smaller side of most of its pairs)."""
-    return {str(rel): (pair_finding(str(rel), others),)
+                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding, ...]]:
+    """The ``near_duplicate`` (and ``contradiction``) findings of `pairs`' answer, a hub's
+    pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
+    alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
+    most of its pairs)."""
+    return {str(rel): pair_findings(str(rel), others)
             for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
 
 
+def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:
+    """The findings of a memory with near-duplicates ``others`` (most alike first): one
+    ``near_duplicate`` naming the most alike of those it repeats, one ``contradiction``
+    naming the most alike of those it contradicts (`Contradicting`: the same text with
+    another value, newuser29 #10)."""
+    same = [o for o in others if not isinstance(o[0], Contradicting)]
+    against = [o for o in others if isinstance(o[0], Contradicting)]
+    out = [pair_finding(rel, same)] if same else []
+    if against:
+        sim, other = against[0]
+        also = f" (and {len(against) - 1} more)" if len(against) > 1 else ""
+        values = getattr(sim, "values", "")
+        out.append(finding(
+            "contradiction", rel, None,
+            f"contradicts {other}: the same words ({sim:.0%} alike) with another value in one "
+            f"place ({values}){also}: which is right? keep that one, delete the other",
+            files=(str(other),)))
+    return tuple(out)
+
+
 def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:
-    """The one finding of a memory with near-duplicates ``others`` (most alike first)."""
+    """The one ``near_duplicate`` finding of a memory with near-duplicates ``others`` (most
+    alike first)."""
     return finding("near_duplicate", rel, None,
                    pair_message(str(others[0][1]), others[0][0], len(others) - 1),
                    files=(str(others[0][1]),))

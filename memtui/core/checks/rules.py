@@ -179,6 +179,24 @@ RULES: tuple[Rule, ...] = (
                                        "each month; hotfixes ride along only with the "
                                        "approval of the release manager on duty.\n"))),
          "merge the two into one memory (in the app's Findings view, o and O open both)"),
+    Rule("contradiction", "warning", "Contradicting memories",
+         "Two memories say the same thing with another value: which is right?",
+         "The agent reads both and is told two values for one thing (a target, a port, a "
+         "deadline). Reported when two memories are the same words (85 % of them, in order; "
+         "a reworded description aside) but for one place where each writes another number, "
+         "date or amount: on both files, each naming the other, with the two values. Two "
+         "places changed (a week's report and the next), a name changed (two machines, two "
+         "people: one template's instances) or a sentence added is no contradiction. Such a "
+         "pair is never reported as a near_duplicate to merge.",
+         _ws(_LINK_A + "- [B](memory/b.md)\n",
+             ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
+             ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")))),
+         _ws(_LINK_A + "- [B](memory/b.md)\n",
+             ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
+             ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")
+                                  .replace("on-call engineer", "night operator")))),
+         "keep the memory that is right and delete the other (in the app's Findings view, o "
+         "and O open both)"),
     Rule("stale_reference", "info", "Stale references",
          "A memory names a path, a symbol or a flag that no longer exists in its project.",
          "The project is --project DIR, project = \"DIR\" in .memtui.toml, the workspace "
@@ -433,8 +451,8 @@ def readme_table() -> str:
 
 #: Rules whose findings name a file but no line: a comment silences them only as
 #: ``ignore-file`` (a line's ``ignore`` covers the findings on its line and the next).
-FILE_LEVEL = frozenset({"orphan", "near_duplicate", "unportable_name", "over_limit",
-                        "near_limit"})
+FILE_LEVEL = frozenset({"orphan", "near_duplicate", "contradiction", "unportable_name",
+                        "over_limit", "near_limit"})
 #: Rules no comment can silence, and why: only the configuration's ``ignore`` does.
 CONFIG_ONLY: dict[str, str] = {
     "stale": "its finding is about the workspace as a whole",

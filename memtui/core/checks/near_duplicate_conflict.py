@@ -1,0 +1,77 @@
+"""Two memories that contradict each other (``contradiction``, newuser29 #10): the same text
+written twice with another value in one place (“The Cpk target … is 1.33 …” and “… is
+1.67 …”). `near_duplicate` keeps such a pair apart, as it keeps two instances of one template
+(a slot in conflict: another value in one context); yet the agent reads both and is told two
+targets. Such a pair is reported as disagreeing (which one is right?), never as a copy to
+merge, and never silently.
+
+A pair contradicts when its two texts (the windows their sketches store: the description
+line, then the body) are the same words but for one place where each side writes a number
+the other does not (a value, a date, an amount: one to three tokens on each side, each
+holding a digit), besides words changed in the first line (the description, a summary of the
+body); at least ``SAME`` of the tokens of the longer side are in the other, in order, and
+each side holds at least ``FEWEST`` tokens. Two places changed (a week's report and the
+next: the week and its figures), a name changed (two kilns, two people: a template's
+instances), a word added or dropped in the body: not a contradiction.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+SAME = 0.85  # share of the longer side's tokens the other holds in order
+FEWEST = 8  # tokens on each side: a shorter text is a label, not a claim
+SPAN = 3  # tokens on each side of the one place that differs
+
+_TOKEN = re.compile(r"[^\W_]*\d(?:[\d.,:/'’\-]*\d)?[^\W_]*%?|[^\W\d_]+")
+
+
+class Contradicting(float):
+    """The similarity of a pair whose two memories say one thing with another value
+    (`contradicts`); ``values``: what each side writes there, as ``"1.33 / 1.67"``."""
+
+    values: str
+
+    def __new__(cls, sim: float, values: str = "") -> Contradicting:
+        self = super().__new__(cls, sim)
+        self.values = values
+        return self
+
+    def __reduce__(self) -> tuple[type[Contradicting], tuple[float, str]]:
+        return (Contradicting, (float(self), self.values))
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """``text``'s words and numbers, lowercase, each with its line's number."""
+    out = []
+    for line, part in enumerate(text.split("\n")):
+        out += [(t.lower(), line) for t in _TOKEN.findall(part)]
+    return out
+
+
+def contradicts(a: str, b: str) -> str | None:
+    """What each of ``a`` and ``b`` writes in the one place they differ (``"1.33 / 1.67"``)
+    when they contradict each other (see the module's docstring), else None."""
+    ta, tb = _tokens(a), _tokens(b)
+    if min(len(ta), len(tb)) < FEWEST:
+        return None
+    wa, wb = [t for t, _ in ta], [t for t, _ in tb]
+    matcher = SequenceMatcher(None, wa, wb, autojunk=False)
+    same = sum(size for _, _, size in matcher.get_matching_blocks())
+    if same < SAME * max(len(wa), len(wb)):
+        return None
+    values = None
+    described = ta[-1][1] > 0 and tb[-1][1] > 0  # a first line and a body on each side
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        if described and all(line == 0 for _, line in ta[i1:i2]) \
+                and all(line == 0 for _, line in tb[j1:j2]):
+            continue  # the description reworded (a summary of the body)
+        if op != "replace" or values is not None or i2 - i1 > SPAN or j2 - j1 > SPAN:
+            return None  # two places, a word added or dropped: not one value changed
+        if not all(any(c.isdigit() for c in t) for t in wa[i1:i2] + wb[j1:j2]):
+            return None  # a word changed (a name: another instance of one template)
+        values = f"{' '.join(wa[i1:i2])} / {' '.join(wb[j1:j2])}"
+    return values
