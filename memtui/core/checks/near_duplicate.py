@@ -142,6 +142,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
+SWAPPED = 3  # slots agreeing per conflict of small numbers moved (`_moved`'s ``weak``)
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
@@ -240,7 +241,7 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
     sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real
     Postgres … hit”: a synonym swapped, not another approver; blind set rules13); one
     agreeing counts nothing (shared words, not a value)."""
-    conflicts = agrees = 0
+    conflicts = agrees = swapped = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
@@ -260,12 +261,18 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         nb -= db
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
                 or (da and db and da - db and db - da):
-            if facts is not None and not (ma and mb and ma - mb and mb - ma) and _moved(
-                    (na - nb) | (da - db), (nb - na) | (db - da), facts):
-                continue
+            if facts is not None and not (ma and mb and ma - mb and mb - ma):
+                own_a, own_b = (na - nb) | (da - db), (nb - na) | (db - da)
+                if _moved(own_a, own_b, facts):
+                    continue
+                if _moved(own_a, own_b, facts, weak=True):
+                    swapped += 1  # small numbers moved: only among many slots agreeing
+                    continue
             conflicts += 1
         elif va & vb:
             agrees += 1
+    if swapped and agrees < SWAPPED * swapped:
+        conflicts += swapped
     return conflicts, agrees
 
 
@@ -273,16 +280,19 @@ _SLOT_VALUE = (1 << 30) - 1  # a slot's number as its fact's CRC-32 (`slots`: 30
 
 
 def _moved(own_a: set[int], own_b: set[int],
-           facts: tuple[frozenset[int], frozenset[int]]) -> bool:
+           facts: tuple[frozenset[int], frozenset[int]], weak: bool = False) -> bool:
     """Whether the numbers each side holds alone in one context (a slot's ``own_a``,
     ``own_b``: `slots`' values, ``DECIMAL_BIT`` aside) are each among the other side's
     ``facts`` (`facts`: its numbers, in digits or words): a rewording that moved its values
     around its words (“30 dias de torra … tinha 52 dias” against “café com 52 dias de
     torra … (30 dias)”), not another instance, whose value in the slot its look-alike
-    never writes."""
+    never writes. Small numbers and years (``_WEAK``) only with ``weak`` (a roster's
+    weeks move from name to name: `slot_conflicts` excuses them only among ``SWAPPED``
+    times as many slots agreeing: a sentence's clauses reordered, “rests at 4 °C for 2
+    days” against “rests 2 days at 4 °C”)."""
     va = {v & _SLOT_VALUE for v in own_a}
     vb = {v & _SLOT_VALUE for v in own_b}
-    if va <= _WEAK_SLOT and vb <= _WEAK_SLOT:
+    if not weak and va <= _WEAK_SLOT and vb <= _WEAK_SLOT:
         return False
     return va <= {f & _SLOT_VALUE for f in facts[1]} and \
         vb <= {f & _SLOT_VALUE for f in facts[0]}
