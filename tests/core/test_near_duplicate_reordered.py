@@ -36,3 +36,20 @@ def test_two_clauses_swapped_move_small_numbers_among_slots_agreeing() -> None:
     may = "May 2026 rota: week 1 Noa, week 2 Itai, week 3 Yoav, week 4 Noa.\n"
     june = "June 2026 rota: week 1 Yoav, week 2 Noa, week 3 Itai, week 4 Yoav.\n"
     assert not near_duplicate_texts([("may.md", may), ("june.md", june)])
+
+
+_LIST = ("Venue budget: hall 45,000, catering 1,35,000, sound 30,000\n"
+         "Venue budget:\n- hall (river side, evening): 45,000\n- catering for 300 guests: "
+         "1,35,000\n- sound and lights: 30,000\nTotal 2,10,000; half paid in advance.\n")
+_PROSE = ("Total 2,10,000: catering is most of it, hall and sound the rest\n"
+          "The whole evening comes to about 2,10,000. Catering for 300 guests takes "
+          "1,35,000; the river side hall for the evening is 45,000; sound and lights "
+          "30,000. Half is paid in advance.\n")
+
+
+def test_a_list_header_against_its_prose_opening_is_a_title() -> None:
+    assert near_duplicate_texts([("list.md", _LIST), ("prose.md", _PROSE)])
+    # another subject with one fact in common: the label still keeps them apart
+    dau = "DAU = 12,400 on the web app, counted from the login events of the day.\n"
+    mau = "MAU = 12,400 on the web app, counted from the login events of the month.\n"
+    assert not near_duplicate_texts([("dau.md", dau), ("mau.md", mau)])

@@ -246,7 +246,8 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         va, vb = sa[ctx], sb[ctx]
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
             if not va & vb and not (held is not None and _held(va, held[1])
-                                    and _held(vb, held[0])):
+                                    and _held(vb, held[0])) \
+                    and not (ctx == _SUBJECT and _same_facts(facts)):
                 conflicts += 2
             continue
         if va == vb:
@@ -277,6 +278,22 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
 
 
 _SLOT_VALUE = (1 << 30) - 1  # a slot's number as its fact's CRC-32 (`slots`: 30 bits)
+#: The key of the strong slot of the label opening a memory (`strong_slots`' subject).
+_SUBJECT = ((zlib.crc32(b"\4") & 0x7FFFFFFF) | (1 << 31)) - (1 << 32)
+SAME_FACTS = 3  # distinctive facts, all of both sides', that make an opening label a title
+
+
+def _same_facts(facts: tuple[frozenset[int], frozenset[int]] | None) -> bool:
+    """Whether two sides hold the same facts, ``SAME_FACTS`` or more that tell (not
+    ``_WEAK``), every one of each side's in the other's (a number in words as its number):
+    then the label opening each (“Budget estimate:” heading a list against “Total 240,000:”
+    opening its prose) is a title, not the subject that tells two instances apart (``DAU =
+    1.2k`` against ``MAU = 1.2k`` hold one fact)."""
+    if facts is None:
+        return False
+    fa = {f & FACT_MASK for f in facts[0]} - _WEAK
+    fb = {f & FACT_MASK for f in facts[1]} - _WEAK
+    return len(fa) >= SAME_FACTS and fa == fb
 
 
 def _moved(own_a: set[int], own_b: set[int],
