@@ -53,3 +53,11 @@ def test_a_list_header_against_its_prose_opening_is_a_title() -> None:
     dau = "DAU = 12,400 on the web app, counted from the login events of the day.\n"
     mau = "MAU = 12,400 on the web app, counted from the login events of the month.\n"
     assert not near_duplicate_texts([("dau.md", dau), ("mau.md", mau)])
+
+
+def test_a_role_restated_in_one_short_sentence_pairs() -> None:
+    one = "user role\nThe user is a process engineer at the Hsinchu fab."
+    again = "user role again\nUser works as process engineer, Hsinchu fab."
+    assert near_duplicate_texts([("a.md", one), ("b.md", again)])
+    other = "user role\nThe user is a design engineer at the Tainan fab."
+    assert not near_duplicate_texts([("a.md", one), ("c.md", other)])

@@ -171,7 +171,11 @@ RULES: tuple[Rule, ...] = (
          "words, not that they say nearly the same); two memories whose facts or key: "
          "value fields differ are look-alikes of one template, not duplicates; two that "
          "differ by a negation (one sentence negated on one side only) are reported as "
-         "disagreeing: keep the one that is right.",
+         "disagreeing: keep the one that is right; two that say one thing with another "
+         "value are a contradiction (its own rule). A memory of fewer than six word stems "
+         "(its description counted) is too short to compare; one of six to eleven is "
+         "paired only from 50 % alike. Synonyms are not known: a preference re-saved in "
+         "other words with no word stem in common is missed.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
