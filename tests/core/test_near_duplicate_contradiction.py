@@ -66,3 +66,19 @@ def test_the_audit_reports_a_contradiction_on_both_files(tmp_path: Path) -> None
         assert "which is right" in f.message and "merge" not in f.message
         assert f.severity == "warning"
     json.dumps([f.message for f in found])
+
+
+def test_a_copy_with_a_clause_more_and_another_value_contradicts() -> None:
+    short = "绿豆进货价\n绿豆从「北山粮行」进货，价格 6.5 元/公斤，每袋 25 公斤，周一送货。"
+    longer = "绿豆进货价\n绿豆从「北山粮行」进货，价格 8 元/公斤，每袋 25 公斤，周一送货，现结。"
+    assert contradicts(short, longer) == "6.5 / 8"
+    found = near_duplicate_texts([("a.md", short), ("b.md", longer)])
+    assert found and all(isinstance(s, Contradicting) for s, _ in found["a.md"])
+
+
+def test_one_value_rounded_is_no_contradiction() -> None:
+    one = ("stock\nThe cold room holds 1,240 vials on racks A to D; count them every Monday "
+           "and report the total to the lab manager.")
+    rounded = one.replace("1,240", "1.2k")
+    assert contradicts(one, rounded) is None
+    assert contradicts(one, one.replace("1,240", "2,480")) == "1,240 / 2,480"

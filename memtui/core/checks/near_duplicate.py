@@ -658,6 +658,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
             if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
                 sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
+            elif sim >= COPY:  # a copy with another value: a contradiction (newuser29 #10)
+                values = contradicts(window_text(x[5]), window_text(y[5]))
+                if values is not None:
+                    sim = Contradicting(sim, values)
             out.append((sim, other))
         elif sim >= COPY:  # kept apart: one text with another value is a contradiction
             values = contradicts(window_text(x[5]), window_text(y[5]))
