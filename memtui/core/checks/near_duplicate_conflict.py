@@ -89,9 +89,11 @@ def contradicts(a: str, b: str) -> str | None:
 
 def _readings(tokens: list[str]) -> set[float]:
     """The numbers a value's tokens can be read as (a comma or a point as a decimal mark or
-    a thousands separator, ``k`` a thousand)."""
+    a thousands separator, ``k`` a thousand); none for a time, a date or a ratio."""
     out = set()
     for t in tokens:
+        if re.search(r"[:/\-'’]", t):
+            continue  # a time, a date, a ratio: only the same as written is the same
         digits = re.sub(r"[^\d.,k]", "", t)
         scale = 1000.0 if digits.endswith("k") else 1.0
         digits = digits.rstrip("k")

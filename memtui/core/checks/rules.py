@@ -188,10 +188,11 @@ RULES: tuple[Rule, ...] = (
          "The agent reads both and is told two values for one thing (a target, a port, a "
          "deadline). Reported when two memories are the same words (85 % of them, in order; "
          "a reworded description aside) but for one place where each writes another number, "
-         "date or amount: on both files, each naming the other, with the two values. Two "
-         "places changed (a week's report and the next), a name changed (two machines, two "
-         "people: one template's instances) or a sentence added is no contradiction. Such a "
-         "pair is never reported as a near_duplicate to merge.",
+         "date or amount: on both files, each naming the other, with the two values (a few "
+         "words added beside it too). Two places changed (a week's report and the next), a "
+         "name changed (two machines, two people: one template's instances) or one value "
+         "rounded (1,240 and 1.2k) is no contradiction; a contradiction reworded beyond that "
+         "is not found. Such a pair is never reported as a near_duplicate to merge.",
          _ws(_LINK_A + "- [B](memory/b.md)\n",
              ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
              ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")))),
