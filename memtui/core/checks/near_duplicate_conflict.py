@@ -55,8 +55,9 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 
 def contradicts(a: str, b: str) -> str | None:
-    """What each of ``a`` and ``b`` writes in the one place they differ (``"1.33 / 1.67"``)
-    when they contradict each other (see the module's docstring), else None."""
+    """What ``a`` and ``b`` write in the one place they differ (``"1.33 / 1.67"``, sorted:
+    the same message from either side, as the live audit reads the pair from one) when
+    they contradict each other (see the module's docstring), else None."""
     ta, tb = _tokens(a), _tokens(b)
     if min(len(ta), len(tb)) < FEWEST:
         return None
@@ -82,7 +83,7 @@ def contradicts(a: str, b: str) -> str | None:
             return None  # a word changed (a name: another instance of one template)
         if _near(wa[i1:i2], wb[j1:j2]):
             return None  # one value written otherwise (1,240 and 1.2k): no other value
-        values = f"{' '.join(wa[i1:i2])} / {' '.join(wb[j1:j2])}"
+        values = " / ".join(sorted((" ".join(wa[i1:i2]), " ".join(wb[j1:j2]))))  # (either way)
         same += max(i2 - i1, j2 - j1)  # (the place that differs: words added count)
     return values if same >= SAME * max(len(wa), len(wb)) else None
 
