@@ -87,6 +87,7 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.near_duplicate_conflict import Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
@@ -121,7 +122,8 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # whole (a cached scan's, a caller's): every reader here takes either.
 
 __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
-           "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pairs",
+           "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
+           "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
 
 BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
@@ -140,6 +142,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
+SWAPPED = 3  # slots agreeing per conflict of small numbers moved (`_moved`'s ``weak``)
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
@@ -238,12 +241,13 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
     sketches' shingle hashes; “tests hit a real Postgres” against “tests use a real
     Postgres … hit”: a synonym swapped, not another approver; blind set rules13); one
     agreeing counts nothing (shared words, not a value)."""
-    conflicts = agrees = 0
+    conflicts = agrees = swapped = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
             if not va & vb and not (held is not None and _held(va, held[1])
-                                    and _held(vb, held[0])):
+                                    and _held(vb, held[0])) \
+                    and not (ctx == _SUBJECT and _same_facts(facts)):
                 conflicts += 2
             continue
         if va == vb:
@@ -258,29 +262,54 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         nb -= db
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
                 or (da and db and da - db and db - da):
-            if facts is not None and not (ma and mb and ma - mb and mb - ma) and _moved(
-                    (na - nb) | (da - db), (nb - na) | (db - da), facts):
-                continue
+            if facts is not None and not (ma and mb and ma - mb and mb - ma):
+                own_a, own_b = (na - nb) | (da - db), (nb - na) | (db - da)
+                if _moved(own_a, own_b, facts):
+                    continue
+                if _moved(own_a, own_b, facts, weak=True):
+                    swapped += 1  # small numbers moved: only among many slots agreeing
+                    continue
             conflicts += 1
         elif va & vb:
             agrees += 1
+    if swapped and agrees < SWAPPED * swapped:
+        conflicts += swapped
     return conflicts, agrees
 
 
 _SLOT_VALUE = (1 << 30) - 1  # a slot's number as its fact's CRC-32 (`slots`: 30 bits)
+#: The key of the strong slot of the label opening a memory (`strong_slots`' subject).
+_SUBJECT = ((zlib.crc32(b"\4") & 0x7FFFFFFF) | (1 << 31)) - (1 << 32)
+SAME_FACTS = 3  # distinctive facts, all of both sides', that make an opening label a title
+
+
+def _same_facts(facts: tuple[frozenset[int], frozenset[int]] | None) -> bool:
+    """Whether two sides hold the same facts, ``SAME_FACTS`` or more that tell (not
+    ``_WEAK``), every one of each side's in the other's (a number in words as its number):
+    then the label opening each (“Budget estimate:” heading a list against “Total 240,000:”
+    opening its prose) is a title, not the subject that tells two instances apart (``DAU =
+    1.2k`` against ``MAU = 1.2k`` hold one fact)."""
+    if facts is None:
+        return False
+    fa = {f & FACT_MASK for f in facts[0]} - _WEAK
+    fb = {f & FACT_MASK for f in facts[1]} - _WEAK
+    return len(fa) >= SAME_FACTS and fa == fb
 
 
 def _moved(own_a: set[int], own_b: set[int],
-           facts: tuple[frozenset[int], frozenset[int]]) -> bool:
+           facts: tuple[frozenset[int], frozenset[int]], weak: bool = False) -> bool:
     """Whether the numbers each side holds alone in one context (a slot's ``own_a``,
     ``own_b``: `slots`' values, ``DECIMAL_BIT`` aside) are each among the other side's
     ``facts`` (`facts`: its numbers, in digits or words): a rewording that moved its values
     around its words (“30 dias de torra … tinha 52 dias” against “café com 52 dias de
     torra … (30 dias)”), not another instance, whose value in the slot its look-alike
-    never writes."""
+    never writes. Small numbers and years (``_WEAK``) only with ``weak`` (a roster's
+    weeks move from name to name: `slot_conflicts` excuses them only among ``SWAPPED``
+    times as many slots agreeing: a sentence's clauses reordered, “rests at 4 °C for 2
+    days” against “rests 2 days at 4 °C”)."""
     va = {v & _SLOT_VALUE for v in own_a}
     vb = {v & _SLOT_VALUE for v in own_b}
-    if va <= _WEAK_SLOT and vb <= _WEAK_SLOT:
+    if not weak and va <= _WEAK_SLOT and vb <= _WEAK_SLOT:
         return False
     return va <= {f & _SLOT_VALUE for f in facts[1]} and \
         vb <= {f & _SLOT_VALUE for f in facts[0]}
@@ -629,7 +658,15 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
             if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
                 sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
+            elif sim >= COPY:  # a copy with another value: a contradiction (newuser29 #10)
+                values = contradicts(window_text(x[5]), window_text(y[5]))
+                if values is not None:
+                    sim = Contradicting(sim, values)
             out.append((sim, other))
+        elif sim >= COPY:  # kept apart: one text with another value is a contradiction
+            values = contradicts(window_text(x[5]), window_text(y[5]))
+            if values is not None:  # (reported as such, not merged: newuser29 #10)
+                out.append((Contradicting(sim, values), other))
     return out
 
 
@@ -1119,16 +1156,38 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
 
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
-                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding]]:
-    """The ``near_duplicate`` findings of `pairs`' answer, a hub's pairs in other words left
-    out (`memtui.core.checks.near_duplicate_hubs`: an overview alike with many topics;
-    ``sizes``, each key's size in bytes: a hub is the smaller side of most of its pairs)."""
-    return {str(rel): (pair_finding(str(rel), others),)
+                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding, ...]]:
+    """The ``near_duplicate`` (and ``contradiction``) findings of `pairs`' answer, a hub's
+    pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
+    alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
+    most of its pairs)."""
+    return {str(rel): pair_findings(str(rel), others)
             for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
 
 
+def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:
+    """The findings of a memory with near-duplicates ``others`` (most alike first): one
+    ``near_duplicate`` naming the most alike of those it repeats, one ``contradiction``
+    naming the most alike of those it contradicts (`Contradicting`: the same text with
+    another value, newuser29 #10)."""
+    same = [o for o in others if not isinstance(o[0], Contradicting)]
+    against = [o for o in others if isinstance(o[0], Contradicting)]
+    out = [pair_finding(rel, same)] if same else []
+    if against:
+        sim, other = against[0]
+        also = f" (and {len(against) - 1} more)" if len(against) > 1 else ""
+        values = getattr(sim, "values", "")
+        out.append(finding(
+            "contradiction", rel, None,
+            f"contradicts {other}: the same words ({sim:.0%} alike) with another value in one "
+            f"place ({values}){also}: which is right? keep that one, delete the other",
+            files=(str(other),)))
+    return tuple(out)
+
+
 def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:
-    """The one finding of a memory with near-duplicates ``others`` (most alike first)."""
+    """The one ``near_duplicate`` finding of a memory with near-duplicates ``others`` (most
+    alike first)."""
     return finding("near_duplicate", rel, None,
                    pair_message(str(others[0][1]), others[0][0], len(others) - 1),
                    files=(str(others[0][1]),))

@@ -99,7 +99,8 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 K = 64  # MinHash bins per sketch (LSH)
 BOTTOM = 128  # smallest shingle hashes kept: the similarity (exact for a smaller set)
 MIN_SHINGLES = 12  # a text with fewer is a near-duplicate only as written (``THRESHOLD``)
-FEWEST = 8  # ... and one with fewer too short to call a near-duplicate of anything
+FEWEST = 6  # ... and one with fewer too short to call a near-duplicate of anything (a
+#            role restated in six words is a memory: newuser29 #26)
 #: A Chinese, Japanese or Korean text of at most this many numbers in digits writes its
 #: others in numerals: they are read too (`_cjk_numbers`, marked: a year in digits, 民國115年,
 #: and the day, the month and a count in numerals, 五月底, 十五家; blind set rules14).

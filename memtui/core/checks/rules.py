@@ -172,7 +172,11 @@ RULES: tuple[Rule, ...] = (
          "words, not that they say nearly the same); two memories whose facts or key: "
          "value fields differ are look-alikes of one template, not duplicates; two that "
          "differ by a negation (one sentence negated on one side only) are reported as "
-         "disagreeing: keep the one that is right.",
+         "disagreeing: keep the one that is right; two that say one thing with another "
+         "value are a contradiction (its own rule). A memory of fewer than six word stems "
+         "(its description counted) is too short to compare; one of six to eleven is "
+         "paired only from 50 % alike. Synonyms are not known: a preference re-saved in "
+         "other words with no word stem in common is missed.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
              ("memory/b.md", _mem("b", _FACT.replace("by hand", "by hand, every time")))),
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", _FACT)),
@@ -180,6 +184,25 @@ RULES: tuple[Rule, ...] = (
                                        "each month; hotfixes ride along only with the "
                                        "approval of the release manager on duty.\n"))),
          "merge the two into one memory (in the app's Findings view, o and O open both)"),
+    Rule("contradiction", "warning", "Contradicting memories",
+         "Two memories say the same thing with another value: which is right?",
+         "The agent reads both and is told two values for one thing (a target, a port, a "
+         "deadline). Reported when two memories are the same words (85 % of them, in order; "
+         "a reworded description aside) but for one place where each writes another number, "
+         "date or amount: on both files, each naming the other, with the two values (a few "
+         "words added beside it too). Two places changed (a week's report and the next), a "
+         "name changed (two machines, two people: one template's instances) or one value "
+         "rounded (1,240 and 1.2k) is no contradiction; a contradiction reworded beyond that "
+         "is not found. Such a pair is never reported as a near_duplicate to merge.",
+         _ws(_LINK_A + "- [B](memory/b.md)\n",
+             ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
+             ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")))),
+         _ws(_LINK_A + "- [B](memory/b.md)\n",
+             ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
+             ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")
+                                  .replace("on-call engineer", "night operator")))),
+         "keep the memory that is right and delete the other (in the app's Findings view, o "
+         "and O open both)"),
     Rule("stale_reference", "info", "Stale references",
          "A memory names a path, a symbol or a flag that no longer exists in its project.",
          "The project is --project DIR, project = \"DIR\" in .memtui.toml, the workspace "
@@ -445,8 +468,8 @@ def readme_table() -> str:
 
 #: Rules whose findings name a file but no line: a comment silences them only as
 #: ``ignore-file`` (a line's ``ignore`` covers the findings on its line and the next).
-FILE_LEVEL = frozenset({"orphan", "near_duplicate", "unportable_name", "over_limit",
-                        "near_limit"})
+FILE_LEVEL = frozenset({"orphan", "near_duplicate", "contradiction", "unportable_name",
+                        "over_limit", "near_limit"})
 #: Rules no comment can silence, and why: only the configuration's ``ignore`` does.
 CONFIG_ONLY: dict[str, str] = {
     "stale": "its finding is about the workspace as a whole",

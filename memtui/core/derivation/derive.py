@@ -31,7 +31,7 @@ from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.missing_why import missing_findings
-from memtui.core.checks.near_duplicate import Buckets, findings_of, pair_finding, pairs
+from memtui.core.checks.near_duplicate import Buckets, findings_of, pair_findings, pairs
 from memtui.core.checks.noise import (
     folders_of,
     memory_shaped,
@@ -368,7 +368,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             return findings_of(kept.known, _sizes(scans)), kept  # (a change elsewhere too)
         for rel, others in got.items():
             if others:
-                found[rel] = (pair_finding(rel, others),)  # type: ignore[arg-type]
+                found[rel] = pair_findings(rel, others)  # type: ignore[arg-type]
             else:
                 found.pop(rel, None)  # type: ignore[arg-type]
         return found, kept

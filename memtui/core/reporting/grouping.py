@@ -42,7 +42,7 @@ GROUP_MIN_LINES = 8
 FOLDER_MIN_FINDINGS = 2
 #: Kinds always drawn one per line: each occurrence needs its own look and its own fix.
 PER_LINE_KINDS = frozenset({"secret", "broken_link", "instruction_like", "duplicate_name",
-                            "near_duplicate", "stale_reference"})
+                            "near_duplicate", "contradiction", "stale_reference"})
 #: Kinds whose findings are about a link target, named in the message as ``[[target]]``.
 LINK_KINDS = frozenset({"dangling_wikilink", "fuzzy_wikilink"})
 #: The count's noun per kind (singular, plural); other kinds count "findings".

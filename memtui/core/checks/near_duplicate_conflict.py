@@ -1,0 +1,113 @@
+"""Two memories that contradict each other (``contradiction``, newuser29 #10): the same text
+written twice with another value in one place (“The Cpk target … is 1.33 …” and “… is
+1.67 …”). `near_duplicate` keeps such a pair apart, as it keeps two instances of one template
+(a slot in conflict: another value in one context); yet the agent reads both and is told two
+targets. Such a pair is reported as disagreeing (which one is right?), never as a copy to
+merge, and never silently.
+
+A pair contradicts when its two texts (the windows their sketches store: the description
+line, then the body) are the same words but for one place where each side writes a number
+the other does not (a value, a date, an amount: one to three tokens on each side, each
+holding a digit), besides words changed in the first line (the description, a summary of the
+body); at least ``SAME`` of the tokens of the longer side are in the other, in order (its
+description's and the value's counted as held: what it bounds is words added), and
+each side holds at least ``FEWEST`` tokens. Two places changed (a week's report and the
+next: the week and its figures), a name changed (two kilns, two people: a template's
+instances), one value written otherwise (within ``ROUNDED``: ``1,240`` and ``1.2k``): not a
+contradiction. Words added or dropped beside the value changed (a clause more) are; a pair
+the rule would merge as nearly the same is asked too (`near_duplicate._matches`).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+SAME = 0.85  # share of the longer side's tokens the other holds in order
+FEWEST = 8  # tokens on each side: a shorter text is a label, not a claim
+SPAN = 3  # tokens on each side of the one place that differs
+ROUNDED = 0.05  # two values this close are one rounded (1,240 and 1.2k), not two
+
+_TOKEN = re.compile(r"[^\W_]*\d(?:[\d.,:/'’\-]*\d)?[^\W_]*%?|[^\W\d_]+")
+
+
+class Contradicting(float):
+    """The similarity of a pair whose two memories say one thing with another value
+    (`contradicts`); ``values``: what each side writes there, as ``"1.33 / 1.67"``."""
+
+    values: str
+
+    def __new__(cls, sim: float, values: str = "") -> Contradicting:
+        self = super().__new__(cls, sim)
+        self.values = values
+        return self
+
+    def __reduce__(self) -> tuple[type[Contradicting], tuple[float, str]]:
+        return (Contradicting, (float(self), self.values))
+
+
+def _tokens(text: str) -> list[tuple[str, int]]:
+    """``text``'s words and numbers, lowercase, each with its line's number."""
+    out = []
+    for line, part in enumerate(text.split("\n")):
+        out += [(t.lower(), line) for t in _TOKEN.findall(part)]
+    return out
+
+
+def contradicts(a: str, b: str) -> str | None:
+    """What ``a`` and ``b`` write in the one place they differ (``"1.33 / 1.67"``, sorted:
+    the same message from either side, as the live audit reads the pair from one) when
+    they contradict each other (see the module's docstring), else None."""
+    ta, tb = _tokens(a), _tokens(b)
+    if min(len(ta), len(tb)) < FEWEST:
+        return None
+    wa, wb = [t for t, _ in ta], [t for t, _ in tb]
+    matcher = SequenceMatcher(None, wa, wb, autojunk=False)
+    values = None
+    same = 0
+    described = ta[-1][1] > 0 and tb[-1][1] > 0  # a first line and a body on each side
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            same += i2 - i1
+            continue
+        if described and all(line == 0 for _, line in ta[i1:i2]) \
+                and all(line == 0 for _, line in tb[j1:j2]):
+            same += max(i2 - i1, j2 - j1)
+            continue  # the description reworded (a summary of the body)
+        if op != "replace" and not any(c.isdigit() for t in wa[i1:i2] + wb[j1:j2]
+                                       for c in t):
+            continue  # words added or dropped (a clause more: the copy grew)
+        if op != "replace" or values is not None or i2 - i1 > SPAN or j2 - j1 > SPAN:
+            return None  # two places, a number added or dropped: not one value changed
+        if not all(any(c.isdigit() for c in t) for t in wa[i1:i2] + wb[j1:j2]):
+            return None  # a word changed (a name: another instance of one template)
+        if _near(wa[i1:i2], wb[j1:j2]):
+            return None  # one value written otherwise (1,240 and 1.2k): no other value
+        values = " / ".join(sorted((" ".join(wa[i1:i2]), " ".join(wb[j1:j2]))))  # (either way)
+        same += max(i2 - i1, j2 - j1)  # (the place that differs: words added count)
+    return values if same >= SAME * max(len(wa), len(wb)) else None
+
+
+def _readings(tokens: list[str]) -> set[float]:
+    """The numbers a value's tokens can be read as (a comma or a point as a decimal mark or
+    a thousands separator, ``k`` a thousand); none for a time, a date or a ratio."""
+    out = set()
+    for t in tokens:
+        if re.search(r"[:/\-'’]", t):
+            continue  # a time, a date, a ratio: only the same as written is the same
+        digits = re.sub(r"[^\d.,k]", "", t)
+        scale = 1000.0 if digits.endswith("k") else 1.0
+        digits = digits.rstrip("k")
+        for text in (digits.replace(",", ""), digits.replace(".", "").replace(",", "."),
+                     digits.replace(",", ".")):
+            try:
+                out.add(float(text) * scale)
+            except ValueError:
+                continue
+    return out
+
+
+def _near(a: list[str], b: list[str]) -> bool:
+    """Whether two values are one number rounded (within ``ROUNDED`` of each other)."""
+    return any(x == y or (x and y and abs(x - y) <= ROUNDED * max(abs(x), abs(y)))
+               for x in _readings(a) for y in _readings(b))

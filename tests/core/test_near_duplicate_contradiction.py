@@ -1,0 +1,84 @@
+"""Two memories that contradict each other (newuser29 #10): the same text with another value in
+one place is reported as a ``contradiction`` (which one is right?), never merged, never
+silent; two places changed, a name changed, or a sentence added is none. Examples written
+here (a structure: one value changed in a text of many words), not a blind set's text."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.checks.near_duplicate import near_duplicate_texts
+from memtui.core.checks.near_duplicate_conflict import Contradicting, contradicts
+from memtui.core.workspace import open_workspace
+
+_RULE = ("The torque for the M8 flange bolts on the pump skid is 24 Nm, tightened in a star "
+         "pattern in two passes; log the wrench serial in the maintenance sheet and have "
+         "the second fitter check every bolt before the line is filled.")
+
+
+def test_one_value_changed_contradicts() -> None:
+    other = _RULE.replace("24 Nm", "28 Nm")
+    assert contradicts(_RULE, other) == "24 / 28"
+    found = near_duplicate_texts([("a.md", _RULE), ("b.md", other)])
+    assert isinstance(found["a.md"][0][0], Contradicting)
+    assert isinstance(found["b.md"][0][0], Contradicting)
+    # a date in another place, a description reworded: still one place in the body
+    assert contradicts("Flange bolts\n" + _RULE, "Pump skid torque\n" + other) == "24 / 28"
+    sim = found["a.md"][0][0]
+    assert pickle.loads(pickle.dumps(sim)).values == sim.values  # type: ignore[attr-defined]
+
+
+def test_two_places_a_name_or_a_sentence_is_no_contradiction() -> None:
+    twice = _RULE.replace("24 Nm", "28 Nm").replace("two passes", "3 passes")
+    assert contradicts(_RULE, twice) is None  # a template's other instance
+    named = _RULE.replace("24 Nm", "28 Nm").replace("pump skid", "Kiln skid")
+    assert contradicts(_RULE, named) is None
+    assert contradicts(_RULE, _RULE.replace("M8", "M10")) == "m10 / m8"
+    grown = _RULE + " The torque changed in 2025."
+    assert contradicts(_RULE, grown) is None
+    assert contradicts("Port 8080.", "Port 9090.") is None  # a label, not a claim
+    # the same text twice: a copy, a near_duplicate
+    found = near_duplicate_texts([("a.md", _RULE), ("b.md", _RULE + " ")])
+    assert found and not isinstance(found["a.md"][0][0], Contradicting)
+
+
+def _memory(folder: Path, name: str, body: str) -> None:
+    (folder / "memory" / f"{name}.md").write_text(
+        f"---\nname: {name}\ndescription: flange torque {name}\nmetadata:\n  type: project\n"
+        f"---\n{body}\n", "utf-8")
+
+
+def test_the_audit_reports_a_contradiction_on_both_files(tmp_path: Path) -> None:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text("- [a](memory/a.md) — torque\n"
+                                        "- [b](memory/b.md) — torque\n", "utf-8")
+    _memory(tmp_path, "a", _RULE)
+    _memory(tmp_path, "b", _RULE.replace("24 Nm", "28 Nm"))
+    report = Auditor(open_workspace(tmp_path), AuditOptions()).run()
+    found = [f for f in report.findings if f.kind in ("contradiction", "near_duplicate")]
+    assert {(f.kind, f.path) for f in found} == {("contradiction", "memory/a.md"),
+                                                  ("contradiction", "memory/b.md")}
+    for f in found:
+        assert "(24 / 28)" in f.message or "(28 / 24)" in f.message
+        assert "which is right" in f.message and "merge" not in f.message
+        assert f.severity == "warning"
+    json.dumps([f.message for f in found])
+
+
+def test_a_copy_with_a_clause_more_and_another_value_contradicts() -> None:
+    short = "绿豆进货价\n绿豆从「北山粮行」进货，价格 6.5 元/公斤，每袋 25 公斤，周一送货。"
+    longer = "绿豆进货价\n绿豆从「北山粮行」进货，价格 8 元/公斤，每袋 25 公斤，周一送货，现结。"
+    assert contradicts(short, longer) == "6.5 / 8"
+    found = near_duplicate_texts([("a.md", short), ("b.md", longer)])
+    assert found and all(isinstance(s, Contradicting) for s, _ in found["a.md"])
+
+
+def test_one_value_rounded_is_no_contradiction() -> None:
+    one = ("stock\nThe cold room holds 1,240 vials on racks A to D; count them every Monday "
+           "and report the total to the lab manager.")
+    rounded = one.replace("1,240", "1.2k")
+    assert contradicts(one, rounded) is None
+    assert contradicts(one, one.replace("1,240", "2,480")) == "1,240 / 2,480"
