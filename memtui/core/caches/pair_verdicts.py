@@ -25,7 +25,7 @@ from memtui.core.caches.store import load_cache, save_cache
 from memtui.core.checks.near_duplicate import DISAGREE, VERDICT_KEY, Verdicts
 
 FORMAT = "v1"  # the records' layout (the file's name changes with it)
-MOST = 1_000_000  # verdicts kept (34 MB): ~100 a memory at 10,000 look-alikes
+MOST = 250_000  # verdicts kept (8.5 MB; 18,772 at 10,000 templated memories: 638 KB)
 _RECORD = VERDICT_KEY + 1
 
 
