@@ -32,6 +32,7 @@ from operator import itemgetter
 from memtui.core.agent_paths import workspace_findings
 from memtui.core.caches import derived as derived_cache
 from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.caches.pair_verdicts import PairVerdicts
 from memtui.core.caches.scans import ScanStore
 from memtui.core.checks.findings import WORKSPACE, Finding
 from memtui.core.checks.project import HistoryAt, ProjectIndex, ProjectInfo, find_project
@@ -164,6 +165,7 @@ class Auditor:
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
+        self._verdicts: PairVerdicts | None = None
         self.autosave = autosave
         self.lazy_scans = lazy_scans
         self._hold_texts = hold_texts
@@ -387,6 +389,8 @@ class Auditor:
         self.counter.save()
         if self._clean is not None:
             self._clean.save()
+        if self._verdicts is not None:
+            self._verdicts.save()
         if self._store is not None:
             self._store.keep_only(set(self._paths))
             self._store.save()
@@ -445,6 +449,14 @@ class Auditor:
         if self._clean is None:
             self._clean = CleanTexts.beside(self.counter.cache_file)
         return self._clean
+
+    @property
+    def pair_verdicts(self) -> PairVerdicts:
+        """The near-duplicate pairing's verdicts kept between runs (newuser29 #47), beside
+        the token counter's cache file (none kept when it has none)."""
+        if self._verdicts is None:
+            self._verdicts = PairVerdicts.beside(self.counter.cache_file)
+        return self._verdicts
 
     # -- discovery -------------------------------------------------------------------------
 
@@ -790,7 +802,8 @@ class Auditor:
             index, line_costs, index_own, self._exists, block, git,
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
             self._docs, self.pause, self._flagged, self._view, *self._project,
-            let_go_links=self._one_shot and self._store is None), self._memo)
+            let_go_links=self._one_shot and self._store is None,
+            verdicts=self.pair_verdicts), self._memo)
 
     def _uncommitted(self, scans: dict[str, FileScan]) -> dict[str, float | None]:
         """The git times without the files edited since their last commit (their mtime

@@ -12,6 +12,9 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+#: The keys that move in a view or act on its row, besides the printable ones.
+VIEW_KEYS = frozenset({"up", "down", "home", "end", "pageup", "pagedown", "enter", "space"})
+
 
 class KeyFlow:
     """Mixed into ``MemtuiApp`` (before ``App``, whose ``on_event`` it wraps): needs
@@ -69,7 +72,25 @@ class KeyFlow:
                 keys.update(k.strip() for k in spec.split(","))
         return keys
 
+    def _rows_awaited(self, key: events.Key) -> str | None:
+        """The view's words when ``key`` is for the view shown and its rows are still being
+        built (`AuditWorker`'s ``_rows_coming``: 19,500 orphans take seconds): it has no
+        rows to act on, and the key was lost without a word (newuser29 #27: a `G` typed
+        while the Orphans view was blank never moved its cursor). The app's own keys act."""
+        coming = getattr(self, "_rows_coming", None)
+        if not coming or getattr(self, "_shown_pid", None) not in coming or \
+                self.screen is not getattr(self, "_ui", None) or key.key in self._app_keys():
+            return None
+        if not (key.is_printable or key.key in VIEW_KEYS):
+            return None
+        return (f"{key.key}: not taken — this view's rows are still being built; "
+                "press it again once they are shown")
+
     async def _pass_key(self, key: events.Key) -> None:
+        refused = self._rows_awaited(key)
+        if refused is not None:
+            self.set_notice(refused, True)  # type: ignore[attr-defined]
+            return
         target = self.focused or self.screen
         await super().on_event(key)
         if not key.is_forwarded:

@@ -113,3 +113,31 @@ async def test_a_says_it_drafts_before_its_form(tmp_path: Path,
     finally:
         draft_go.set()
         rows_go.set()
+
+
+async def test_a_key_for_a_view_whose_rows_are_coming_is_refused_aloud(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser29 #27: `G` typed while the Orphans view's rows were still being built did
+    nothing, without a word. Now the status line says it was not taken (the view has no
+    rows to move in); once the rows are shown the same key moves the cursor."""
+    go = hold_rows(monkeypatch, "orphans")
+    app = open_app(workspace(tmp_path / "ws"), watch=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: app.shown >= 1, 60)
+            await pilot.press("3")
+            view = app.query_one("#orphans-view", AuditTable)
+            await wait_for(pilot, lambda: view.loading, 30)
+            await pilot.press("G")
+            await pilot.pause(0.1)
+            assert app.notice == ("G: not taken — this view's rows are still being built; "
+                                  "press it again once they are shown")
+            go.set()
+            await wait_for(pilot, lambda: not view.loading and view.table.row_count == 6, 60)
+            await pilot.pause(0.1)
+            assert view.table.cursor_row == 0  # the refused key did not act later
+            view.table.focus()
+            await pilot.press("G")
+            await wait_for(pilot, lambda: view.table.cursor_row == 5, 10)
+    finally:
+        go.set()

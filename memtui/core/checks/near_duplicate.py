@@ -76,12 +76,13 @@ facts' verdict, the live auditor's buckets), its parts sharing the sketch's layo
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zlib
 from array import array
 from bisect import bisect_right, insort
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from itertools import pairwise
 from operator import itemgetter
 
@@ -121,7 +122,7 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
 
-__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "entry_sketches", "findings_of",
+__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
            "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
@@ -551,13 +552,20 @@ def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
 
 def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashable, bytes],
              threshold: float, dated: set[Hashable], bits: Bits | None = None,
-             template: Template | None = None) -> list[tuple[float, Hashable]]:
+             template: Template | None = None, verdicts: Verdicts | None = None
+             ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
     (``dated``) are never. ``key``'s sketch is read once, each other's bottom hashes and
     facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
     a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
-    and held a view per memory through it: bench/RESULTS.md, "round 5")."""
+    and held a view per memory through it: bench/RESULTS.md, "round 5").
+
+    ``verdicts`` (`Verdicts`): the last stage's answers by the two sketches' digests, kept
+    from an earlier pairing and added to; used without a ``template`` alone (past
+    ``ALL_PAIRS``: nothing but the two sketches and their dates decides one)."""
+    if template is not None:
+        verdicts = None
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -583,6 +591,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     xfacts = frozenset(whole[2 + nx:2 + nx + mx])
     xtype = xfacts & _TYPES
     x: Parts | None = None
+    mine: bytes | None = None  # ``key``'s sketch's digest (``verdicts``)
     last = xs[-1]
     out = []
     for other in others:
@@ -651,23 +660,90 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             if not backed(common, hx, m, sim, grown) and not (
                     sim < LOW and common >= 3):  # nor `restated` (read whole)
                 continue
+        if verdicts is not None:
+            if mine is None:
+                mine = verdicts.digest(sketches[key])
+            asked = verdicts.key(mine, sketches[other], key_dated, other in dated)
+            known = verdicts.known.get(asked)
+            if known is not None:
+                if known:
+                    out.append((Disagreeing(sim) if known == DISAGREE else sim, other))
+                continue
         if x is None:
             x = read_sketch(sketches[key])
         y = read_sketch(sketches[other])
+        verdict: int | None = NOT_PAIRED
         if agree(x, y, sim, grown) and (
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
+            verdict = PAIRED
             if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
                 sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
+                verdict = DISAGREE
             elif sim >= COPY:  # a copy with another value: a contradiction (newuser29 #10)
                 values = contradicts(window_text(x[5]), window_text(y[5]))
                 if values is not None:
                     sim = Contradicting(sim, values)
+                    verdict = None  # its values are read again each time: never kept
             out.append((sim, other))
         elif sim >= COPY:  # kept apart: one text with another value is a contradiction
             values = contradicts(window_text(x[5]), window_text(y[5]))
             if values is not None:  # (reported as such, not merged: newuser29 #10)
                 out.append((Contradicting(sim, values), other))
+                verdict = None
+        if verdicts is not None and verdict is not None:
+            verdicts.add(asked, verdict)
     return out
+
+
+NOT_PAIRED, PAIRED, DISAGREE = 0, 1, 2  # a pair's verdict as `Verdicts` keeps it
+VERDICT_DIGEST = 16  # bytes of a sketch's digest in a verdict's key
+VERDICT_KEY = 2 * VERDICT_DIGEST + 1  # bytes of a verdict's key
+_DATES = tuple(bytes((n,)) for n in range(4))
+
+
+class Verdicts:
+    """The verdicts of the pairs `_matches` reads whole (each sketch read, `agree`, the
+    negation), kept by the two sketches' digests and their dates, so that a pairing of
+    sketches met before (the audit after a file was touched, or one memory edited, in a
+    workspace of look-alikes: ~10,000 pairs read whole at 3,000 templated memories, most of
+    its cost; newuser29 #47) reads each such pair's answer instead of judging it again. The
+    answer is the same for the same two sketches in the same order with the same dates
+    (the similarity and every fact are read from them): a verdict kept is never a guess.
+    ``known``: key (`key`) → ``NOT_PAIRED``, ``PAIRED`` or ``DISAGREE``; a store keeps them
+    between runs (`memtui.core.caches.pair_verdicts`, its file named by the checks'
+    version: a change of the rule's code reads none of the old)."""
+
+    __slots__ = ("added", "digests", "known", "used")
+
+    def __init__(self, known: MutableMapping[bytes, int] | None = None) -> None:
+        self.known: MutableMapping[bytes, int] = {} if known is None else known
+        self.digests: dict[int, tuple[bytes, bytes]] = {}  # by the sketch's id: one pairing
+        self.added = 0  # verdicts added
+        self.used: set[bytes] = set()  # the keys asked for (kept first when the store is full)
+
+    def key(self, mine: bytes, b: bytes, a_dated: bool, b_dated: bool) -> bytes:
+        """The key of a verdict of the sketch whose `digest` is ``mine`` on sketch ``b``:
+        both digests, then their dates."""
+        got = mine + self.digest(b) + _DATES[a_dated << 1 | b_dated]
+        self.used.add(got)
+        return got
+
+    def digest(self, sk: bytes) -> bytes:
+        """A sketch's digest (of the whole sketch: a packed sketch and the same one unpacked
+        are one)."""
+        held = self.digests.get(id(sk))
+        if held is None or held[0] is not sk:
+            held = self.digests[id(sk)] = (sk, hashlib.blake2b(
+                unpack(sk), digest_size=VERDICT_DIGEST).digest())
+        return held[1]
+
+    def add(self, key: bytes, verdict: int) -> None:
+        self.known[key] = verdict
+        self.added += 1
+
+    def done(self) -> None:
+        """Let go of the sketches held for their digests (one pairing's)."""
+        self.digests.clear()
 
 
 def _kept(a: Parts, b: Parts, template: frozenset[int], dated: bool) -> bool:
@@ -834,7 +910,8 @@ def _fact_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
                 yield a, b
 
 
-def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Found:
+def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED,
+          verdicts: Verdicts | None = None) -> Found:
     """For each key whose text is a near-duplicate of another's: (similarity, other key),
     most similar first (ties in the order of ``sketches``). Up to ``ALL_PAIRS`` sketches every
     pair is a candidate (a bounded cost: ~45,000 ANDs of bits); past it, candidates
@@ -865,10 +942,15 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED) -> Fou
         groups = ((keys[i], map(keys.__getitem__, set(got)))
                   for i, got in enumerate(later) if got is not None)
     out: Found = defaultdict(list)
-    for a, others in groups:
-        for sim, b in _matches(a, others, sketches, threshold, dated, bits, template):
-            out[a].append((sim, b))
-            out[b].append((sim, a))
+    try:
+        for a, others in groups:
+            for sim, b in _matches(a, others, sketches, threshold, dated, bits, template,
+                                   verdicts):
+                out[a].append((sim, b))
+                out[b].append((sim, a))
+    finally:
+        if verdicts is not None:
+            verdicts.done()
     # (each key's number made only now: at 50,000 memories ~2.6 MiB held through the
     # compiled candidates, the CLI's peak, issue 35)
     return _ranked(out, {key: n for n, key in enumerate(keys)})
@@ -960,11 +1042,11 @@ class Buckets:
         out.discard(key)
         return out
 
-    def found(self) -> Found:
+    def found(self, verdicts: Verdicts | None = None) -> Found:
         """Every key's pairs (keys without any left out), each candidate pair compared once:
-        what `pairs` gives for the same sketches in ``order``."""
+        what `pairs` gives for the same sketches in ``order`` (``verdicts``: as `pairs`)."""
         ranked = sorted(self.sketches, key=self.order.__getitem__)
-        found = pairs({key: self.sketches[key] for key in ranked}, self.threshold)
+        found = pairs({key: self.sketches[key] for key in ranked}, self.threshold, verdicts)
         self.known = {key: list(others) for key, others in found.items()}
         return found
 

@@ -31,7 +31,14 @@ from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.missing_why import missing_findings
-from memtui.core.checks.near_duplicate import Buckets, findings_of, pair_findings, pairs
+from memtui.core.checks.near_duplicate import (
+    SPELLED,
+    Buckets,
+    Verdicts,
+    findings_of,
+    pair_findings,
+    pairs,
+)
 from memtui.core.checks.noise import (
     folders_of,
     memory_shaped,
@@ -143,6 +150,8 @@ class Inputs(Record):
     #: resolved, and the sketches are paired first of all and let go then, so that what
     #: they held makes room for what the derivation makes next.
     let_go_links: bool = False
+    #: The pairing's verdicts kept from earlier runs, added to (none: every pair judged).
+    verdicts: Verdicts | None = None
 
     def __init__(self, ws: Workspace, options: AuditOptions, profile: str, now: float,
                        scans: dict[str, FileScan], index: Index, line_costs: list[LineCost],
@@ -153,7 +162,7 @@ class Inputs(Record):
                        pause: Callable[[], None] = lambda: None,
                        flagged: list[Finding] | None = None, agent: AgentView | None = None,
                        project: ProjectIndex | None = None, project_key: object = None,
-                       let_go_links: bool = False) -> None:
+                       let_go_links: bool = False, verdicts: Verdicts | None = None) -> None:
         self.ws = ws
         self.options = options
         self.profile = profile
@@ -173,6 +182,7 @@ class Inputs(Record):
         self.project = project
         self.project_key = project_key
         self.let_go_links = let_go_links
+        self.verdicts = verdicts
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -224,7 +234,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # them (issue 35: ~75 MB at 50,000 memories, with the pairing's own ~25 MB, were held
     # at the derivation's peak; made first, the pairing reuses the room the scan cache's
     # writing left, and the steps after it the sketches').
-    near_first = _near_first(scans) if inp.let_go_links else None
+    near_first = _near_first(scans, inp.verdicts) if inp.let_go_links else None
     resolver = memo.once_by(
         "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
         lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
@@ -352,9 +362,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         if diff is None or last is None or last[1] is None:
             sketches = {r: s.sketch for r, s in scans.items()}
             if not keep_buckets:
-                return findings_of(pairs(sketches), _sizes(scans)), None
+                return findings_of(pairs(sketches, SPELLED, inp.verdicts), _sizes(scans)), None
             kept = Buckets(sketches, pos)
-            return findings_of(kept.found(), _sizes(scans)), kept
+            return findings_of(kept.found(inp.verdicts), _sizes(scans)), kept
         found, kept = dict(last[0]), last[1]
         # A file taken away leaves the buckets as a file with no sketch would, first and
         # under the order the buckets were sorted in: a rename's new path shares every
@@ -541,10 +551,12 @@ def _sizes(scans: dict[str, FileScan]) -> dict[str, int]:
     return {rel: s.memory.size for rel, s in scans.items()}
 
 
-def _near_first(scans: dict[str, FileScan]) -> dict[str, tuple[Finding, ...]]:
+def _near_first(scans: dict[str, FileScan], verdicts: Verdicts | None = None
+                ) -> dict[str, tuple[Finding, ...]]:
     """The near-duplicate step's findings by file, from every scan's sketch, each sketch
     let go of then (a one-shot audit: `Inputs.let_go_links`)."""
-    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}), _sizes(scans))
+    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}, SPELLED, verdicts),
+                        _sizes(scans))
     for s in scans.values():
         s.sketch = b""
     if worth_it(len(scans)):
