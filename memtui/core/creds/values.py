@@ -1,5 +1,8 @@
 """Whether a value has a secret's shape, and why: one classifier for every form.
 
+The module is past 500 lines on purpose: every shape a value is judged by sits beside the
+others, so that one form's rule is read against the rest.
+
 What is never a credential: a placeholder or template (``<password>``, ``${DB_PASS}``,
 ``{{ secrets.X }}``, ``changeme``, ``****``, ``your-api-key``), an elided value
 (``sk-…abcd``, ``ghp_abc...``), a reference or a variable (``op://vault/item``, ``apiToken``,
