@@ -360,11 +360,12 @@ def test_every_kind_has_a_test_here() -> None:
                "unaudited_link", "unchecked_text", "unknown_age"}
     # the agent profiles' kinds (issue 33) have theirs in tests/core/test_agent_profiles.py;
     # issue 34's rules are tested in their own files (test_hidden_text, test_memory_rules,
-    # test_near_duplicate, test_stale_reference)
+    # test_near_duplicate, test_stale_reference); contradiction in
+    # test_near_duplicate_contradiction
     from memtui.core.profiles.base import AGENT_KINDS
 
     issue34 = {"hidden_text", "relative_date", "missing_why", "near_duplicate",
-               "stale_reference"}
+               "stale_reference", "contradiction"}
     assert covered | AGENT_KINDS | issue34 == set(KINDS)
     assert len(names) >= len(set(KINDS) - AGENT_KINDS - issue34)
 

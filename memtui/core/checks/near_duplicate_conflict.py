@@ -21,7 +21,6 @@ the rule would merge as nearly the same is asked too (`near_duplicate._matches`)
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 
 SAME = 0.85  # share of the longer side's tokens the other holds in order
 FEWEST = 8  # tokens on each side: a shorter text is a label, not a claim
@@ -62,6 +61,9 @@ def contradicts(a: str, b: str) -> str | None:
     if min(len(ta), len(tb)) < FEWEST:
         return None
     wa, wb = [t for t, _ in ta], [t for t, _ in tb]
+    from difflib import SequenceMatcher  # only when two texts are near copies: not every
+    #                                      audit's import (tests/core/test_imports.py)
+
     matcher = SequenceMatcher(None, wa, wb, autojunk=False)
     values = None
     same = 0
