@@ -74,3 +74,24 @@ def test_text_that_is_no_utf16_is_read_as_before() -> None:
     assert decode(b"a\x00b\x00").text == "a\x00b\x00"  # too short to say
     read = decode("password: x".encode("utf-16"))
     assert read.text == "password: x" and read.problems
+
+
+def test_a_utf16_index_is_read_and_never_written_as_utf8(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser30 #16: a MEMORY.md saved as UTF-16 was 7 lines of invisible NUL characters
+    and its memories orphans; an add-to-index would have appended UTF-8 bytes to it."""
+    ws = tmp_path / "w"
+    (ws / "memory").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (ws / "memory" / f"{name}.md").write_text(memory(name, f"Fact {name}.\n"))
+    index = "- [A](memory/a.md) — a fact\n- [B](memory/b.md) — b fact\n".encode("utf-16")
+    (ws / "MEMORY.md").write_bytes(index)
+    main(["audit", str(ws), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    kinds = [(f["kind"], f["path"]) for f in data["findings"]]
+    assert ("orphan", "memory/a.md") not in kinds and ("orphan", "memory/c.md") in kinds
+    assert not [k for k, _ in kinds if k == "hidden_text"]
+    status = main(["fix", "add-to-index", str(ws), "memory/c.md"])
+    err = capsys.readouterr().err
+    assert status != 0 and "UTF-16" in err and "nothing was written" in err
+    assert (ws / "MEMORY.md").read_bytes() == index

@@ -16,6 +16,7 @@ from typing import Any
 
 from memtui.core.creds.detector import mask
 from memtui.core.files.safe_open import Unsafe, folder
+from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import Workspace
 from memtui.edit.agent_lock import agent_locks
 from memtui.edit.errors import Refused
@@ -174,6 +175,9 @@ class Plan:
         rel = self.path(rel)
         if rel not in self.texts:
             data = self.snap.editable(rel)
+            if data and utf16(data) is not None:  # its lines as written are not its text
+                raise Refused(f"{rel} is UTF-16 text: memtui edits UTF-8 text only (save it "
+                              "as UTF-8 and try again); nothing was written")
             self.before[rel] = data
             self.texts[rel] = RawText.parse(data)
         return self.texts[rel]
