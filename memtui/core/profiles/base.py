@@ -169,6 +169,10 @@ def load_findings(loads: list[Load], agent: str,
             note = cut_note if isinstance(cut_note, str) else cut_note(load)
             out.append(finding("over_limit", where, None,
                                f"{used}: past {agent}'s load limit; {note}"))
+        elif load.cut and load.path is not None:  # one file, within its own limit
+            out.append(finding("over_limit", where, None,
+                               f"{used}: within its own limit, but what the total left was "
+                               f"too little: {agent} cut it or left it out"))
         elif load.cut:
             out.append(finding("over_limit", where, None,
                                f"{used}: the room left was too small for the next file, "

@@ -169,6 +169,16 @@ class OpenClaw(Profile):
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
     found_by = "found by memory_search"
 
+    def cut_note_for(self, load: Load) -> str:
+        """Past its own cap a file keeps its head and tail; past the total, the files are
+        loaded in order and the last ones reached are cut to what is left, or left out
+        (newuser30 #27: the total's finding quoted the per-file rule alone)."""
+        if load.path is not None:
+            return self.cut_note
+        return ("OpenClaw loads the files in order until the total is spent: the last one "
+                "it reaches is cut to what is left (its first 70 % and last 20 % of that) "
+                "and any after it are left out")
+
     def recognise(self, root: Path) -> bool:
         if not (root / "MEMORY.md").is_file() and not (root / "memory.md").is_file() \
                 and not (root / "memory").is_dir():
@@ -225,7 +235,13 @@ class OpenClaw(Profile):
         max_chars = limits["bootstrap_max_chars"]
         total_max = limits["bootstrap_total_max_chars"]
         got, lengths, cut, caps = build(files, max_chars, total_max)
-        loads = [Load(name, length, max_chars, "characters", name) for name, length in lengths]
+        # a file the total's budget cut below its own length (or left out: never reached),
+        # though under its own cap (newuser30 #27: MEMORY.md, loaded last, "nothing cut yet")
+        shown = dict(got)
+        loads = [Load(name, length, max_chars, "characters", name,
+                      cut=length <= max_chars and (
+                          name not in caps or caps[name] < length or name not in shown))
+                 for name, length in lengths]
         # The total is charged with each file after its own cut (the [MISSING] lines too),
         # not with the files' whole lengths: what the files would take with no total cap.
         uncapped = build(files, max_chars, 1 << 62)[0]
