@@ -5,7 +5,8 @@ joins its lines with a blank, and a literal one is still a sentence the writer w
 (newuser29 #25: ``db password is`` ending one line and ``Nq7$wEr4Tz8p for prod`` starting the
 next was read as two lines, the label's value on neither). Each line holding a label word is
 read together with the line after it, as prose; a value found on the second line is given
-back on that line.
+back on that line. A key that is itself a label (``password: |``) labels the block's
+first line: the value written under it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,16 @@ def folded_values(lines: list[str], hinted: Callable[[str], int]) -> Iterator[La
                                   len(lines[i]) - len(lines[i].lstrip()) > indent):
             block.append(i)
             i += 1
+        b0 = next((k for k in block if lines[k].strip()), None)
+        if b0 is not None and hinted(tail) >= 2:  # ``password: |`` then the value: the
+            # key labels the block's first line (newuser30 #3, frontmatter or a yaml block)
+            key = tail[:tail.rindex(":") + 1]
+            lead = len(lines[b0]) - len(lines[b0].lstrip())
+            joined = key + " " + lines[b0].strip()
+            for f in prose_values(joined, b0):
+                if f.start > len(key) and not code_name(f.value):
+                    start = f.start - len(key) - 1 + lead
+                    yield Labelled(b0, start, start + len(f.value), f.value, f.why)
         for a, b in pairwise(block):
             if b != a + 1 or not lines[a].strip() or not lines[b].strip() or \
                     hinted(lines[a]) < 2:
