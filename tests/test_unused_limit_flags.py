@@ -78,3 +78,25 @@ def test_discover_trend_and_the_app_say_it_too(
         app.start_note
     quiet = app_command.app_for(str(cc), parser.parse_args([str(cc), "--no-watch"]))
     assert not isinstance(quiet, int) and quiet.start_note == ""
+
+
+def test_the_app_says_the_workspaces_own_file_raised_its_limits(tmp_path: Path) -> None:
+    """newuser30 #12: a workspace's own ``.memtui.toml`` with ``max-bytes = 99999999`` made
+    the app show an all-clear for an index whose last memories Claude Code never loads;
+    only ``audit --fail-on`` said so. The first notice names the settings; a flag given on
+    the command line is the operator's, not the file's."""
+    from memtui.commands import app as app_command
+    from memtui.commands.parser import ArgumentParser
+
+    cc = make_ws(tmp_path / "cc", {"MEMORY.md": "- [A](a.md) — about a\n",
+                                   "a.md": memory("a")})
+    (cc / ".memtui.toml").write_text("max-bytes = 99999999\nmax-lines = 100000\n")
+    parser = ArgumentParser(prog="memtui")
+    app_command.add_arguments(parser)
+    app = app_command.app_for(str(cc), parser.parse_args([str(cc), "--no-watch"]))
+    assert not isinstance(app, int)
+    assert "this workspace's own .memtui.toml sets max-lines = 100000, max-bytes = " \
+        "99999999: the audit follows it" in app.start_note, app.start_note
+    mine = app_command.app_for(str(cc), parser.parse_args(
+        [str(cc), "--no-watch", "--max-lines", "150", "--max-bytes", "20000"]))
+    assert not isinstance(mine, int) and "own .memtui.toml" not in mine.start_note

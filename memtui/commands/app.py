@@ -17,7 +17,9 @@ from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
+    from memtui.core.config import Config
     from memtui.tui.app import MemtuiApp
 
 PROG = "memtui"
@@ -119,9 +121,10 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
 
     from memtui.commands.audit import load_config_for
     from memtui.commands.audit_options import limit_flags_given
-    from memtui.core.config import ConfigError
+    from memtui.core.config import SHAPING, ConfigError
 
     limit_flags = limit_flags_given(ns)  # before the configuration fills them
+    flagged = {key for key in SHAPING if getattr(ns, key, None) is not None}
 
     try:
         config = load_config_for(ws.root, ns)
@@ -156,8 +159,26 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     chosen = resolved.chosen(given, "opened")
     # The first notice says what `audit` says on stderr: the folder chosen below PATH, and
     # the limit flags this workspace's profile has no use for (newuser29 #31).
-    app.start_note = "".join(f"{line} — " for line in ([chosen] if chosen else []) + unused)
+    app.start_note = "".join(f"{line} — " for line in ([chosen] if chosen else []) + unused
+                             + own_settings_line(config, ws.root, flagged))
     return app
+
+
+def own_settings_line(config: Config, root: Path, flagged: set[str]) -> list[str]:
+    """The line saying the workspace's own configuration file shapes this audit (its load
+    limits, profile, staleness or project), when it does: ``memtui audit --fail-on``
+    counts what those settings keep out, the app showed an all-clear (newuser30 #12)."""
+    from memtui.core.config import SHAPING, is_workspace_own
+
+    if not is_workspace_own(config, root) or config.path is None:
+        return []
+    settings = [f"{key.replace('_', '-')} = {getattr(config, key)!r}" for key in SHAPING
+                if key not in flagged and getattr(config, key) is not None]
+    if not settings:
+        return []
+    name = os.path.basename(config.path)
+    return [f"this workspace's own {name} sets {', '.join(settings)}: the audit follows it "
+            "(`memtui audit --fail-on warning` counts what it keeps out)"]
 
 
 def command_hint(path: str) -> str:
