@@ -26,7 +26,12 @@ from memtui.edit.apply import apply, apply_locked, refuse_unundoable
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
-from memtui.edit.load_limit import changeset_past_limit, loaded_place, openclaw_notes
+from memtui.edit.load_limit import (
+    changeset_past_limit,
+    loaded_place,
+    openclaw_notes,
+    window_note,
+)
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -297,6 +302,8 @@ def plan(ws: Workspace, ns: argparse.Namespace, profile: str) -> Changeset:
             return planner(snap, argparse.Namespace(**{**vars(ns), "at": at, "under": None}))
         changeset.notes += beyond_limit(snap, changeset, profile, replan)
         changeset.notes += openclaw_notes(snap, changeset, profile)
+        crowded = window_note(snap, changeset, profile, AuditOptions())
+        changeset.notes += [crowded] if crowded else []
     if ns.op == "add-to-index" and ns.all_unreachable and planner is OPERATIONS[ns.op][1]:
         late = linked_past_limit(snap, profile)
         changeset.notes += [late] if late else []

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memtui.core.profiles import get as get_profile
-from memtui.core.results import AuditOptions
+from memtui.core.profiles.base import ASSUMED_WINDOW, WARN_SHARE
+from memtui.core.results import AuditOptions, window_for
 from memtui.core.scanner.index import Index, IndexLine, parse_index
 from memtui.core.scanner.textfile import decode
 from memtui.core.workspace import INDEX_NAME
@@ -251,3 +252,34 @@ def openclaw_notes(snap: Snapshot, cs: Changeset, profile: str) -> list[str]:
 
 def shown_numbers(numbers: list[int]) -> str:
     return ", ".join(f"{n:,}" for n in numbers[:5]) + (" …" if len(numbers) > 5 else "")
+
+
+def window_note(snap: Snapshot, cs: Changeset, profile: str, options: AuditOptions
+                ) -> str | None:
+    """What the index ``cs`` writes would take of the model's window, when the agent loads
+    the whole index (no load limit of its own: the item platform) into a window memtui
+    knows, and that is 80 % of it or more; else None (newuser30 #22: ``A`` offered to add
+    19,850 entries, and the index went from 8.4 % of the window to 1,317 %, without a
+    word). Counted only when the text could reach that share (a token holds at least one
+    character)."""
+    agent = get_profile(profile)
+    size, whose, tokenizer = window_for(profile, options.num_ctx)
+    if agent.index_cut or not agent.index_of_links or whose == ASSUMED_WINDOW or size <= 0:
+        return None
+    after = next((c.after for c in cs.changes if c.path == INDEX_NAME), None)
+    if after is None:
+        return None
+    text = decode(after).text
+    if len(text) < size * WARN_SHARE:
+        return None
+    from memtui.core.counting.tokens import default_counter
+
+    tokens = default_counter().count(text, tokenizer)
+    share = tokens / size
+    if share < WARN_SHARE:
+        return None
+    what = ("larger than the window: the agent could not load it whole" if share > 1 else
+            "little room left for the conversation")
+    return (f"{INDEX_NAME} would be {tokens:,} {tokenizer} tokens, {share:.0%} of the "
+            f"{whose} window's {size:,}: {what}; add fewer entries, or fold them (memtui "
+            "fix fold)")

@@ -23,6 +23,7 @@ from textual.app import App
 
 from memtui.core.checks.missing_why import missing
 from memtui.core.reporting.wording import plural
+from memtui.core.results import AuditOptions
 from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
@@ -36,6 +37,7 @@ from memtui.edit.draft import (
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_draft import draft_entries
 from memtui.edit.journal import is_redaction, plan_undo, undo
+from memtui.edit.load_limit import window_note
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -137,7 +139,18 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # Planned from the index the form showed (its preview, where the lines go): an
     # outside edit since is refused, as docs/curate.md says (newuser22 #42).
     cs = _plan(app, workspace, index_ops.add_entries, entries, under, snap=snap)
-    return cs is not None and _write(app, workspace, cs)
+    if cs is None:
+        return False
+    # What the index would take of the model's window, asked before the write when it
+    # crowds it (newuser30 #22: 19,850 entries took it from 8 % to 1,317 %, unsaid).
+    result = getattr(app, "result", None)
+    crowded = await asyncio.to_thread(
+        window_note, snap, cs, str(result.profile) if result is not None else
+        profile_for(workspace), result.options if result is not None else AuditOptions())
+    if crowded and not await ask(app, ConfirmScreen(
+            "Add to MEMORY.md", [cs.planned, crowded], confirm="Add anyway")):
+        return False
+    return _write(app, workspace, cs)
 
 
 def memory_candidates(snap: Snapshot, leave_out: Collection[str] = (),
