@@ -214,7 +214,7 @@ def test_ten_thousand_line_index(tmp_path: Path) -> None:
     # is unknown; the index itself is larger than the Qwen window (newuser24 #29), and
     # nothing else is found.
     assert [(f.kind, f.severity, len(f.files)) for f in r.findings] == [
-        ("over_limit", "error", 0), ("stale", "info", 50)]
+        ("over_limit", "error", 0), ("unknown_age", "info", 50)]
     assert {f.age_source for f in r.files} == {"unknown"}
     assert len(r.index_linked) == 50
     rc = run_audit(ws, profile="claude-code")
