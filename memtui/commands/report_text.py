@@ -189,12 +189,13 @@ def summary_table(result: AuditResult) -> Table:
     pers = [k for k in hot if k.endswith("_tokens_per_memory")]
 
     def per_memory(cost: dict[str, float]) -> str:
-        return " / ".join(f"{cost.get(k, 0):g} {k.removesuffix('_tokens_per_memory')}"
+        return " / ".join(f"{figure(cost.get(k, 0))} {k.removesuffix('_tokens_per_memory')}"
                           for k in pers) + " tokens"
 
     if not entryless:
-        row("Cost per memory", f"hot {hot['chars_per_memory']:g} chars / {per_memory(hot)}; "
-            f"packed {packed['chars_per_memory']:g} chars / {per_memory(packed)}")
+        row("Cost per memory", f"hot {figure(hot['chars_per_memory'])} chars / "
+            f"{per_memory(hot)}; packed {figure(packed['chars_per_memory'])} chars / "
+            f"{per_memory(packed)}")
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):
@@ -424,3 +425,10 @@ def print_report(result: AuditResult, console: Console | None = None,
         console.print(Text(f"{length} lines; add {exclude_line(*folders)} to .memtui.toml "
                            f"and this report fits one screen ({left} lines)",
                            style="bold"), soft_wrap=True)
+
+
+def figure(value: float) -> str:
+    """A per-memory figure (rounded to a tenth) as every other figure of the report is
+    written: thousands separated, no trailing ``.0`` (newuser30 #25: ``hot 50021 chars``;
+    ``:g`` wrote 1,234,567 as ``1.23457e+06``)."""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"

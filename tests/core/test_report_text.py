@@ -134,3 +134,12 @@ def test_counts_past_999_have_separators_everywhere(tmp_path: Path) -> None:
     assert "Findings               1,200 error, 1 warning" in out
     assert "(broken_link: 1,200 error)" in out
     assert "11999" not in out and " 1200 " not in out
+
+
+def test_a_per_memory_cost_is_written_as_every_figure() -> None:
+    """newuser30 #25: ``hot 50021 chars`` beside ``50,021`` everywhere else; ``:g`` wrote a
+    million as ``1e+06``."""
+    from memtui.commands.report_text import figure
+
+    assert [figure(x) for x in (27.5, 11.0, 50021.0, 1234567.3)] == \
+        ["27.5", "11", "50,021", "1,234,567.3"]
