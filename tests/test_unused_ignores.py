@@ -63,7 +63,9 @@ def test_a_used_comment_is_not_and_a_misspelled_rule_is(
     })
     status, data = _audit(capsys, ws)
     assert status == 1  # b's secret is reported
-    assert [(f["kind"], f["path"]) for f in data["findings"] if f["kind"] != "stale"] == [
+    # (a and b hold the same line: a near-duplicate pair since session 30, not this test's)
+    assert [(f["kind"], f["path"]) for f in data["findings"]
+            if f["kind"] not in ("stale", "near_duplicate")] == [
         ("secret", "memory/b.md"), ("unused_ignore", "memory/b.md"),
         ("unused_ignore", "memory/d.md")]
     assert _unused(data)[0][2] == ("<!-- memtui: ignore secrte --> names no rule 'secrte' "

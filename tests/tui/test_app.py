@@ -84,7 +84,8 @@ async def test_each_view_has_its_rows(workspace: Path) -> None:
         await switch(pilot, app, "4")
         broken = app.query_one("#broken-view", AuditTable)
         await wait_for(pilot, lambda: broken.table.row_count == 1)
-        assert broken.shown[0].cells[0].plain == "/MEMORY.md:6"  # from the root (newuser26 #7)
+        # from the root, as `audit` writes it (newuser26 #7, newuser29 #17)
+        assert broken.shown[0].cells[0].plain == "MEMORY.md:6"
         assert broken.shown[0].cells[1].plain == "gone.md"
         await switch(pilot, app, "5")
         tree = app.query_one("#graph-view Tree", Tree)
