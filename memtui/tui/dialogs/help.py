@@ -52,8 +52,8 @@ KEY_HELP = {
     "clear": "in a list: clear the picks, else the filter",
     # The Block view's and the preview's own / and Esc: said, not their bare labels joined
     # to the rows of the same keys (newuser30 #10: "…, else the filter; Close search").
-    "search": "in the Block view, search the block (Enter: next)",
-    "close_search": "in a search of the preview or the Block view: close it",
+    "search": "in the Block view: search it",
+    "close_search": "in a search: close it",
     "focus_filter": "filter the view: type words; Enter or Esc goes back to the view (the "
                     "summary says how many rows match); in the focused preview, search it "
                     "(Enter: next)",
