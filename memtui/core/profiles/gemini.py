@@ -22,6 +22,27 @@ if TYPE_CHECKING:
     from memtui.core.workspace import Workspace
 
 POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
+#: The heading Gemini CLI's save_memory tool appends its memories under.
+SAVED = "## Gemini Added Memories"
+
+
+def _head(path: Path, limit: int = 1 << 16) -> str:
+    """The first ``limit`` bytes of ``path`` as text ('' when it cannot be read); never
+    blocks on a FIFO swapped in (opened without blocking, read only if a regular file)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, limit).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
 
 
 class Gemini(Profile):
@@ -32,12 +53,23 @@ class Gemini(Profile):
     agent_files = True
 
     def recognise(self, root: Path) -> bool:
-        parts = root.parts
-        return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "tmp" \
-            and parts[-4] == ".gemini"
+        if self.in_memory_folder(root):
+            return True
+        # Gemini's own memory file outside that folder (newuser30 #7: read as a Claude Code
+        # folder whose GEMINI.md was "never seen", though Gemini loads it every session):
+        # ~/.gemini/GEMINI.md, or a GEMINI.md its save_memory tool has written to
+        return not (root / "MEMORY.md").exists() and (root / "GEMINI.md").is_file() and (
+            root.name == ".gemini" or SAVED in _head(root / "GEMINI.md"))
 
     def rule(self, limits: dict[str, int]) -> str:
         return "Gemini CLI: MEMORY.md whole"
+
+    @staticmethod
+    def in_memory_folder(root: Path) -> bool:
+        """Whether ``root`` is a project's memory folder, ``~/.gemini/tmp/<project>/memory``."""
+        parts = root.parts
+        return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "tmp" \
+            and parts[-4] == ".gemini"
 
     def memory(self, rel: str) -> bool:  # GEMINI.md is the legacy index, not a topic file
         return not rel.startswith("skills/") and rel != "GEMINI.md"
@@ -51,9 +83,11 @@ class Gemini(Profile):
         for name in ("MEMORY.md", "GEMINI.md"):
             text = read(name)
             if text is not None:  # the legacy file named as what loads (newuser28 #29)
+                legacy = "legacy, as there is no MEMORY.md" if self.in_memory_folder(ws.root) \
+                    else "the memory file Gemini CLI loads every session"
                 return Injection(text, [name] if text.strip() else [],
                                  rule="" if name == "MEMORY.md" else
-                                 f"Gemini CLI: {name} whole, legacy, as there is no MEMORY.md")
+                                 f"Gemini CLI: {name} whole, {legacy}")
         return Injection("", [])
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
