@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from memtui.core.creds.values import secret_shape
+from memtui.core.creds.values import char_kinds, secret_shape
 
 #: The first word of the next line, when the line opens with it (after its indentation).
 #: Ended by a blank, the line's end or punctuation: not ``NAME=value`` (the next setting).
@@ -32,12 +32,7 @@ def rest(line: str, value: str, following: str) -> str | None:
     if m is None:
         return None
     piece = m.group(1).rstrip(".,;:!")
-    if len(piece) < 4 or _kinds(piece) < 3 or secret_shape(piece, strong=True) is None:
+    if len(piece) < 4 or char_kinds(piece) < 3 or secret_shape(piece, strong=True) is None:
         return None  # a word, a name, a host (``backup01``): the next sentence, not the rest
     return piece
 
-
-def _kinds(piece: str) -> int:
-    """How many of lower case, upper case, digits and other characters ``piece`` mixes."""
-    return (any(c.islower() for c in piece) + any(c.isupper() for c in piece) +
-            any(c.isdigit() for c in piece) + any(not c.isalnum() for c in piece))

@@ -46,21 +46,19 @@ def folded_values(lines: list[str], hinted: Callable[[str], int]) -> Iterator[La
         b0 = next((k for k in block if lines[k].strip()), None)
         if b0 is not None and hinted(tail) >= 2:  # ``password: |`` then the value: the
             # key labels the block's first line (newuser30 #3, frontmatter or a yaml block)
-            key = tail[:tail.rindex(":") + 1]
-            lead = len(lines[b0]) - len(lines[b0].lstrip())
-            joined = key + " " + lines[b0].strip()
-            for f in prose_values(joined, b0):
-                if f.start > len(key) and not code_name(f.value):
-                    start = f.start - len(key) - 1 + lead
-                    yield Labelled(b0, start, start + len(f.value), f.value, f.why)
+            yield from _read_on(tail[:tail.rindex(":") + 1], lines[b0], b0)
         for a, b in pairwise(block):
             if b != a + 1 or not lines[a].strip() or not lines[b].strip() or \
                     hinted(lines[a]) < 2:
                 continue
-            first = lines[a].rstrip()
-            lead = len(lines[b]) - len(lines[b].lstrip())
-            joined = first + " " + lines[b].lstrip()
-            for f in prose_values(joined, a):
-                if f.start > len(first) and not code_name(f.value):
-                    start = f.start - len(first) - 1 + lead
-                    yield Labelled(b, start, start + len(f.value), f.value, f.why)
+            yield from _read_on(lines[a].rstrip(), lines[b], b)
+
+
+def _read_on(before: str, line: str, number: int) -> Iterator[Labelled]:
+    """The values ``before`` (a label's line, or a key) labels at the start of ``line``
+    (line ``number``), read as one prose text and given back where ``line`` holds them."""
+    lead = len(line) - len(line.lstrip())
+    for f in prose_values(before + " " + line.strip(), number):
+        if f.start > len(before) and not code_name(f.value):
+            start = f.start - len(before) - 1 + lead
+            yield Labelled(number, start, start + len(f.value), f.value, f.why)

@@ -408,7 +408,8 @@ def not_a_value(value: str) -> str | None:
     return None
 
 
-def _kinds(value: str) -> int:
+def char_kinds(value: str) -> int:
+    """How many of lower case, capitals, digits and other characters ``value`` mixes."""
     return (any(c.islower() for c in value) + any(c.isupper() for c in value)
             + any(c.isdigit() for c in value) + any(c in _SYMBOLS or not c.isalnum()
                                                      for c in value))
@@ -481,12 +482,12 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return None
     if _UUID.match(v) or _HEX.match(v):
         return f"{n}-character hex token" if strong else None
-    if _IDENTIFIER.match(v) and not (strong and quoted and _kinds(v) >= 3 and
+    if _IDENTIFIER.match(v) and not (strong and quoted and char_kinds(v) >= 3 and
                                      n >= (6 if password_word else 8)):
         return None
     if _MODELISH.match(v) and not strong and n <= 24:
         return None  # qwen2.5-coder-7b, gpt-4o, node18
-    kinds = _kinds(v)
+    kinds = char_kinds(v)
     has_alpha = any(c.isalpha() for c in v)
     has_digit = any(c.isdigit() for c in v)
     if n >= 16 and entropy(v) >= 3.2 and kinds >= 2:
