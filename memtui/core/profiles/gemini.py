@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from memtui.core.profiles.base import Injection, Profile, Reader, References
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.textfile import read_text
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -24,25 +25,6 @@ if TYPE_CHECKING:
 POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
 #: The heading Gemini CLI's save_memory tool appends its memories under.
 SAVED = "## Gemini Added Memories"
-
-
-def _head(path: Path, limit: int = 1 << 16) -> str:
-    """The first ``limit`` bytes of ``path`` as text ('' when it cannot be read); never
-    blocks on a FIFO swapped in (opened without blocking, read only if a regular file)."""
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        return os.read(fd, limit).decode("utf-8", "replace")
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
 
 
 class Gemini(Profile):
@@ -59,7 +41,7 @@ class Gemini(Profile):
         # folder whose GEMINI.md was "never seen", though Gemini loads it every session):
         # ~/.gemini/GEMINI.md, or a GEMINI.md its save_memory tool has written to
         return not (root / "MEMORY.md").exists() and (root / "GEMINI.md").is_file() and (
-            root.name == ".gemini" or SAVED in _head(root / "GEMINI.md"))
+            root.name == ".gemini" or SAVED in read_text(root / "GEMINI.md", 1 << 16).text)
 
     def rule(self, limits: dict[str, int]) -> str:
         return "Gemini CLI: MEMORY.md whole"
