@@ -118,8 +118,9 @@ def test_a_lowered_severity_that_fails_the_build_says_why_on_stderr(
     assert [f["severity"] for f in data["findings"] if f["kind"] == "secret"] == ["info"]
     assert "counts 1 finding at the severity the configuration lowered (secret error\u2192info)" \
         in err
-    status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's own severity holds
-    assert (status, err) == (0, "")
+    status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's own severity holds,
+    assert status == 0  # and the credential it lowered is named (newuser31 #3)
+    assert err.count("\n") == 1 and "lowers below error 1 credential (a.md:7)" in err
 
 
 def test_naming_the_workspace_s_own_config_does_not_make_it_trusted(
@@ -135,7 +136,8 @@ def test_naming_the_workspace_s_own_config_does_not_make_it_trusted(
     outside = tmp_path / "ci.toml"  # the CI's own file, outside the workspace: it decides
     outside.write_text('ignore = ["secret"]\n')
     status, _, err = _audit(capsys, str(ws), "--config", str(outside), "--fail-on", "error")
-    assert (status, err) == (0, "")
+    assert status == 0  # named all the same (newuser31 #3), not called the workspace's own
+    assert err == f"memtui audit: {outside} ignores 1 credential (a.md:7)\n"
 
 
 def test_a_credential_a_baseline_accepts_is_named_on_stderr(

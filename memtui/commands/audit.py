@@ -147,7 +147,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # A project audited at its root, its agent's memory one folder down
         # (.claude/memory/): that folder wins, and stderr says it was chosen. Its own .md
         # files are the project's documents, not memories (newuser27 #33: 540 orphans).
-        resolved = resolved_path("memtui audit", path, "auditing")
+        resolved = resolved_path("memtui audit", path, "auditing", getattr(ns, "config", None),
+                                 reads_config=True)
         ws, path, project = resolved.workspace, resolved.path, resolved.project
         config = load_config_for(ws.root, ns)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
@@ -203,7 +204,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             threshold = ns.fail_on or "error"
             ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
                                  shaped[1])
-    if baseline is not None and not ns.write_baseline:
+    if not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
         try:
@@ -359,21 +360,49 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
     return found, settings
 
 
-def accepted_credentials(result: AuditResult, baseline_path: str) -> None:
-    """Name on stderr each credential ``baseline_path`` accepted (newuser27 #16): the
-    report counts it among "suppressed", and a baseline inside the audited workspace is
-    one a pull request can rewrite to accept its own credential."""
-    accepted = [s.finding for s in result.suppressed
-                if s.cause == "baseline" and s.finding.kind == "secret"]
-    if not accepted:
-        return
-    where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in accepted[:5])
-    more = f" and {len(accepted) - 5:,} more" if len(accepted) > 5 else ""
-    inside = (" — it lies inside the audited workspace, so a change that adds a credential "
-              "can accept it in the same change; review changes to it, or keep it outside"
-              if lies_within(baseline_path, result.workspace.root) else "")
-    sys.stderr.write(f"memtui audit: the baseline {printable(baseline_path)} accepts "
-                     f"{plural(len(accepted), 'credential')} ({where}{more}){inside}\n")
+def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None:
+    """Name on stderr each credential this run does not report as the error it is, and
+    what kept it out (newuser27 #16: the baseline; newuser31 #3: the workspace's own
+    ``.memtui.toml`` — ``ignore``, ``exclude``, a lowered ``severity`` —, an inline
+    ``memtui: ignore`` comment, a ``--config`` file): the report counts each among
+    "suppressed" or "lowered", and a file inside the audited workspace is one a change
+    can rewrite to hide its own credential. One line per cause."""
+    by_cause: dict[str, list[Finding]] = {}
+    for s in result.suppressed:
+        if s.finding.kind == "secret":
+            by_cause.setdefault(s.cause, []).append(s.finding)
+    gone = {id(s.finding) for s in result.suppressed}
+    lowered = [f for f, _was in result.lowered if f.kind == "secret" and id(f) not in gone]
+    if lowered:
+        by_cause["lowered"] = lowered
+    root = result.workspace.root
+    config = printable(str(result.config_path)) if result.config_path else "the configuration"
+    config_inside = result.config_path is not None and lies_within(result.config_path, root)
+    for cause in ("baseline", "config", "exclude", "lowered", "inline"):
+        found = by_cause.get(cause)
+        if not found:
+            continue
+        where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in found[:5])
+        more = f" and {len(found) - 5:,} more" if len(found) > 5 else ""
+        count = plural(len(found), "credential")
+        inside = (" — it lies inside the audited workspace, so a change that adds a "
+                  "credential can hide it in the same change; review changes to it, or "
+                  "keep it outside")
+        if cause == "baseline":
+            line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
+                    f"({where}{more})"
+                    + (inside.replace("hide it", "accept it") if baseline_path
+                       and lies_within(baseline_path, root) else ""))
+        elif cause == "inline":
+            line = (f"an inline `memtui: ignore` comment in the file hides {count} "
+                    f"({where}{more}) — a change that adds a credential can hide it in "
+                    "the same change; --fail-on error counts it")
+        else:
+            how = {"config": "ignores", "exclude": "excludes the files of",
+                   "lowered": "lowers below error"}[cause]
+            line = (f"{config} {how} {count} ({where}{more})"
+                    + (inside + "; --fail-on error counts it" if config_inside else ""))
+        sys.stderr.write(f"memtui audit: {line}\n")
 
 
 class ProgressLine:

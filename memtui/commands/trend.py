@@ -44,7 +44,8 @@ def run(ns: argparse.Namespace) -> int:
     try:
         # The configuration the workspace has now (.memtui.toml or --config), at every
         # commit, as the audit applies it: exclude, ignore, severity and the flags' keys.
-        resolved = resolved_path("memtui trend", ns.path, "tracing")
+        resolved = resolved_path("memtui trend", ns.path, "tracing", getattr(ns, "config", None),
+                                 reads_config=True)
         limit_flags = limit_flags_given(ns)  # before the configuration fills them
         config = load_config_for(resolved.workspace.root, ns)
         options = options_from(ns, config)
