@@ -34,3 +34,24 @@ def test_a_credential_past_the_load_limit_is_not_said_injected(tmp_path: Path) -
     assert secrets[2].endswith(") in the injected index"), secrets
     assert secrets[4].endswith(") in MEMORY.md past the lines the agent loads (not "
                                "injected; its file tools can still read it)"), secrets
+
+
+def test_a_credential_in_the_middle_openclaw_drops_is_not_said_injected(tmp_path: Path) -> None:
+    """newuser31 #11: OpenClaw keeps MEMORY.md's head (70 %) and tail (20 %) past its cap; a
+    credential in the dropped middle is in MEMORY.md, not in what the agent is given."""
+    (tmp_path / "memory").mkdir()
+    lines = [f"- note {i}: one plain line of the long-lived index" for i in range(800)]
+    lines[5] = "- db password: Xq7&mWp2Lz9k"
+    lines[400] = "- wifi password: Gh5&kLp9Qw2z"
+    lines[795] = "- vpn password: Rt4&nBv8Kc3m"
+    (tmp_path / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "memory" / "2026-01-01.md").write_text("# 2026-01-01\n\nA day.\n")
+    got = _audit(tmp_path, "--json", "--profile", "openclaw")
+    report = json.loads(got.stdout)
+    first, last = report["index"]["dropped_lines"]
+    assert first <= 401 <= last and 6 < first and last < 796
+    secrets = {f["line"]: f["message"] for f in report["findings"] if f["kind"] == "secret"}
+    assert secrets[6].endswith(") in the injected index"), secrets
+    assert secrets[796].endswith(") in the injected index"), secrets
+    assert secrets[401].endswith(") in MEMORY.md in the middle the agent's cut drops (not "
+                                 "injected; its file tools can still read it)"), secrets

@@ -99,7 +99,7 @@ from memtui.core.results import (
 )
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
-from memtui.core.scanner.scan import INJECTED, NOT_INJECTED, FileScan
+from memtui.core.scanner.scan import DROPPED, INJECTED, NOT_INJECTED, FileScan
 from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
 
@@ -267,7 +267,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(inp.flagged)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
-    head = [_placed(f, loaded) for f in head]
+    if any(f.kind == "secret" and f.path == INDEX_NAME for f in head):
+        # (the block only when the index holds a credential: it reads the other files)
+        dropped = inp.block(loaded).dropped
+        head = [_placed(f, loaded, dropped) for f in head]
     index_linked, past_limit = memo.once("loaded links", (idx_links, loaded),
                                          lambda: _loaded_links(idx_links, loaded))
     head.extend(profile.load_findings(index, loaded, opts.max_lines, opts.max_bytes))
@@ -676,13 +679,20 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
     return merged
 
 
-def _placed(f: Finding, loaded: int) -> Finding:
+def _placed(f: Finding, loaded: int, dropped: tuple[int, int] | None = None) -> Finding:
     """An index credential on a line past the ``loaded`` ones said to be there, not in the
-    injected index (newuser29 #21)."""
-    if f.kind != "secret" or f.path != INDEX_NAME or (f.line or 0) <= loaded or \
-            not f.message.endswith(INJECTED):
+    injected index (newuser29 #21); one in the middle the agent's cut drops (``dropped``,
+    OpenClaw's 70 % head / 20 % tail) said to be there (newuser31 #11)."""
+    if f.kind != "secret" or f.path != INDEX_NAME or not f.message.endswith(INJECTED):
         return f
-    return finding("secret", f.path, f.line, f.message[:-len(INJECTED)] + NOT_INJECTED,
+    line = f.line or 0
+    if line > loaded:
+        where = NOT_INJECTED
+    elif dropped is not None and dropped[0] <= line <= dropped[1]:
+        where = DROPPED
+    else:
+        return f
+    return finding("secret", f.path, f.line, f.message[:-len(INJECTED)] + where,
                    f.severity, f.files)
 
 

@@ -163,6 +163,8 @@ def unchecked(rel: str, line: int | None, why: str) -> Finding:
 INJECTED = " in the injected index"
 NOT_INJECTED = (" in MEMORY.md past the lines the agent loads (not injected; its file tools "
                 "can still read it)")
+DROPPED = (" in MEMORY.md in the middle the agent's cut drops (not injected; its file tools "
+           "can still read it)")
 
 
 def quoting_masked(findings: list[Finding], hits: list[SecretHit]) -> list[Finding]:
