@@ -49,7 +49,7 @@ def test_a_credential_in_the_middle_openclaw_drops_is_not_said_injected(tmp_path
     got = _audit(tmp_path, "--json", "--profile", "openclaw")
     report = json.loads(got.stdout)
     first, last = report["index"]["dropped_lines"]
-    assert first <= 401 <= last and 6 < first and last < 796
+    assert first <= 401 <= last and first > 6 and last < 796
     secrets = {f["line"]: f["message"] for f in report["findings"] if f["kind"] == "secret"}
     assert secrets[6].endswith(") in the injected index"), secrets
     assert secrets[796].endswith(") in the injected index"), secrets
