@@ -60,8 +60,12 @@ class CheckResult:
         return sum(r.verdict.passed is passed for r in self.runs)
 
     @property
-    def pass_rate(self) -> float:
-        return self.count(True) / len(self.runs) if self.runs else 0.0
+    def pass_rate(self) -> float | None:
+        """Passes over all runs ("not judged" never helps a model); None when no run was
+        judged at all: a rate over nothing is no 0 % (newuser31 #15)."""
+        if not self.runs or self.count(None) == len(self.runs):
+            return None
+        return self.count(True) / len(self.runs)
 
     @property
     def outcomes(self) -> Counter[str]:
@@ -69,10 +73,12 @@ class CheckResult:
 
     def as_dict(self) -> dict[str, Any]:
         sc = self.scenario
+        rate = self.pass_rate
         return {"check": sc.check, "scenario": sc.name, "about": sc.about,
                 "runs": len(self.runs), "passed": self.count(True),
                 "failed": self.count(False), "not_judged": self.count(None),
-                "pass_rate": round(self.pass_rate, 4), "outcomes": dict(self.outcomes),
+                "pass_rate": None if rate is None else round(rate, 4),
+                "outcomes": dict(self.outcomes),
                 "details": [r.as_dict() for r in self.runs]}
 
 

@@ -20,7 +20,7 @@ from memtui.agent.ollama import (
 )
 from memtui.agent.scenario import Scenario, ScenarioError, load_suite
 from memtui.agent.settings import AgentSettings
-from memtui.agent.suite import ScenarioRun, SuiteReport, run_suite
+from memtui.agent.suite import CheckResult, ScenarioRun, SuiteReport, run_suite
 from memtui.commands.agent_options import add_agent_options, agent_option_error, settings_from
 from memtui.commands.parser import bounded, fail
 from memtui.core.files.output_file import OutputError, json_with, write_output
@@ -253,12 +253,20 @@ def run_suite_command(ns: argparse.Namespace) -> int:
         sys.stdout.write(data)
     else:
         print_suite_table(report)
-    low = [c for c in report.checks
-           if ns.min_pass_rate is not None and c.pass_rate < ns.min_pass_rate]
+    # A check no run could be judged on is no pass: below any --min-pass-rate, said so.
+    low = [c for c in report.checks if ns.min_pass_rate is not None
+           and (c.pass_rate is None or c.pass_rate < ns.min_pass_rate)]
     if low:
         return fail(PROG, f"below --min-pass-rate {ns.min_pass_rate:.0%}: " + ", ".join(
-            f"{c.scenario.check} {c.pass_rate:.0%}" for c in low), 1)
+            f"{c.scenario.check} {rate_text(c)}" for c in low), 1)
     return 1 if any(r.result.error for c in report.checks for r in c.runs) else 0
+
+
+def rate_text(check: CheckResult) -> str:
+    """``50%``, or ``not judged (2 runs)`` when no run of ``check`` could be judged."""
+    if check.pass_rate is None:
+        return f"not judged ({plural(len(check.runs), 'run')})"
+    return f"{check.pass_rate:.0%}"
 
 
 def print_suite_table(report: SuiteReport) -> None:
@@ -280,8 +288,11 @@ def print_suite_table(report: SuiteReport) -> None:
     table.add_column("what the runs did")
     for c in report.checks:
         did = ", ".join(f"{k} ×{v}" for k, v in c.outcomes.most_common())
-        style = "green" if c.pass_rate == 1 else ("red" if c.pass_rate == 0 else "yellow")
-        table.add_row(c.scenario.check, f"[{style}]{c.count(True)}/{len(c.runs)} "
-                      f"({c.pass_rate:.0%})[/]", str(c.count(True)), str(c.count(False)),
+        style = "dim" if c.pass_rate is None else "green" if c.pass_rate == 1 else (
+            "red" if c.pass_rate == 0 else "yellow")
+        shown = f"\u2014 {rate_text(c)}" if c.pass_rate is None else \
+            f"{c.count(True)}/{len(c.runs)} ({rate_text(c)})"
+        table.add_row(c.scenario.check, f"[{style}]{shown}[/]",
+                      str(c.count(True)), str(c.count(False)),
                       str(c.count(None)), did)
     console.print(table)

@@ -146,7 +146,8 @@ async def test_nothing_written_is_not_judged(llama: FakeOpenAI) -> None:
     report = await run_suite(scenarios, 1, settings(llama, "quiet"), today=TODAY)
     for check in report.checks:
         assert (check.count(True), check.count(False), check.count(None)) == (0, 0, 1)
-        assert check.pass_rate == 0.0  # not judged never counts as passed
+        assert check.pass_rate is None  # no run judged: no rate (newuser31 #15)
+        assert check.as_dict()["pass_rate"] is None
     assert [c.runs[0].verdict.reason for c in report.checks] == [
         "no_tool_call: nothing stored, so no mechanism chosen",
         "no_tool_call: nothing written, nothing to check",
@@ -177,6 +178,19 @@ def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> N
     data = json.loads(out.read_text())
     assert [c["check"] for c in data["checks"]] == CHECKS
     assert all(c["pass_rate"] == 1.0 for c in data["checks"])
+
+
+def test_a_check_no_run_could_judge_shows_no_rate(llama: FakeOpenAI) -> None:
+    """newuser31 #15: every run "not judged" showed "0/2 (0%)" and "pass_rate": 0.0 — read as
+    a model failing every time; --min-pass-rate names it as not judged."""
+    llama.add(FakeModel("quiet", [Reply(content="Understood.")]))
+    proc = memtui("eval", "--suite", "seed", "-n", "1", "--api", "openai", "--host",
+                  llama.url, "--model", "quiet", "--min-pass-rate", "0.5")
+    assert proc.returncode == 1, proc.stderr
+    rows = {line.split("│")[1].strip(): line for line in proc.stdout.splitlines()
+            if line.count("│") > 2}
+    assert "not judged (1 run)" in rows["inversion"] and "0%" not in rows["inversion"]
+    assert "inversion not judged (1 run)" in proc.stderr.splitlines()[-1]
 
 
 @pytest.mark.parametrize(("answer", "reason"), [
