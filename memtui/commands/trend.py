@@ -66,6 +66,20 @@ def run(ns: argparse.Namespace) -> int:
     return 0
 
 
+def kept_out(point: dict[str, Any]) -> str:
+    """``3`` or ``3 (1 credential)`` plus ``, 2 lowered``: what the configuration kept out
+    of a point's findings; "" for none."""
+    got = point.get("suppressed") or {}
+    total, secret, lowered = got.get("total", 0), got.get("secret", 0), got.get("lowered", 0)
+    parts = []
+    if total:
+        parts.append(f"{total:,}" + (f" ({secret:,} credential{'s' if secret != 1 else ''})"
+                                     if secret else ""))
+    if lowered:
+        parts.append(f"{lowered:,} lowered")
+    return ", ".join(parts)
+
+
 def print_trend(points: list[dict[str, Any]], console: Console | None = None,
                 config_path: str | None = None, stopped: dict[str, Any] | None = None
                 ) -> None:
@@ -87,14 +101,25 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
     for name in ("files", "orphans", "unreachable", "broken", "dangling", tokens,
                  "errors", "warnings"):
         table.add_column(name, justify="right", no_wrap=True)
+    kept = [kept_out(p) for p in points]
+    if any(kept):  # today's configuration kept findings out of past points: a column
+        table.add_column("kept out", justify="right", no_wrap=True)
     table.add_column("subject", overflow="ellipsis", no_wrap=True, max_width=50)
-    for p in points:
+    for p, out in zip(points, kept, strict=True):
         table.add_row(p["date"][:10], p["commit"][:8], f"{p['memory_files']:,}",
                       f"{p['orphans']:,}", f"{p['unreachable']:,}", f"{p['broken_links']:,}",
                       f"{p['dangling']:,}", f"{p['block_tokens']:,}",
                       f"{p['findings']['error']:,}", f"{p['findings']['warning']:,}",
-                      Text(printable(p["subject"])))
+                      *((out or "0",) if any(kept) else ()), Text(printable(p["subject"])))
     console.print(table)
+    if any(kept):
+        secret = max((p.get("suppressed", {}).get("secret", 0) for p in points), default=0)
+        console.print(Text(
+            "kept out: findings the configuration suppressed or lowered at that commit — "
+            "today's configuration is applied at every commit, not the one each commit "
+            "held" + (f"; at least one point has {secret:,} credential"
+                      f"{'s' if secret != 1 else ''} kept out" if secret else ""),
+            style="yellow" if secret else "dim"))
     lines = (("orphans", "orphans"), ("unreachable", "unreachable"), ("block_tokens", tokens))
     width = max(len(label) for _, label in lines)
     for key, label in lines:

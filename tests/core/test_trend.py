@@ -280,3 +280,26 @@ def test_the_newest_point_counts_a_credential_in_a_non_memory_file(tmp_path: Pat
     proc = memtui("trend", str(repo), "--json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["points"][-1]["findings"]["error"] == len(errors)
+
+
+def test_a_point_says_what_the_configuration_kept_out(tmp_path: Path) -> None:
+    """newuser31 #17: today's ``ignore = ["secret"]`` applied at every commit drew a past
+    without the credential; each point says what the configuration kept out, and the table
+    shows it."""
+    from tests.test_cli_audit import memtui
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    commit(repo, {"MEMORY.md": "- [A](a.md) — a\n",
+                  "a.md": memory("a", "The deploy password is `Zq8!vR2#pL9wX4`.")}, "first")
+    commit(repo, {"a.md": memory("a", "Rotated; nothing here now.")}, "rotated")
+    commit(repo, {".memtui.toml": 'ignore = ["secret"]\n'}, "config")
+    proc = memtui("trend", str(repo), "--json")
+    assert proc.returncode == 0, proc.stderr
+    points = json.loads(proc.stdout)["points"]
+    assert [p["findings"]["error"] for p in points] == [0, 0, 0]
+    assert [p["suppressed"]["secret"] for p in points] == [1, 0, 0]
+    text = memtui("trend", str(repo)).stdout
+    assert "kept out" in text and "1 (1 credential)" in text
+    assert "today's configuration is applied at every commit" in text

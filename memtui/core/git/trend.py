@@ -336,6 +336,12 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                     **{k: row[k] for k in POINT_KEYS},
                     "tokenizer": row["tokenizer"],
                     "findings": row["findings"],  # by severity, after the config
+                    # what the configuration (today's, at every commit) kept out of them,
+                    # so a committed ignore cannot draw a clean past (newuser31 #17)
+                    "suppressed": {
+                        "total": len(result.suppressed),
+                        "secret": sum(s.finding.kind == "secret" for s in result.suppressed),
+                        "lowered": len(result.lowered)},
                 })
                 if progress is not None:
                     progress(n + 1, len(history))
