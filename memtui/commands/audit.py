@@ -190,7 +190,10 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # file the agent loads is something to audit (newuser30 #7: Gemini's legacy
         # GEMINI.md alone in its memory folder was refused, as if there were none).
         return fail("memtui audit", nothing_line(path))
-    apply_to(result, config, baseline, hidden=True)
+    unmatched: Counter[str] = Counter()
+    apply_to(result, config, baseline, hidden=True, left_over=unmatched)
+    if baseline is not None and unmatched and not ns.write_baseline:
+        stale_baseline(baseline, unmatched, ns.baseline)
     shaped: tuple[list[Finding], list[str]] = ([], [])
     sarif = ns.format == "sarif"
     if (ns.fail_on_flag or sarif) and not ns.write_baseline and \
@@ -403,6 +406,30 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
             line = (f"{config} {how} {count} ({where}{more})"
                     + (inside + "; --fail-on error counts it" if config_inside else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
+
+
+def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:
+    """Say on stderr which of ``baseline_path``'s entries match no finding now (newuser31
+    #16): fixed findings the file still accepts — a credential removed and pasted back
+    later would be accepted again, unsaid."""
+    if baseline.key is None:  # a version-1 file's credentials: said above, never matched
+        unmatched = Counter({fp: n for fp, n in unmatched.items()
+                             if baseline.named.get(fp, ("",))[0] != "secret"})
+        if not unmatched:
+            return
+    total = sum(baseline.counts.values())
+    gone = sum(unmatched.values())
+    names = sorted(f"{rule} {path}" if path else rule
+                   for fp, n in unmatched.items()
+                   for rule, path in [baseline.named.get(fp, ("?", ""))] for _ in range(n))
+    secret = sum(n for fp, n in unmatched.items() if baseline.named.get(fp, ("",))[0] == "secret")
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5:,} more" if len(names) > 5 else "")
+    sys.stderr.write(
+        f"memtui audit: the baseline {printable(baseline_path)} has {gone:,} of {total:,} "
+        f"entries that match no finding now ({printable(shown)})"
+        + (f", {plural(secret, 'credential')} among them: pasted back, it would be accepted "
+           "again" if secret else "")
+        + "; write it again with --write-baseline to drop them\n")
 
 
 class ProgressLine:

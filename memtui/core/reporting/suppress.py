@@ -89,12 +89,16 @@ class Baseline(FrozenRecord):
     counts: Counter[str]
     key: bytes | None = None
     unused: int = 0
+    #: fingerprint → (rule, path) as the file records it: how an entry that matches no
+    #: finding any more is named (newuser31 #16).
+    named: dict[str, tuple[str, str]]
 
     def __init__(self, counts: Counter[str] | None = None, key: bytes | None = None,
-                 unused: int = 0) -> None:
+                 unused: int = 0, named: dict[str, tuple[str, str]] | None = None) -> None:
         init_field(self, "counts", Counter() if counts is None else counts)
         init_field(self, "key", key)
         init_field(self, "unused", unused)
+        init_field(self, "named", {} if named is None else named)
 
 
 #: (path, line, message) of a ``secret`` finding → the whole values of the credentials
@@ -285,7 +289,8 @@ def _comments(root: Path, rel: str, cache: dict[str, _Comments],
 def apply(findings: Iterable[Finding], root: Path, config: Config,
           baseline: Baseline | None = None, values: Values | None = None,
           commented: Iterable[str] = (), lowered: list[tuple[Finding, str]] | None = None,
-          quiet: Container[str] = ()) -> tuple[list[Finding], list[Suppressed]]:
+          quiet: Container[str] = (), left_over: Counter[str] | None = None
+          ) -> tuple[list[Finding], list[Suppressed]]:
     """(reported, suppressed) of ``findings``: the config's severities applied, then its
     ignores, the inline comments of each finding's file, and ``baseline`` (a credential
     matched by the keyed hash of its whole value, from ``values``). Then every ignore
@@ -293,7 +298,9 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
     files holding one), is an ``unused_ignore`` finding (as ruff reports an unused
     ``noqa``), itself subject to the config and the baseline. ``lowered`` collects each
     finding whose severity the config lowered, with the severity it had. ``quiet``: files
-    known to hold no ignore comment (their scan's text has none), not read again."""
+    known to hold no ignore comment (their scan's text has none), not read again.
+    ``left_over`` gets the baseline's entries that matched no finding (fingerprint →
+    how many)."""
     kept: list[Finding] = []
     gone: list[Suppressed] = []
     cache: dict[str, _Comments] = {}
@@ -334,6 +341,8 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
                 gone.append(Suppressed(f, "baseline"))
             else:
                 kept.append(f)
+    if left_over is not None:
+        left_over.update(+left)
     return kept, gone
 
 
@@ -458,7 +467,10 @@ def load_baseline(path: Path, root: Path | None = None) -> Baseline:
             raise BaselineError(f"{path}: not a memtui baseline (no key; write one with "
                                 "--write-baseline)")
         key = bytes.fromhex(text)
-    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key, unused)
+    named = {r["fingerprint"]: (str(r.get("rule", "")), str(r.get("path", ""))) for r in rows
+             if r["fingerprint"]}
+    return Baseline(Counter(r["fingerprint"] for r in rows if r["fingerprint"]), key, unused,
+                    named)
 
 
 class _Workspace(Protocol):
@@ -518,12 +530,13 @@ def _loaded_each_turn(f: Finding) -> Finding:
 
 
 def apply_to(result: R, config: Config, baseline: Baseline | None = None,
-             hidden: bool = False) -> R:
+             hidden: bool = False, left_over: Counter[str] | None = None) -> R:
     """Apply :func:`apply` to ``result`` in place (its findings become the reported ones,
     ``suppressed`` the rest, ``lowered`` those the config lowered) and record the config
     file used; returns ``result``. ``hidden``: also read what the config's ``exclude``
     leaves out (`memtui.core.reporting.hidden`: counted as suppressed by ``exclude``; an exclude of
-    the index or of every memory is an ``exclude_all`` error no config silences)."""
+    the index or of every memory is an ``exclude_all`` error no config silences).
+    ``left_over``: as `apply`'s."""
     root = result.workspace.root
     known = getattr(result.scans, "commented", None)  # a stored result's (no scan made)
     commented = sorted(known) if known is not None else \
@@ -581,7 +594,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     lowered: list[tuple[Finding, str]] = []
     result.findings, result.suppressed = apply(result.findings, root, config, baseline,
                                                values, [*commented, INDEX_NAME], lowered,
-                                               _Quiet(result.scans, set(commented)))
+                                               _Quiet(result.scans, set(commented)),
+                                               left_over)
     result.lowered = lowered
     result.config_path = config.path
     result.suppressed.extend(Suppressed(f, "exclude") for f in set_aside)
