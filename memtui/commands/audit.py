@@ -181,6 +181,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     finally:
         if line is not None:
             line.clear()
+    shallow = shallow_line(ws.root)
+    if shallow is not None:
+        sys.stderr.write(f"memtui audit: {shallow}\n")
     for unused in unused_limit_lines(limit_flags, result.profile):
         sys.stderr.write(f"memtui audit: {unused}\n")
     if not result.scans and not ws.index_path.exists() and not result.block.files:
@@ -257,6 +260,22 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit)
     return exit_status(result, ns)
+
+
+def shallow_line(root: Path) -> str | None:
+    """What a shallow clone (newuser31 #23: actions/checkout fetches one commit by
+    default) takes from the audit, or None when ``root`` is in no repository or a whole
+    one: ages by git stop at its oldest commit, and a name only the cut history held is
+    not found stale."""
+    from memtui.core.git.find import find_repo, shallow_commits
+
+    found = find_repo(root)
+    if found is None or not shallow_commits(found[1]):
+        return None
+    return ("the git repository is a shallow clone: its history before the fetched commits "
+            "is missing, so ages by git are at most the clone's age and a name only the "
+            "missing history held is not found stale (fetch the whole history: git fetch "
+            "--unshallow, or actions/checkout with fetch-depth: 0)")
 
 
 def nothing_line(path: str) -> str:

@@ -29,3 +29,18 @@ def find_repo(start: Path) -> tuple[Path, Path] | None:
         if here.parent == here:
             return None
         here = here.parent
+
+
+def shallow_commits(gitdir: Path) -> int:
+    """How many boundary commits ``gitdir``'s ``shallow`` file lists (0: a whole clone):
+    a shallow clone, whose history before them was never fetched (actions/checkout's
+    default depth of 1). Read as a regular file only, at most 1 MiB."""
+    path = gitdir / "shallow"
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return 0
+        with open(path, "rb") as handle:
+            data = handle.read(1 << 20)
+    except OSError:
+        return 0
+    return len(data.split())
