@@ -218,8 +218,9 @@ RULES: tuple[Rule, ...] = (
          "a flag or camelCase name its git history held and its text no longer does (the "
          "memories and the index inside the project are not its text: a memory would find "
          "any name in itself; a project of memories only has no name checked). A path "
-         "leading outside the project is never stale. Without a project nothing is "
-         "checked and the report says so.",
+         "leading outside the project is never stale. The index's own lines are read too "
+         "(a hook is read every turn; their link targets name memories, not the project). "
+         "Without a project nothing is checked and the report says so.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The bug is at `src/main.py:40`; call "
                                                 "`start_server()`.\n")),
              ("src/main.py", "def run_app():\n    pass\n")),

@@ -47,7 +47,7 @@ from memtui.core.checks.noise import (
     quiet_noise,
 )
 from memtui.core.checks.project import ProjectIndex
-from memtui.core.checks.stale_reference import stale_findings
+from memtui.core.checks.stale_reference import Ref, references, stale_findings
 from memtui.core.derivation.gathered import (
     copied,
     copy_finding,
@@ -98,6 +98,7 @@ from memtui.core.results import (
     finding_order,
 )
 from memtui.core.scanner.index import Index, mentioned_file
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
 from memtui.core.scanner.scan import DROPPED, INJECTED, NOT_INJECTED, FileScan
 from memtui.core.scanner.shared_empty import share_links
@@ -404,6 +405,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         "stale references", inp.project_key, paths, changed,
         lambda rel: scans[rel].refs, stale_make, moves=True)  # type: ignore[index]
 
+    if project is not None:  # the index's own lines, read every turn (newuser31 #21)
+        head.extend(memo.once("index stale", (index, inp.project_key),
+                              lambda: index_stale(index, project)))
+
     def labels(rel: str) -> tuple[str, int, tuple[bool, bool]] | None:
         s = scans[rel]
         return None if s.why is None else (s.memory.type or "", s.memory.body_start, s.why)
@@ -677,6 +682,22 @@ def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding,
             merged = {rel: (*merged.get(rel, ()), *extra.get(rel, ()))
                       for rel in merged.keys() | extra.keys()}
     return merged
+
+
+_LINK_TARGET = lazy_pattern(r"\]\([^)\n]*\)|\[\[[^\]\n]*\]\]")
+
+
+def index_stale(index: Index, project: ProjectIndex) -> list[Finding]:
+    """The ``stale_reference`` findings of the index's own lines (a hook naming a function
+    the project deleted is read every turn, without opening the memory: newuser31 #21).
+    The lines' link targets and wikilinks are left out: they name memories, whose own
+    findings say when they are gone."""
+    refs: list[Ref] = []
+    for line in index.lines:
+        text = line.text
+        if "`" in text or "/" in text or "--" in text:
+            refs.extend(references(_LINK_TARGET.sub("]", text), line.number))
+    return list(stale_findings({INDEX_NAME: tuple(refs)}, project).get(INDEX_NAME, ()))
 
 
 def _placed(f: Finding, loaded: int, dropped: tuple[int, int] | None = None) -> Finding:
