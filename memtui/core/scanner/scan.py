@@ -304,6 +304,10 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    if dv is not None and scan.dated is None:  # said, as an impossible date is (newuser31 #29)
+        own.append(not_a_date(rel, mf, *dv))
     scan.own_findings = quoting_masked(own, scan.secrets)
     if read.ok and expect_fm:
         if to_sketch is None:
@@ -316,8 +320,6 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     scan.name_line = name_line(mf)
     scan.spellings = spellings(mf.name, mf.stem)
     scan.has_ignores = "memtui:" in read.text and "<!--" in read.text
-    dv = mf.date_value()
-    scan.dated = parse_date(dv[1]) if dv is not None else None
     share_scan(scan)  # its empty lists one shared list (issue 35: ~72 bytes each)
     return scan
 
@@ -378,6 +380,18 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
         return list(scan_file(full, rel, 0.0).secrets)
     except (OSError, ValueError, RecursionError, MemoryError):
         return []
+
+
+def not_a_date(rel: str, mf: MemoryFile, key: str, value: object) -> Finding:
+    """The ``frontmatter`` finding of a date key (``modified:``) whose value is no date
+    (``not-a-date``, a list): the agent's date does not age the memory, and says so."""
+    text = mf.text
+    at = 0 if text.startswith(f"{key}:") else text.find(f"\n{key}:") + 1
+    line = text.count("\n", 0, at) + 1 if at else 1
+    shown = str(value).replace("\n", " ")
+    shown = shown if len(shown) <= 60 else shown[:59] + "\u2026"
+    return finding("frontmatter", rel, line if line <= 40 else 1,
+                   f"{key}: {shown} is not a date; the age is not taken from it")
 
 
 def name_line(mf: MemoryFile) -> int:
