@@ -795,6 +795,10 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
         elif lk.target in scans:
             targets.append(lk.target)
             out.first_line.setdefault(lk.target, lk.line)
+        elif lk.target == lk.source:
+            continue  # ``[this folder](MEMORY.md)`` in MEMORY.md: the file the agent is
+            # reading already, nothing more to open (real31: "the agent reads it when it
+            # follows the link" of the index linking itself)
         elif keep_self and not is_documentation(lk.target) and lk.target not in unread:
             # the index links a file that is there but is no memory audited (outside
             # memory/, excluded, in an archive folder): the agent reads it all the same

@@ -10,6 +10,7 @@ memory naming ``skills/<name>/SKILL.md`` may mean either. Sources: openai/codex
 
 from __future__ import annotations
 
+import datetime
 import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -47,6 +48,11 @@ QUEUED = (": Codex loads raw_memories.md into no session, but reads it when it c
           "its memories, and what it writes from it (the summary) is loaded into every one")
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
+#: A rollout summary's name as Codex writes it: the thread's start (UTC, from its UUID v7 id,
+#: else the rollout's last update) as ``%Y-%m-%dT%H-%M-%S``, then a short hash and a slug
+#: (``rollout_summary_file_stem_from_parts``, codex-rs memories ``storage.rs``).
+ROLLOUT_NAME = lazy_pattern(r"rollout_summaries/(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})"
+                            r"(?:-[^/]*)?\.md")
 #: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
 FOLDER = "memories"
 #: The Codex home's default name (``~/.codex``; ``$CODEX_HOME`` moves it).
@@ -134,6 +140,23 @@ class Codex(Profile):
 
     def memory(self, rel: str) -> bool:
         return not rel.startswith(NOT_MEMORIES) and rel not in SCRATCH
+
+    def dated(self, rel: str) -> float | None:
+        """A rollout summary's date is in its name, written by Codex (real31: an extracted
+        Codex folder called all its summaries of unknown age): the start of the thread it
+        summarises, the record of one session."""
+        m = ROLLOUT_NAME.fullmatch(rel)
+        if m is None:
+            return None
+        try:
+            when = datetime.datetime(*(int(g) for g in m.groups()),
+                                     tzinfo=datetime.UTC)
+        except ValueError:
+            return None
+        return when.timestamp()
+
+    def ages(self, rel: str) -> bool:
+        return self.dated(rel) is None  # one thread's record: never stale
 
     def said(self, f: Finding) -> Finding:
         """A credential in the queue: Codex never loads raw_memories.md into a session, it
