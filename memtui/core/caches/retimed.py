@@ -42,19 +42,23 @@ def undated_out(scans: Mapping[str, FileScan]) -> dict[str, Any] | None:
         return None
     rels = [rel for rel, scan in scans.items() if scan.dated is None]
     return {"n": len(rels), "paths": columns.strs_out(rels),
-            "mtimes": [scans[rel].mtime for rel in rels]}
+            "mtimes": _times_out([scans[rel].mtime for rel in rels])}
+
+
+def _times_out(times: list[float]) -> str:
+    """Floats as one string (`repr`, which `float` reads back exactly): a warm run, which
+    never patches, reads one string, not a number each."""
+    return " ".join(map(repr, times))
 
 
 def undated_in(v: Any) -> dict[str, float] | None:
     """`undated_out`'s memories and mtimes (None: not kept)."""
     if v is None:
         return None
-    if type(v) is not dict or type(v["n"]) is not int or type(v["mtimes"]) is not list or \
-            len(v["mtimes"]) != v["n"] or \
-            not all(type(t) is float or type(t) is int for t in v["mtimes"]):
+    if type(v) is not dict or type(v["n"]) is not int or type(v["mtimes"]) is not str:
         raise TypeError("not mtimes")
-    return dict(zip(columns.strs_in(v["paths"], v["n"]), map(float, v["mtimes"]),
-                    strict=True))
+    times = list(map(float, v["mtimes"].split())) if v["n"] else []
+    return dict(zip(columns.strs_in(v["paths"], v["n"]), times, strict=True))
 
 
 class Retimed:
@@ -122,5 +126,5 @@ def retimed(parts: dict[str, Any], rows: list[Row], holds: tuple[float, float],
     files = out["files"] = dict(parts["files"])
     files["ages"] = [r.age_days for r in reports]
     files["sources"] = columns.strs_out([r.age_source for r in reports])
-    out["undated"] = {**parts["undated"], "mtimes": list(mtimes.values())}
+    out["undated"] = {**parts["undated"], "mtimes": _times_out(list(mtimes.values()))}
     return Retimed(reports, findings, (since, until), out, rows)
