@@ -254,8 +254,10 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         def reaudit(folders: tuple[str, ...]) -> AuditResult:  # with more excluded
             more = replace(config, exclude=(*config.exclude, *(f"{d}/**" for d in folders)),
                            path=config.path or str(ws.root / CONFIG_NAME))
+            # a trial writes no cache: its derivation would take the place of the
+            # audit's own in the derived cache, and the next audit derive afresh
             again = Auditor(ws, replace(options, exclude=(
-                *options.exclude, *(f"{d}/**" for d in folders)))).run()
+                *options.exclude, *(f"{d}/**" for d in folders))), autosave=False).run()
             return apply_to(again, more, baseline, hidden=True)
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit)

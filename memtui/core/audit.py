@@ -31,6 +31,7 @@ from operator import itemgetter
 
 from memtui.core.agent_paths import workspace_findings
 from memtui.core.caches import derived as derived_cache
+from memtui.core.caches import retimed
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.caches.pair_verdicts import PairVerdicts
 from memtui.core.caches.scans import ScanStore
@@ -900,24 +901,43 @@ class Auditor:
         return (bytes_digest(read.raw) if read.raw else text_digest(read.text)) == digest
 
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
-        """The result kept in the user cache when nothing it was derived from changed."""
+        """The result kept in the user cache when nothing it was derived from changed, or
+        when files were only retimed (a `touch`: the same content under a new stat key),
+        outside git, with their ages patched (`memtui.core.caches.retimed`)."""
         stored = derived_cache.load(derived_cache.cache_path(self.ws.root), self.pause)
         read = whole_index(self.ws) if stored is not None else None
-        if stored is None or read is None or \
-                not derived_cache.holds(stored, self._derived_key(head, read[1]), self._paths,
-                                        str(self.ws.root) + os.sep, self._exists,
-                                        self.options.now or time.time(), self._same_content):
+        if stored is None or read is None:
+            return None
+        now = self.options.now or time.time()
+        root = str(self.ws.root) + os.sep
+        restat = derived_cache.restated(
+            stored, self._derived_key(head, read[1]), self._paths, root, self._exists, now,
+            self._same_content, retimed.MOST if head is None and self.git_times is None
+            else 0)
+        touched = self._retouched(stored, restat, root) if restat else {}
+        if restat is None or touched is None:
             return None
         tokens = [None] * len(stored.files) if self.options.file_tokens else \
             self.counter.known_many([e[5] for e in stored.files], self.tokenizers)
         try:
             got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
+            fixed = retimed.retimed(stored.result, list(stored.files), stored.holds,
+                                    got.files, got.findings, touched, now,
+                                    get_profile(self.profile), self.options.stale_days) \
+                if touched else None
         except Exception:  # whatever does not fit: derived afresh
             return None
+        rows, holds = stored.files, stored.holds
+        if touched:
+            if fixed is None:
+                return None
+            got.files, got.findings, holds, rows = fixed.reports, fixed.findings, \
+                fixed.holds, fixed.rows
+            self._derived_new = derived_cache.Derived(stored.key, fixed.rows, stored.exists,
+                                                      holds, fixed.parts)
         index = index_of(read[0], INDEX_NAME, got.index)
         if not self._one_shot:  # only `keep_derived` reads it, and a one-shot run never asks
-            self._kept_as = _fingerprint(stored.key, [f[:6] for f in stored.files],
-                                         stored.exists)
+            self._kept_as = _fingerprint(stored.key, [f[:6] for f in rows], stored.exists)
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one,  # type: ignore[arg-type]
@@ -925,7 +945,24 @@ class Auditor:
             got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),
-            holds=stored.holds)
+            holds=holds)
+
+    def _retouched(self, stored: derived_cache.Derived, restat: list[int], root: str
+                   ) -> dict[int, tuple[FileScan, retimed.Row]] | None:
+        """The files of ``stored`` at ``restat`` scanned again, with their new stat rows,
+        when each still holds the content stored (None: one does not)."""
+        out: dict[int, tuple[FileScan, retimed.Row]] = {}
+        for at in restat:
+            rel, digest = stored.files[at][0], stored.files[at][5]
+            made = time.time_ns()  # (before it is looked at: its read time)
+            st, key, mtime = stat_key(root + rel)
+            if key == NO_KEY:
+                return None
+            scan = scan_file(root + rel, rel, mtime, st, self.clean_texts)
+            if scan.digest != digest:
+                return None
+            out[at] = (scan, (rel, *key, digest, made))
+        return out
 
     def _scan_one(self, rel: str) -> FileScan:
         """One file's scan, from the scan cache or the file (for a result that came from

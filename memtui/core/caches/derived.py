@@ -44,6 +44,10 @@ of this user's reached without a link, a regular file of this user's, no larger 
 `MAX_BYTES`, written atomically); it is refused when it is of another version or key, or
 when its body's digest is not the one its header names; every field is checked for its type
 as it is read, and whatever does not fit makes the audit derive afresh.
+
+The module is past 500 lines because the file's format, the check of its key and the
+result's encoding and decoding are one protocol; split, each half would spell the other's
+fields.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ from typing import Any
 
 from memtui.core.caches import columns
 from memtui.core.caches import scans as scan_cache
+from memtui.core.caches.retimed import undated_out
 from memtui.core.caches.scans import (
     ambiguous,
     decode_index,
@@ -311,26 +316,45 @@ def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
     when its key was too close to its reading to vouch for it, ``same_content(rel,
     digest)`` says it still holds what was derived), the same answers from ``exists``, and
     ages in days that still hold at ``now``."""
+    return restated(stored, key, paths, root, exists, now, same_content, 0) == []
+
+
+def restated(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
+             exists: Callable[[str], bool | None], now: float,
+             same_content: Callable[[str, bytes], bool] | None = None, most: int = 0
+             ) -> list[int] | None:
+    """As `holds`, but for the files whose stat key is not the one stored (at most
+    ``most`` of them: a `touch`, a copy back): their places in ``stored.files``, for the
+    caller to check their content and patch what their times change; None when ``stored``
+    does not hold otherwise (or more files than ``most`` changed)."""
     if stored.key != key or len(stored.files) != len(paths) or \
             not stored.holds[0] <= now < stored.holds[1]:
-        return False
+        return None
+    restat: list[int] = []
     # each file's `stat_key` as stored, and trusted on it, written out: 50,000 files a warm run
     stat, gap = os.stat, scan_cache.GRANULARITY_NS
-    for (rel, mtime_ns, size, ino, ctime_ns, digest, read_ns), path in \
-            zip(stored.files, paths, strict=True):
+    for at, ((rel, mtime_ns, size, ino, ctime_ns, digest, read_ns), path) in \
+            enumerate(zip(stored.files, paths, strict=True)):
         if rel != path:
-            return False
+            return None
         try:
             st = stat(root + rel)
         except OSError:
-            return False  # NO_KEY: never trusted
+            return None  # NO_KEY: never trusted
+        if not (mtime_ns or size or ino or ctime_ns):
+            return None
         if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ino != ino or \
-                st.st_ctime_ns != ctime_ns or not (mtime_ns or size or ino or ctime_ns):
-            return False
+                st.st_ctime_ns != ctime_ns:
+            if len(restat) >= most:
+                return None
+            restat.append(at)
+            continue
         if max(mtime_ns, ctime_ns) + gap >= read_ns and \
                 (same_content is None or not same_content(rel, digest)):
-            return False  # `ambiguous`, and its content not the one derived from
-    return all(exists(rel) is answer for rel, answer in stored.exists.items())
+            return None  # `ambiguous`, and its content not the one derived from
+    if not all(exists(rel) is answer for rel, answer in stored.exists.items()):
+        return None
+    return restat
 
 
 # -- the result as JSON, and back, checking every field ------------------------------------
@@ -379,6 +403,9 @@ def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
     # the memories holding an inline ignore comment (the unused-ignore check reads them; a
     # warm run need not make every scan to find them)
     yield "commented", commented(result.scans)
+    # each memory's mtime that no frontmatter date overrides (what `copied` reads when git
+    # dates none: a run after a `touch` patches the ages from it, `touched_ages`)
+    yield "undated", undated_out(result.scans)
 
 
 def _index_in(v: Any, text: str) -> Index:

@@ -958,7 +958,31 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
             "orphan", rel, None,
             f"{where}; " + ("reachable by following links"
                             if reachable else "unreachable: never seen")))
-    when = scan.dated
+    age, source, since, until, future = file_age(rel, scan.dated, scan.mtime, git, now, copied,
+                                                 named)
+    if future is not None:
+        try:
+            day = dt.datetime.fromtimestamp(future, dt.UTC).date().isoformat()
+        except (OverflowError, OSError, ValueError):  # past year 9999
+            day = "past year 9999"
+        findings.append(finding("frontmatter", rel, None,
+                                f"frontmatter date {day} lies in the future: not taken as "
+                                f"the memory's age (dated by {source})"))
+    findings.sort(key=finding_order)
+    report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
+                        scan.tokens, len(findings))
+    return report, findings, orphan, since, until
+
+
+def file_age(rel: str, dated: float | None, mtime: float, git: dict[str, float | None],
+             now: float, copied: bool, named: float | None
+             ) -> tuple[int, str, float, float, float | None]:
+    """A memory's age in whole days and what dates it (frontmatter, name, git, mtime,
+    unknown), the span of time [since, until) that age holds, and its frontmatter date
+    when that lies in the future (then not taken): `file_state`'s dating, given the scan's
+    ``dated`` and ``mtime``, the git times, whether its mtime is a copy's, and the date
+    its name gives (``named``)."""
+    when = dated
     future = when if when is not None and when > now + DAY else None
     if future is not None:  # (newuser27 #19: a wrong year must not keep a memory fresh)
         when = None
@@ -969,33 +993,23 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     elif rel in git:
         git_when = git[rel]
         if git_when is None:
-            when, source = scan.mtime if scan.mtime > 0 else now, "unknown"
-        elif 0 < scan.mtime < git_when and not copied:  # committed after its last write: the
+            when, source = mtime if mtime > 0 else now, "unknown"
+        elif 0 < mtime < git_when and not copied:  # committed after its last write: the
             # commit dates the import, the mtime the text (newuser25 #23: git init)
-            when, source = scan.mtime, "mtime"
+            when, source = mtime, "mtime"
         else:
             when, source = git_when, "git"
-    elif scan.mtime <= 0:  # no mtime: the file could not be looked at (gone since it was
+    elif mtime <= 0:  # no mtime: the file could not be looked at (gone since it was
         # listed, newuser30 #5: it was "20,793 days old" from 1970), or says 1970 itself
         when, source = now, "unknown"
     else:
-        when, source = scan.mtime, "unknown" if copied else "mtime"
+        when, source = mtime, "unknown" if copied else "mtime"
     age = max(0, int((now - when) // DAY))
     until = when + (age + 1) * DAY
     if future is not None:
-        try:
-            day = dt.datetime.fromtimestamp(future, dt.UTC).date().isoformat()
-        except (OverflowError, OSError, ValueError):  # past year 9999
-            day = "past year 9999"
-        findings.append(finding("frontmatter", rel, None,
-                                f"frontmatter date {day} lies in the future: not taken as "
-                                f"the memory's age (dated by {source})"))
         until = min(until, future - DAY)  # the date is believed once it is no longer ahead
-    findings.sort(key=finding_order)
-    report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
-                        scan.tokens, len(findings))
     since = when + age * DAY if age else float("-inf")
-    return report, findings, orphan, since, until
+    return age, source, since, until, future
 
 
 def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, tuple[Finding]]:
