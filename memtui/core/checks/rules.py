@@ -236,9 +236,11 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, _A),
          "add the missing fields (name, description, metadata.type)"),
     Rule("content_in_index", "warning", "Content in the index",
-         "A long index line without a link: memory content leaking into the index.",
-         "MEMORY.md is injected whole into every turn; a long line with no link is content "
-         "that belongs in a memory file.",
+         "A long index line without a link, or an entry's hook past 480 columns: memory "
+         "content leaking into the index.",
+         "MEMORY.md is injected whole into every turn; a long line with no link, or a hook "
+         "stuffed with content after an entry's link, is content that belongs in a memory "
+         "file.",
          _ws(_LINK_A + "- The deploy host is build-7; it restarts every night at two, so "
              "schedule every long job before midnight and check the queue at eight.\n", _A),
          _ws(_LINK_A, _A),

@@ -22,6 +22,10 @@ MAX_INDEX_MARKS = 2_000_000
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
+#: An entry's hook wider than this (terminal columns) is content stuffed into the index
+#: (newuser30 #25: a 50,000-character hook cost a quarter of the window every turn with no
+#: finding); the widest hooks of the real folders' status dumps are 300–1,700 columns.
+CONTENT_HOOK_CHARS = 4 * CONTENT_LINE_CHARS
 HEADING = lazy_pattern(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = lazy_pattern(r"^\s*(?:—|–|--|-|:|\|)\s*")
 
