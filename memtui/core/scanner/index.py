@@ -97,12 +97,14 @@ class Index(Record):
     #: The first line not parsed, when the text is past `MAX_INDEX_LINES` or
     #: `MAX_INDEX_MARKS` (None: all of it was).
     lines_cut: int | None = None
+    #: The lines that ended with a carriage return alone (`TextRead.cr_lines`).
+    cr_lines: list[int]
 
     def __init__(self, path: str = "MEMORY.md", exists: bool = False, text: str = "", size: int = 0,
                        lines: list[IndexLine] | None = None,
                        code_spans: list[CodeSpan] | None = None, problems: list[str] | None = None,
                        problem_lines: list[int | None] | None = None,
-                       lines_cut: int | None = None) -> None:
+                       lines_cut: int | None = None, cr_lines: list[int] | None = None) -> None:
         self.path = path
         self.exists = exists
         self.text = text
@@ -112,6 +114,7 @@ class Index(Record):
         self.problems = [] if problems is None else problems
         self.problem_lines = [] if problem_lines is None else problem_lines
         self.lines_cut = lines_cut
+        self.cr_lines = [] if cr_lines is None else cr_lines
 
     @property
     def line_count(self) -> int:
@@ -173,6 +176,14 @@ def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -
     idx.size = read.size
     idx.problems.extend(read.problems)
     idx.problem_lines.extend(read.problem_lines)
+    idx.cr_lines = read.cr_lines
+    if read.cr_lines:  # (newuser30 #19: a CR-only index was counted as LF lines, silently)
+        n = len(read.cr_lines)
+        idx.problems.append(
+            f"{n:,} {'line ends' if n == 1 else 'lines end'} with a carriage return alone "
+            "(CR, not LF): an agent that splits MEMORY.md on line feeds, as Claude Code "
+            "does, reads each with the next; save it with LF line ends")
+        idx.problem_lines.append(read.cr_lines[0])
     return idx
 
 
