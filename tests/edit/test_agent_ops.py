@@ -282,3 +282,16 @@ def test_gemini_pointer_paths_and_summaries_stay_one_clean_line(tmp_path: Path) 
     assert "blanks" in refused(folder, "add-pointer", folder, "two words.md")
     status, _, err = fix("fix", "add-pointer", folder, "vpn", "--summary", "a\x1b[2Jb")
     assert status == 2 and "control characters" in err
+
+
+def test_hermes_repeated_entry_diff_removes_the_line_it_names(tmp_path: Path) -> None:
+    """newuser30 #20: "-1 repeated entry (line 5)" and "the first stays", while the diff
+    removed the first copy (line 3) and kept line 5: the diff now removes line 5 and the
+    separator before it."""
+    folder = hermes(tmp_path, "A fact.\n§\nB fact.\n§\nB fact.\n§\nC fact.\n")
+    status, out, err = fix("fix", "remove-duplicate-entry", folder, "--dry-run")
+    assert status == 0 and err == "", err
+    assert "-1 repeated entry (line 5)" in out
+    hunk = out.split("@@", 2)[2].split("dry run", 1)[0]
+    assert hunk.splitlines()[1:] == [" A fact.", " §", " B fact.", "-§", "-B fact.", " §",
+                                     " C fact."], hunk
