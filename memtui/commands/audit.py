@@ -108,7 +108,8 @@ def run(ns: argparse.Namespace) -> int:
                             "(give it with each workspace's PATH)")
         from memtui.commands.fleet import run_fleet
 
-        return run_fleet(ns.path, options_from(ns), ns)
+        limit_flags = limit_flags_given(ns)  # before options_from fills them with defaults
+        return run_fleet(ns.path, options_from(ns), ns, limit_flags)
     if ns.jobs is not None:  # accepted and ignored before (newuser25 #35)
         return fail("memtui audit", "--jobs sets the worker processes of --discover; one "
                     "workspace is audited in this process (add --discover, or leave --jobs out)")
