@@ -59,6 +59,11 @@ def test_discover_trend_and_the_app_say_it_too(
     assert ("memtui audit: --summary-tokens applies to the codex profile; these folders are "
             "audited as claude-code, so it has no effect here (--profile codex to use it)"
             ) in err.splitlines(), err
+    # a flag nobody gave is never named (fix31a: under --discover the defaults merged in
+    # first made --max-lines and --max-bytes look given for a fleet of codex folders)
+    make_ws(tmp_path / "codex" / ".codex" / "memories", {"memory_summary.md": "# s\n"})
+    main(["audit", str(tmp_path / "codex"), "--discover"])
+    assert "--max-lines" not in capsys.readouterr().err
     subprocess.run(["git", "init", "-q", str(cc)], check=True)
     subprocess.run(["git", "-C", str(cc), "-c", "user.name=t", "-c", "user.email=t@t",
                     "add", "-A"], check=True)

@@ -156,6 +156,7 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch, config=config)
     app.config_file = getattr(ns, "config", None)
+    app.flagged = frozenset(flagged)
     chosen = resolved.chosen(given, "opened")
     # The first notice says what `audit` says on stderr: the folder chosen below PATH, and
     # the limit flags this workspace's profile has no use for (newuser29 #31).

@@ -29,7 +29,6 @@ from memtui.core.config import (
     Config,
     ConfigError,
     is_workspace_own,
-    operator_config,
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
@@ -109,7 +108,8 @@ def run(ns: argparse.Namespace) -> int:
                             "(give it with each workspace's PATH)")
         from memtui.commands.fleet import run_fleet
 
-        return run_fleet(ns.path, options_from(ns), ns)
+        limit_flags = limit_flags_given(ns)  # before options_from fills them with defaults
+        return run_fleet(ns.path, options_from(ns), ns, limit_flags)
     if ns.jobs is not None:  # accepted and ignored before (newuser25 #35)
         return fail("memtui audit", "--jobs sets the worker processes of --discover; one "
                     "workspace is audited in this process (add --discover, or leave --jobs out)")
@@ -353,35 +353,12 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
                       result: AuditResult, threshold: str | None = None
                       ) -> tuple[list[Finding], list[str]]:
     """What the workspace's own configuration kept from the audit by the settings that
-    shape it (`memtui.core.config.SHAPING`: a ``profile = "openclaw"`` took an item
-    workspace's orphans and broken links away, newuser28 #15): the findings an audit with
-    the operator's settings instead (the flags, the user-level file, the defaults) makes
-    that this one did not (by rule and file), and the settings, as ``key = value``. The
-    same scans, from the cache the first audit wrote. Nothing when it sets none. Those at
-    ``threshold`` or above (default: ``--fail-on``'s)."""
-    settings = [f"{key.replace('_', '-')} = {getattr(config, key)!r}" for key in SHAPING
-                if key not in given and getattr(config, key) is not None]
-    if not settings:
-        return [], []
-    mine = operator_config(ws.root)
-    plain = argparse.Namespace(**{**vars(ns), **{key: getattr(ns, key, None) if key in given
-                                                 else None for key in SHAPING}})
-    wanted = options_from(plain, replace(mine, exclude=config.exclude,
-                                         include_archives=config.include_archives))
-    wanted.exclude, wanted.keep_texts = options.exclude, False
-    again = apply_to(Auditor(ws, wanted, one_shot=True).run(), mine, baseline)
-    threshold = threshold or ns.fail_on or "error"
-    seen = Counter((f.kind, f.path) for f in (*result.findings,
-                                               *(s.finding for s in result.suppressed)))
-    found = []
-    for f in again.findings:
-        if not reaches(f.severity, threshold):
-            continue
-        if seen[(f.kind, f.path)]:
-            seen[(f.kind, f.path)] -= 1
-        else:
-            found.append(f)
-    return found, settings
+    shape it (`memtui.core.kept_out`, which the app shows under ``i`` too), those at
+    ``threshold`` or above (default: ``--fail-on``'s), and the settings as ``key = value``."""
+    from memtui.core.kept_out import kept_out
+
+    return kept_out(ws, options, result, config, given, baseline,
+                    threshold or ns.fail_on or "error")
 
 
 def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None:

@@ -53,9 +53,12 @@ def run(ns: argparse.Namespace) -> int:
     return run_fleet_app(ns.root, ns, PROG)
 
 
-def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> int:
+def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
+              limit_flags: list[tuple[str, str]]) -> int:
     """Discover, audit and report the fleet under ``root_arg``; the exit status is the worst
-    of its workspaces (2 when ROOT itself cannot be read)."""
+    of its workspaces (2 when ROOT itself cannot be read). ``limit_flags``: the agents' limit
+    flags the command line gave (`limit_flags_given`, taken before the defaults were merged:
+    after, --max-lines and --max-bytes always look given)."""
     root = Path(root_arg).expanduser()
     if not root.is_dir():
         return fail("memtui audit", f"{root_arg}: not a folder")
@@ -65,9 +68,8 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace) -> i
         return fail("memtui audit", no_workspace(root_arg))
     rows: list[dict[str, Any]] = []
     tty = sys.stderr.isatty()
-    from memtui.commands.audit_options import limit_flags_given, unused_by_all_lines
+    from memtui.commands.audit_options import unused_by_all_lines
 
-    limit_flags = limit_flags_given(ns)
     for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
         rows.append(row)
         if tty:

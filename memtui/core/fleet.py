@@ -124,13 +124,16 @@ def _once_each(folders: list[Path]) -> list[Path]:
 
 def _agent_folder(folder: str, names: set[str]) -> bool:
     """Whether a folder without a MEMORY.md is still an agent's memory (issue 33): Codex's
-    (``memory_summary.md``), Hermes' (``memories/`` holding USER.md), or an OpenClaw
+    (``memory_summary.md``), Hermes' (``memories/`` holding USER.md), Gemini CLI's
+    (`_gemini_folder`), or an OpenClaw
     workspace (a ``memory/`` folder, and SOUL.md or its daily notes: the profile's
     recognition)."""
     if "memory_summary.md" in names:
         return _index(os.path.join(folder, "memory_summary.md"))
     if "USER.md" in names and os.path.basename(folder) == "memories":
         return _index(os.path.join(folder, "USER.md"))
+    if _gemini_folder(folder, names):
+        return True
     if MEMORY_DIR not in names or not os.path.isdir(os.path.join(folder, MEMORY_DIR)):
         return False
     # as the audit recognises OpenClaw: SOUL.md, or AGENTS.md with another of its bootstrap
@@ -138,6 +141,21 @@ def _agent_folder(folder: str, names: set[str]) -> bool:
     from memtui.core.profiles.openclaw import OpenClaw
 
     return OpenClaw().recognise(Path(folder))
+
+
+def _gemini_folder(folder: str, names: set[str]) -> bool:
+    """Whether a folder without a MEMORY.md is Gemini CLI's memory as the audit recognises
+    it (newuser30 #7 addendum: the fleet saw none whose MEMORY.md was not written yet): a
+    project's ``~/.gemini/tmp/<project>/memory/`` holding its legacy GEMINI.md or a topic
+    file, ``~/.gemini`` with its GEMINI.md, or a GEMINI.md its save_memory tool wrote to."""
+    from memtui.core.profiles.gemini import Gemini
+
+    path = Path(folder)
+    if Gemini.in_memory_folder(path):
+        return any(name.endswith(".md") and _index(os.path.join(folder, name))
+                   for name in names)
+    return "GEMINI.md" in names and _index(os.path.join(folder, "GEMINI.md")) \
+        and Gemini().recognise(path)
 
 
 def _index(path: str) -> bool:

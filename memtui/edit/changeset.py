@@ -45,6 +45,10 @@ class FileChange:
     moved_to: str | None = None
     mtime_ns: int | None = None
     mode: int | None = None
+    #: The lines of ``before`` (1-based) the change removes, when several sets of lines
+    #: would give the same ``after`` (an entry repeated exactly): the diff shows these go,
+    #: as the summary says, not the first copy difflib would pick (newuser30 #20).
+    removed: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -122,8 +126,12 @@ class Changeset:
                 before = next((c.before for c in self.changes if c.path == ch.moved_from), None)
             a = _lines(before)
             b = _lines(ch.after)
-            out += difflib.unified_diff(a, b, old_name if before is not None else "/dev/null",
-                                        f"b/{ch.path}" if ch.after is not None else "/dev/null")
+            for n in ch.removed:  # marked so that only these can be the removed ones
+                if 0 < n <= len(a):
+                    a[n - 1] = _MARK + a[n - 1]
+            hunks = difflib.unified_diff(a, b, old_name if before is not None else "/dev/null",
+                                         f"b/{ch.path}" if ch.after is not None else "/dev/null")
+            out += (line.replace(_MARK, "", 1) if ch.removed else line for line in hunks)
         text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                        for line in out)
         for secret in sorted({*self.secrets, *self._flagged()}, key=len, reverse=True):
@@ -147,6 +155,10 @@ class Changeset:
 
 REDACTED = "[REDACTED]"
 
+
+
+#: Put before a line `FileChange.removed` names while its diff is made (then taken out).
+_MARK = "\x00memtui-removed\x00"
 
 
 def _lines(data: bytes | None) -> list[str]:

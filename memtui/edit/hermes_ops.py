@@ -77,31 +77,37 @@ def check_stores(ws: Workspace, changeset: Changeset, given: dict[str, int],
             check_store(ch.path, ch.after, limits[LIMIT_KEY[ch.path]], over, before)
 
 
-def without_repeats(text: str, line: int | None) -> tuple[str, list[int]]:
-    """The store without its exact repeats (or only the one starting on ``line``), and the
-    lines the removed ones started on. The text must round-trip: then every part between
+def without_repeats(text: str, line: int | None) -> tuple[str, list[int], list[int]]:
+    """The store without its exact repeats (or only the one starting on ``line``), the
+    lines the removed ones started on, and every line that goes (each one's ``§`` line
+    before it and its own lines). The text must round-trip: then every part between
     separators is its entry as it is, but for the blank space before the first and after
     the last."""
     parts = text.split(DELIMITER)
     starts = [n for _, n in entries_with_lines(text)]
     if len(starts) != len(parts):  # an empty store (or one that does not round-trip)
-        return text, []
+        return text, [], []
     seen: set[str] = set()
     keep: list[str] = []
     removed: list[int] = []
-    for part, start in zip(parts, starts, strict=True):
+    gone: list[int] = []
+    at = 0  # where each part starts in the text
+    for i, (part, start) in enumerate(zip(parts, starts, strict=True)):
         entry = part.strip()
         if entry in seen and (line is None or line == start):
             removed.append(start)
-            continue
-        seen.add(entry)
-        keep.append(part)
+            end = at + (len(part.rstrip()) if i == len(parts) - 1 else len(part))
+            gone += range(text.count("\n", 0, at - 1) + 1, text.count("\n", 0, end) + 2)
+        else:
+            seen.add(entry)
+            keep.append(part)
+        at += len(part) + len(DELIMITER)
     if line is not None and not removed:
         raise UsageError(f"no entry repeating an earlier one starts on line {line}")
     if removed and removed[-1] == starts[-1]:  # the last entry went: keep the file's end
         last = parts[-1]
         keep[-1] += last[len(last.rstrip()):]
-    return DELIMITER.join(keep), removed
+    return DELIMITER.join(keep), removed, gone
 
 
 def remove_duplicate_entry(snap: Snapshot, store: str | None = None, line: int | None = None,
@@ -130,12 +136,12 @@ def remove_duplicate_entry(snap: Snapshot, store: str | None = None, line: int |
             raise Refused(f"{name} does not read back as a clean §-separated list (a stray "
                           "separator or blank entry): removing an entry would leave Hermes "
                           "refusing it still; nothing was written")
-        after, removed = without_repeats(text, line)
+        after, removed, gone = without_repeats(text, line)
         if not removed:
             continue
         limit = limits[LIMIT_KEY[name]]
         check_store(name, after.encode("utf-8"), limit, before=text)
-        changes.append(FileChange(name, data, after.encode("utf-8")))
+        changes.append(FileChange(name, data, after.encode("utf-8"), removed=tuple(gone)))
         lines = ", ".join(str(n) for n in removed)
         done.append(f"{name}: -{plural(len(removed), 'repeated entry', 'repeated entries')} "
                     f"(line {lines})")

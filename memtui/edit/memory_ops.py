@@ -450,8 +450,40 @@ def stranded(snap: Snapshot, rels: list[str]) -> list[str]:
     return sorted(p for p in before if p not in seen and p not in gone)
 
 
+def loaded_file(snap: Snapshot, name: str) -> str | None:
+    """``name`` when it is a file the agent's profile injects into every turn that is no
+    memory (OpenClaw's TOOLS.md, AGENTS.md, …), else None."""
+    from memtui.core.profiles import get
+    from memtui.edit.agent_ops import profile_for
+
+    name = name.strip()
+    if name in snap.memories or "/" in name or "\\" in name:
+        return None
+    profile = get(profile_for(snap.ws))
+    if not profile.agent_files:
+        return None
+
+    def read(rel: str) -> str | None:
+        return snap.text(rel) if snap.load(rel) is not None else None
+
+    injection = profile.inject(snap.ws, profile.limits(snap.ws, {})[0], read)
+    return name if injection is not None and name in injection.files else None
+
+
 def redact(snap: Snapshot, memory: str) -> Changeset:
-    rel = INDEX_NAME if memory.strip() == INDEX_NAME else snap.memory(memory).path
+    """Replace the credentials of a memory, the index, or a file the agent loads every turn
+    (newuser30 #21: OpenClaw's TOOLS.md held an API key memtui would not touch) with
+    `REDACTED`."""
+    if memory.strip() == INDEX_NAME:
+        rel = INDEX_NAME
+    else:
+        try:
+            rel = snap.memory(memory).path
+        except UsageError:
+            found = loaded_file(snap, memory)
+            if found is None:
+                raise
+            rel = found
     data = snap.editable(rel)
     if data is None:
         raise UsageError(f"{rel} does not exist")

@@ -134,6 +134,9 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self.config = config
         #: ``--config FILE`` when given: ``r`` reads that file again (else the workspace's).
         self.config_file: str | None = None
+        #: The shaping settings (`memtui.core.config.SHAPING`) given as flags: the
+        #: operator's, over the workspace's own file (`memtui.core.kept_out`).
+        self.flagged: frozenset[str] = frozenset()
         if config.exclude and not self.options.exclude:
             self.options = replace(self.options, exclude=config.exclude)
         if config.include_archives:

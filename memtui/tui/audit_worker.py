@@ -71,7 +71,7 @@ def prepare_rows(result: AuditResult, palette: Palette,
 
 
 class AuditWorker:
-    """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``palette``, ``heap``,
+    """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``flagged``, ``palette``, ``heap``,
     ``give_way``, ``_ui``, ``set_notice``, ``active_view``, ``_previews``,
     ``chat_files_changed`` and the audit
     state ``__init__`` sets."""
@@ -309,6 +309,15 @@ class AuditWorker:
         applied, and what its ``exclude`` leaves out counted as suppressed (as ``memtui
         audit`` does: newuser23 #22, ``i`` listed 20 where the audit counted 23)."""
         apply_to(result, self.config, hidden=True)
+        # and what the workspace's own file keeps out by the settings that shape the audit
+        # (its raised limits, its profile): listed under `i` as `memtui audit --fail-on`
+        # counts them (newuser30 #12: the app showed an all-clear and `i` nothing)
+        from memtui.core.kept_out import kept_out
+        from memtui.core.reporting.suppress import Suppressed
+
+        found, _ = kept_out(self.workspace, self.auditor.options, result, self.config,
+                            self.flagged)
+        result.suppressed.extend(Suppressed(f, "config") for f in found)
         result.show_suppressed = self.show_suppressed
         return result
 

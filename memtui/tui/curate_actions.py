@@ -103,10 +103,16 @@ class CurateActions:
         if result is None or not isinstance(view, AuditTable):
             return self._memories()
         lines = {f.line for f in result.findings if f.kind == "secret" and f.path == INDEX_NAME}
+        # a file the agent loads every turn that is no memory (OpenClaw's TOOLS.md), as
+        # `fix redact` takes it (newuser30 #21)
+        loaded = {f.path for f in result.findings if f.kind == "secret"
+                  and f.path in result.block.files and f.path not in result.scans}
         paths: list[str] = []
         for row in view.picked_rows():
             if lines and row.path == INDEX_NAME and row.line in lines:
                 paths.append(INDEX_NAME)
+            elif row.path in loaded:
+                paths.append(row.path)
             else:
                 paths += [p for p in row_memories(row) if p in result.scans]
         return list(dict.fromkeys(paths))

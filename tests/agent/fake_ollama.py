@@ -368,6 +368,16 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
 
+def default_window(version: str | None) -> int:
+    """Ollama's window when no num_ctx is sent, by version: 2048 up to 0.6.6, then 4096
+    (SPEC §5; the VRAM tiers of 0.15.5+ give 4096 below 23 GiB, as here)."""
+    try:
+        parts = tuple(int(p) for p in (version or "").split(".")[:3])
+    except ValueError:
+        return 4096
+    return 2048 if parts and parts < (0, 6, 7) else 4096
+
+
 def free_port() -> int:
     """A port nothing listens on (for 'Ollama not running')."""
     with socket.socket() as s:
@@ -400,6 +410,14 @@ def memory_writer(name: str = "writer") -> FakeModel:
                                          "new_string": "# Memory\n" + INDEX_LINE})]),
         Reply(content="Noted: you are a process engineer. I saved it to memory."),
     ])
+
+
+def forgetful(name: str = "forgetful") -> FakeModel:
+    """Writes as writer does, but reports no trained context: nobody sends num_ctx."""
+    # /api/show has no <arch>.context_length and no Modelfile num_ctx, so memtui sends no
+    # window and the server default applies (2048 before Ollama 0.6.7, 4096 from it): a
+    # prompt longer than that loses its front, system prompt first (newuser30 #14)
+    return FakeModel(name, memory_writer(name).script, context_length=None)
 
 
 def orphan_writer(name: str = "orphan") -> FakeModel:

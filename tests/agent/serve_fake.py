@@ -17,7 +17,9 @@ from tests.agent.fake_ollama import (
     FakeModel,
     FakeOllama,
     chatter,
+    default_window,
     fabricator,
+    forgetful,
     memory_writer,
     obeyer,
     orphan_writer,
@@ -31,13 +33,14 @@ DEFAULT_PORT = {"ollama": 11435, "openai": 8081}  # next to the real servers' 11
 def scripted_models() -> list[FakeModel]:
     """Every scripted model the tests use, in the order they are listed."""
     return [memory_writer(), orphan_writer(), fabricator(), skill_saver(), chatter(),
-            obeyer()]
+            obeyer(), forgetful()]
 
 
 def describe(model: FakeModel) -> str:
     """One line: the model's name and what its script does."""
     maker = {"writer": memory_writer, "orphan": orphan_writer, "fabricator": fabricator,
-             "skiller": skill_saver, "chatter": chatter, "obeyer": obeyer}.get(model.name)
+             "skiller": skill_saver, "chatter": chatter, "obeyer": obeyer,
+             "forgetful": forgetful}.get(model.name)
     doc = (maker.__doc__ or "").strip().splitlines()[0] if maker else ""
     return f"  {model.name:<11} {doc}"
 
@@ -50,6 +53,11 @@ def parse(api: str, argv: Sequence[str] | None) -> argparse.Namespace:
         "to try memtui's chat pane or eval without a real model (Ctrl-C stops it).")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT[api],
                         help=f"port on 127.0.0.1 (default {DEFAULT_PORT[api]}; 0: any free one)")
+    if api == "ollama":
+        parser.add_argument("--ollama-version", default="0.12.6", metavar="V",
+                            help="the version /api/version reports (default 0.12.6); the "
+                            "window when no num_ctx is sent follows it: 2048 before 0.6.7, "
+                            "4096 from it")
     if api == "openai":
         parser.add_argument("--n-ctx", type=int, default=4096, metavar="N",
                             help="the server's window, as llama-server's -c (default 4096)")
@@ -68,7 +76,8 @@ def parse(api: str, argv: Sequence[str] | None) -> argparse.Namespace:
 def start(api: str, args: argparse.Namespace) -> FakeOllama:
     models = scripted_models()
     if api == "ollama":
-        return FakeOllama(models).start(args.port)
+        version = args.ollama_version
+        return FakeOllama(models, version, default_window(version)).start(args.port)
     models.sort(key=lambda m: m.name != args.model)  # the first one answers
     return FakeOpenAI(models[:1], n_ctx=args.n_ctx).start(args.port)
 
@@ -76,7 +85,9 @@ def start(api: str, args: argparse.Namespace) -> FakeOllama:
 def banner(api: str, fake: FakeOllama) -> str:
     if api == "ollama":
         head = f"fake Ollama on {fake.url} (Ctrl-C stops it); models:"
-        hint = f"try:  memtui DIR --host {fake.url} --model writer   (then c to chat)"
+        hint = (f"try:  memtui DIR --host {fake.url} --model writer   (then c to chat; "
+                f"--model forgetful: no num_ctx is sent, Ollama {fake.version}'s "
+                f"{fake.default_ctx} applies)")
     else:
         assert isinstance(fake, FakeOpenAI)
         head = f"fake llama-server on {fake.url}, window {fake.n_ctx} (Ctrl-C stops it); model:"

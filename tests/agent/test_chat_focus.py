@@ -107,8 +107,12 @@ async def test_no_printable_key_runs_an_app_command_anywhere_on_the_focus_chain(
         shown = preview.display  # at 120 columns the chat takes the preview's place
         picker = app.query_one(ModelPicker)
         await wait_until(pilot, lambda: app.focused is picker)
-        await nothing_ran("tpyq?18")  # the closed picker
-        assert app.focused is picker and not picker.expanded
+        await nothing_ran("tpyq?18")  # the closed picker: the text goes to the message
+        typed = app.query_one("#chat-input", Input)  # (newuser29 #37)
+        assert app.focused is typed and typed.value == "tpyq?18" and not picker.expanded
+        typed.value = ""
+        picker.focus()
+        await wait_until(pilot, lambda: app.focused is picker)
         await pilot.press("enter")
         await wait_until(pilot, lambda: picker.expanded)
         await nothing_ran("tpyq")  # the open list
@@ -203,3 +207,23 @@ async def test_the_prompt_row_is_no_choice(ws: Workspace, fake: FakeOllama,
         await wait_until(pilot, lambda: pane.settings.model == "talk")
         box = app.query_one("#chat-input", Input)
         await wait_until(pilot, lambda: app.focused is box)
+
+
+async def test_typing_on_the_model_list_goes_to_the_message(ws: Workspace,
+                                                           fake: FakeOllama) -> None:
+    """newuser29 #37 (second half): with the model list focused and no model picked yet,
+    typing the message first ("Remember …") opened the list and ate the words; the text
+    goes to the message input, the list stays closed."""
+    fake.add(chatter("talk"))
+    fake.add(chatter("other"))
+    app = MemtuiApp(ws, settings=AgentSettings(host=fake.url), watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        picker = app.query_one(ModelPicker)
+        await wait_until(pilot, lambda: app.focused is picker)
+        await pilot.press(*"Remember this")
+        box = app.query_one("#chat-input", Input)
+        await wait_until(pilot, lambda: box.value == "Remember this")
+        assert app.focused is box and not picker.expanded

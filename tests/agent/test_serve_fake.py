@@ -41,7 +41,8 @@ def test_fake_ollama_runs_by_hand_and_prints_its_url_and_models(tmp_path: Path) 
         assert lines[0].startswith("fake Ollama on http://127.0.0.1:"), lines
         url = lines[0].split(" on ")[1].split(" ")[0]
         names = [m["name"] for m in httpx.get(url + "/api/tags", timeout=10).json()["models"]]
-        assert names == ["writer", "orphan", "fabricator", "skiller", "chatter", "obeyer"]
+        assert names == ["writer", "orphan", "fabricator", "skiller", "chatter", "obeyer",
+                         "forgetful"]
         assert [x.split()[0] for x in lines[1:-1]] == names
         assert lines[-1].startswith(f"try:  memtui DIR --host {url} --model writer")
         # the command it prints works: a chat through memtui's own agent, by eval
@@ -92,9 +93,38 @@ def test_a_port_in_use_is_one_line_not_a_traceback() -> None:
         _stop(proc)
 
 
+def test_forgetful_shows_the_cut_nobody_sent_num_ctx_for(tmp_path: Path) -> None:
+    """newuser30 #14: every scripted model reported a trained context, so memtui always
+    sent num_ctx and the README's headline failure could not be seen without a real
+    Ollama. ``forgetful`` reports none; under ``--ollama-version 0.6.6`` the server's 2048
+    applies and a longer prompt comes back cut to 2048/2 + 2 tokens."""
+    proc, lines = _serve("tests.agent.fake_ollama", "--ollama-version", "0.6.6")
+    try:
+        url = lines[0].split(" on ")[1].split(" ")[0]
+        assert "Ollama 0.6.6's 2048 applies" in lines[-1], lines
+        show = httpx.post(url + "/api/show", json={"model": "forgetful"}, timeout=10).json()
+        assert not any(k.endswith(".context_length") for k in show["model_info"])
+        ws = tmp_path / "ws"
+        ws.mkdir()
+        (ws / "MEMORY.md").write_text("# Memory\n" + "".join(
+            f"- Fact {i}: the line {i} oven runs at its own temperature profile\n"
+            for i in range(200)))
+        run = subprocess.run([sys.executable, "-m", "memtui", "eval", str(ws), "-m",
+                              "I am a process engineer", "--host", url, "--model",
+                              "forgetful", "-n", "1"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120)
+        assert "truncated" in run.stdout and "1,026" in run.stdout, run.stdout + run.stderr
+        assert "likely 2048 (Ollama 0.6.6)" in " ".join(run.stdout.split())
+    finally:
+        rc = _stop(proc)
+    assert rc == 0
+
+
 def test_docs_chat_says_how_to_run_them() -> None:
     text = " ".join((ROOT / "docs" / "chat.md").read_text(encoding="utf-8").split())
     assert "`python -m tests.agent.fake_ollama`" in text
     assert "`python -m tests.agent.fake_openai --n-ctx 2048`" in text
-    for name in ("writer", "orphan", "fabricator", "skiller", "chatter", "obeyer"):
+    assert "`--ollama-version 0.6.6`" in text
+    for name in ("writer", "orphan", "fabricator", "skiller", "chatter", "obeyer",
+                 "forgetful"):
         assert f"`{name}`" in text

@@ -405,14 +405,25 @@ def test_openclaw_warns_at_80_percent_before_anything_is_cut(tmp_path: Path) -> 
     assert ("near_limit", "MEMORY.md", None) in _kinds(result)
 
 
-def test_openclaw_imports_in_agents_md(tmp_path: Path) -> None:
+def test_openclaw_agents_md_at_paths_are_prose_not_imports(tmp_path: Path) -> None:
+    """newuser30 #17: OpenClaw injects AGENTS.md as written (nothing expands an ``@path``),
+    so a missing ``@docs/gone.md`` is no ``broken_import`` error and a loop no cycle."""
     ws = _openclaw(tmp_path, {
         "workspace/AGENTS.md": "# AGENTS.md\n@docs/rules.md\n@docs/gone.md\n"
                                "```\n@docs/rules.md\n```\n",
         "workspace/docs/rules.md": "# Rules\nSee @../AGENTS.md\n"})
+    kinds = {k for k, _, _ in _kinds(run_audit(ws))}
+    assert not kinds & {"broken_import", "import_in_code", "import_cycle", "import_too_deep"}
+
+
+def test_gemini_md_imports_are_checked(tmp_path: Path) -> None:
+    ws = _gemini(tmp_path, "", {
+        "GEMINI.md": "# GEMINI.md\n@docs/rules.md\n@docs/gone.md\n```\n@docs/rules.md\n```\n",
+        "docs/rules.md": "# Rules\nSee @../GEMINI.md\n"})
+    (ws / "MEMORY.md").unlink()  # GEMINI.md loads when there is no MEMORY.md
     kinds = _kinds(run_audit(ws))
-    assert ("broken_import", "AGENTS.md", 3) in kinds
-    assert ("import_in_code", "AGENTS.md", 5) in kinds
+    assert ("broken_import", "GEMINI.md", 3) in kinds
+    assert ("import_in_code", "GEMINI.md", 5) in kinds
     assert ("import_cycle", "docs/rules.md", 2) in kinds
 
 

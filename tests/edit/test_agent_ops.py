@@ -282,3 +282,35 @@ def test_gemini_pointer_paths_and_summaries_stay_one_clean_line(tmp_path: Path) 
     assert "blanks" in refused(folder, "add-pointer", folder, "two words.md")
     status, _, err = fix("fix", "add-pointer", folder, "vpn", "--summary", "a\x1b[2Jb")
     assert status == 2 and "control characters" in err
+
+
+def test_hermes_repeated_entry_diff_removes_the_line_it_names(tmp_path: Path) -> None:
+    """newuser30 #20: "-1 repeated entry (line 5)" and "the first stays", while the diff
+    removed the first copy (line 3) and kept line 5: the diff now removes line 5 and the
+    separator before it."""
+    folder = hermes(tmp_path, "A fact.\n§\nB fact.\n§\nB fact.\n§\nC fact.\n")
+    status, out, err = fix("fix", "remove-duplicate-entry", folder, "--dry-run")
+    assert status == 0 and err == "", err
+    assert "-1 repeated entry (line 5)" in out
+    hunk = out.split("@@", 2)[2].split("dry run", 1)[0]
+    assert hunk.splitlines()[1:] == [" A fact.", " §", " B fact.", "-§", "-B fact.", " §",
+                                     " C fact."], hunk
+
+
+def test_openclaw_redacts_a_credential_in_a_bootstrap_file(tmp_path: Path) -> None:
+    """newuser30 #21: the API key in TOOLS.md (injected into every turn) could not be
+    redacted ("no memory named 'TOOLS.md'"); the file the agent loads is redacted as a
+    memory is, and a file it does not load is still refused."""
+    ws = openclaw(tmp_path)
+    (ws / "TOOLS.md").write_text("# TOOLS.md\n\nAPI key: BSa8Kd93jdK2mZq81LxPw0vR7tYu4nEwS\n",
+                                 encoding="utf-8")
+    (ws / "notes.md").write_text("API key: BSa8Kd93jdK2mZq81LxPw0vR7tYu4nEwS\n",
+                                 encoding="utf-8")
+    _, report, _ = fix("audit", ws)
+    assert "the agent loads this file into every turn; memtui fix redact removes the " \
+        "value, then rotate it" in " ".join(report.split()), report
+    status, out, err = fix("fix", "redact", ws, "TOOLS.md")
+    assert status == 0 and "TOOLS.md: replaced 1 credential" in out, err
+    assert (ws / "TOOLS.md").read_text(encoding="utf-8") == "# TOOLS.md\n\nAPI key: [REDACTED]\n"
+    status, _, err = fix("fix", "redact", ws, "notes.md")
+    assert status == 2 and "no memory named 'notes.md'" in err

@@ -37,20 +37,25 @@ _WHY_HOW = ("Deploys go through CI.\n**Why:** the manual path broke twice.\n"
             "**How to apply:** never run deploy.sh by hand.\n")
 _LONG_INDEX = "".join(f"- [M{i}](memory/m{i}.md)\n" for i in range(205))
 #: Agent profiles' examples (issue 33): a Hermes Agent memories folder (recognised by its
-#: § separators), an OpenClaw workspace (MEMORY.md beside AGENTS.md).
+#: § separators), a Gemini CLI folder (`_gemini`).
 _USER = ("USER.md", "Prefers short answers.\n§\nWorks in UTC.\n")
-_CLAW = ("MEMORY.md", "- Deploys run on Fridays.\n")
-#: OpenClaw's own file: AGENTS.md alone is any agent's (newuser24 #37).
-_SOUL = ("SOUL.md", "Calm and direct.\n")
 
 
 def _hermes(memory: str, *more: tuple[str, str]) -> Example:
     return (("MEMORY.md", memory), _USER, *more)
 
 
+def _gemini(imports: str, *more: tuple[str, str]) -> Example:
+    """A Gemini CLI folder (a GEMINI.md its save_memory tool wrote to, no MEMORY.md) whose
+    GEMINI.md also holds ``imports``: Gemini CLI expands them (OpenClaw, Codex and Hermes
+    do not, newuser30 #17)."""
+    return (("GEMINI.md", "## Gemini Added Memories\n- Deploys run on Fridays.\n\n"
+             + imports), *more)
+
+
 def _chain(hops: int) -> Example:
-    """An OpenClaw workspace whose AGENTS.md imports a chain ``hops`` files long."""
-    files = [_CLAW, _SOUL, ("AGENTS.md", "Rules: @d/1.md\n")]
+    """A Gemini CLI folder whose GEMINI.md imports a chain ``hops`` files long."""
+    files = list(_gemini("Rules: @d/1.md\n"))
     files += [(f"d/{i}.md", f"Step {i}: @{i + 1}.md\n" if i < hops else f"Step {i}.\n")
               for i in range(1, hops + 1)]
     return tuple(files)
@@ -237,9 +242,11 @@ RULES: tuple[Rule, ...] = (
          _ws(_LINK_A, _A),
          "add the missing fields (name, description, metadata.type)"),
     Rule("content_in_index", "warning", "Content in the index",
-         "A long index line without a link: memory content leaking into the index.",
-         "MEMORY.md is injected whole into every turn; a long line with no link is content "
-         "that belongs in a memory file.",
+         "A long index line without a link, or an entry's hook past 480 columns: memory "
+         "content leaking into the index.",
+         "MEMORY.md is injected whole into every turn; a long line with no link, or a hook "
+         "stuffed with content after an entry's link, is content that belongs in a memory "
+         "file.",
          _ws(_LINK_A + "- The deploy host is build-7; it restarts every night at two, so "
              "schedule every long job before midnight and check the queue at eight.\n", _A),
          _ws(_LINK_A, _A),
@@ -427,19 +434,19 @@ RULES: tuple[Rule, ...] = (
                  ("../config.yaml", "memory:\n  memory_char_limit: 3000\n")),
          "fix the config file, or give the limits as flags"),
     Rule("broken_import", "error", "Broken imports",
-         "An @path import in an agent workspace's CLAUDE.md, GEMINI.md or AGENTS.md (the "
-         "gemini, openclaw, hermes and codex profiles; not an item or a Claude Code memory "
-         "folder) names no file.",
+         "An @path import in the GEMINI.md Gemini CLI loads names no file (OpenClaw, "
+         "Codex and Hermes do not expand imports; an item or Claude Code memory folder's "
+         "files are not read).",
          "The agent pulls an imported file into context; a missing one leaves a hole the "
          "writer did not mean.",
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: @docs/rules.md\n")),
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: @docs/rules.md\n"), ("docs/rules.md", "# Rules\n")),
+         _gemini("Rules: @docs/rules.md\n"),
+         _gemini("Rules: @docs/rules.md\n", ("docs/rules.md", "# Rules\n")),
          "point the import at the file, or remove it"),
     Rule("import_in_code", "warning", "Imports inside code",
          "An @path inside a code span or fenced block: the agent does not import it.",
          "Imports are not evaluated inside markdown code; the writer likely meant one.",
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: `@docs/rules.md`\n"), ("docs/rules.md", "# Rules\n")),
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: @docs/rules.md\n"), ("docs/rules.md", "# Rules\n")),
+         _gemini("Rules: `@docs/rules.md`\n", ("docs/rules.md", "# Rules\n")),
+         _gemini("Rules: @docs/rules.md\n", ("docs/rules.md", "# Rules\n")),
          "take the import out of the code span"),
     Rule("import_too_deep", "warning", "Imports too deep",
          "An @path import more than 5 hops from the file the agent loads.",
@@ -451,8 +458,8 @@ RULES: tuple[Rule, ...] = (
          "@path imports that lead back to a file already being imported.",
          "The agent stops at the cycle (Gemini CLI detects it); the files meant are loaded "
          "once at best.",
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: @d/a.md\n"), ("d/a.md", "See @../AGENTS.md\n")),
-         (_CLAW, _SOUL, ("AGENTS.md", "Rules: @d/a.md\n"), ("d/a.md", "Rules only.\n")),
+         _gemini("Rules: @d/a.md\n", ("d/a.md", "See @../GEMINI.md\n")),
+         _gemini("Rules: @d/a.md\n", ("d/a.md", "Rules only.\n")),
          "remove the import that closes the cycle"),
 )
 

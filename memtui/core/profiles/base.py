@@ -305,10 +305,12 @@ class Profile:
 
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         """The files whose ``@path`` imports the agent follows (of CLAUDE.md, GEMINI.md,
-        AGENTS.md)."""
-        from memtui.core.profiles.imports import ROOTS
-
-        return ROOTS
+        AGENTS.md): none unless its loader expands them. Only Claude Code (CLAUDE.md) and
+        Gemini CLI (GEMINI.md, `memtui.core.profiles.gemini`) document imports; OpenClaw
+        injects its bootstrap files' text as written, Codex reads AGENTS.md as plain text
+        and Hermes has no links (newuser30 #17: an ``@docs/x.md`` in OpenClaw's AGENTS.md
+        was a ``broken_import`` error, exit 1, for prose the agent never expands)."""
+        return ()
 
     def keeps(self, f: Finding) -> bool:
         """Whether a finding of the common rules means something for this agent."""

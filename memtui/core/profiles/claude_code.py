@@ -30,12 +30,21 @@ class ClaudeCode(Profile):
         return "the first 200 lines or 25 KB of MEMORY.md"
 
     def loaded_lines(self, index: Index, max_lines: int, max_bytes: int) -> int:
-        loaded = 0
+        # Claude Code splits MEMORY.md on "\n" (``text.trim().split("\n")``): a line ending
+        # with a CR alone is one line with the next (newuser30 #19)
+        loaded, seen, joined = 0, 1, set(index.cr_lines)
         for line in index.lines:
-            if line.number > max_lines or line.end_byte > max_bytes:
+            if seen > max_lines or line.end_byte > max_bytes:
                 break
             loaded = line.number
+            seen += line.number not in joined
         return loaded
+
+    @staticmethod
+    def agent_lines(index: Index) -> int:
+        """How many lines Claude Code sees in the index (those ending with a CR alone are
+        one with the next)."""
+        return len(index.lines) - sum(1 for n in index.cr_lines if n < len(index.lines))
 
     def load_findings(self, index: Index, loaded: int, max_lines: int, max_bytes: int
                       ) -> list[Finding]:
@@ -45,7 +54,7 @@ class ClaudeCode(Profile):
         # Nothing cut yet: an early warning from 80 % of either limit, as for the other
         # agents (newuser24 #39: 170 of 200 lines said nothing until lines were lost).
         used = index.lines[-1].end_byte if index.lines else 0
-        loads = [Load(index.path, len(index.lines), max_lines, "lines", index.path),
+        loads = [Load(index.path, self.agent_lines(index), max_lines, "lines", index.path),
                  Load(index.path, used, max_bytes, "bytes", index.path)]
         return [f for f in load_findings(loads, self.agent, self.cut_note)
                 if f.kind == "near_limit"]

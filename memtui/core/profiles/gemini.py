@@ -54,7 +54,9 @@ class Gemini(Profile):
             and parts[-4] == ".gemini"
 
     def memory(self, rel: str) -> bool:  # GEMINI.md is the legacy index, not a topic file
-        return not rel.startswith("skills/") and rel != "GEMINI.md"
+        # tmp/ is Gemini's per-project state under ~/.gemini: each project's memory folder
+        # there is a workspace of its own, not topic files of the global GEMINI.md
+        return not rel.startswith(("skills/", "tmp/")) and rel != "GEMINI.md"
 
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         # GEMINI.md loads only when there is no MEMORY.md (newuser24 #49: its imports

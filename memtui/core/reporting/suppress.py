@@ -518,8 +518,8 @@ class _Quiet:
 
 
 #: A credential's advice in a file the agent loads each turn that is no memory.
-LOADED = (": the agent loads this file into every turn; remove the value by hand (fix redact "
-          "edits memories only) and rotate it")
+LOADED = (": the agent loads this file into every turn; memtui fix redact removes the value"
+          ", then rotate it")
 
 
 def _loaded_each_turn(f: Finding) -> Finding:

@@ -22,6 +22,10 @@ MAX_INDEX_MARKS = 2_000_000
 #: A link-less, non-heading index line wider than this (terminal columns: CJK characters
 #: count two) reads as memory content.
 CONTENT_LINE_CHARS = 120
+#: An entry's hook wider than this (terminal columns) is content stuffed into the index
+#: (newuser30 #25: a 50,000-character hook cost a quarter of the window every turn with no
+#: finding); the widest hooks of the real folders' status dumps are 300–1,700 columns.
+CONTENT_HOOK_CHARS = 4 * CONTENT_LINE_CHARS
 HEADING = lazy_pattern(r"^ {0,3}#{1,6}(\s|$)")
 _HOOK_SEP = lazy_pattern(r"^\s*(?:—|–|--|-|:|\|)\s*")
 
@@ -93,12 +97,14 @@ class Index(Record):
     #: The first line not parsed, when the text is past `MAX_INDEX_LINES` or
     #: `MAX_INDEX_MARKS` (None: all of it was).
     lines_cut: int | None = None
+    #: The lines that ended with a carriage return alone (`TextRead.cr_lines`).
+    cr_lines: list[int]
 
     def __init__(self, path: str = "MEMORY.md", exists: bool = False, text: str = "", size: int = 0,
                        lines: list[IndexLine] | None = None,
                        code_spans: list[CodeSpan] | None = None, problems: list[str] | None = None,
                        problem_lines: list[int | None] | None = None,
-                       lines_cut: int | None = None) -> None:
+                       lines_cut: int | None = None, cr_lines: list[int] | None = None) -> None:
         self.path = path
         self.exists = exists
         self.text = text
@@ -108,6 +114,7 @@ class Index(Record):
         self.problems = [] if problems is None else problems
         self.problem_lines = [] if problem_lines is None else problem_lines
         self.lines_cut = lines_cut
+        self.cr_lines = [] if cr_lines is None else cr_lines
 
     @property
     def line_count(self) -> int:
@@ -169,6 +176,14 @@ def index_of(read: TextRead, rel: str = "MEMORY.md", idx: Index | None = None) -
     idx.size = read.size
     idx.problems.extend(read.problems)
     idx.problem_lines.extend(read.problem_lines)
+    idx.cr_lines = read.cr_lines
+    if read.cr_lines:  # (newuser30 #19: a CR-only index was counted as LF lines, silently)
+        n = len(read.cr_lines)
+        idx.problems.append(
+            f"{n:,} {'line ends' if n == 1 else 'lines end'} with a carriage return alone "
+            "(CR, not LF): an agent that splits MEMORY.md on line feeds, as Claude Code "
+            "does, reads each with the next; save it with LF line ends")
+        idx.problem_lines.append(read.cr_lines[0])
     return idx
 
 

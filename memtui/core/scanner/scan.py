@@ -33,7 +33,12 @@ from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.record import Record
 from memtui.core.scanner.headings import mark_headings
-from memtui.core.scanner.index import CONTENT_LINE_CHARS, Index, display_width
+from memtui.core.scanner.index import (
+    CONTENT_HOOK_CHARS,
+    CONTENT_LINE_CHARS,
+    Index,
+    display_width,
+)
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
 from memtui.core.scanner.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
@@ -200,6 +205,11 @@ def index_findings(index: Index) -> list[Finding]:
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{line.chars:,}-character line with no link: memory content "
                                "belongs in a memory file"))
+        elif line.kind == "entry" and display_width(line.hook) > CONTENT_HOOK_CHARS:
+            out.append(finding("content_in_index", INDEX_NAME, line.number,
+                               f"{len(line.hook):,}-character hook: memory content injected "
+                               "every turn; move it into the memory file it links and keep "
+                               "a one-line hook"))
     hits, cut = scan_text_bounded(index.text)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,

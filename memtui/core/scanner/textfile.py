@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 
 from memtui.core.files.input_file import lies_within
@@ -36,11 +37,15 @@ class TextRead(Record):
     #: the first past the cap) starts, so that what follows can be read from there (-1:
     #: read whole).
     rest_at: int = -1
+    #: The lines (1-based, of ``text``) that ended with a carriage return alone (CR, not
+    #: CRLF): a loader that splits on line feeds reads each with the next (newuser30 #19).
+    cr_lines: list[int]
 
     def __init__(self, text: str = "", size: int = 0, ok: bool = True,
                        problems: list[str] | None = None,
                        problem_lines: list[int | None] | None = None, had_bom: bool = False,
-                       crlf: bool = False, raw: bytes = b"", rest_at: int = -1) -> None:
+                       crlf: bool = False, raw: bytes = b"", rest_at: int = -1,
+                       cr_lines: list[int] | None = None) -> None:
         self.text = text
         self.size = size
         self.ok = ok
@@ -50,6 +55,7 @@ class TextRead(Record):
         self.crlf = crlf
         self.raw = raw
         self.rest_at = rest_at
+        self.cr_lines = [] if cr_lines is None else cr_lines
 
 
 #: What a UTF-16 file's read problem says (newuser30 #3: a GitHub token in a UTF-16 memory
@@ -80,6 +86,15 @@ def utf16(data: bytes) -> str | None:
     return data[:len(data) - len(data) % 2].decode(codec, errors="replace")
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def lone_cr_lines(text: str) -> list[int]:
+    """The lines of ``text`` (1-based, once every line end is folded to LF) that end with a
+    carriage return alone."""
+    return [n for n, end in enumerate(_LINE_END.findall(text), start=1) if end == "\r"]
+
+
 def decode(data: bytes, size: int | None = None) -> TextRead:
     out = TextRead(size=len(data) if size is None else size)
     wide = utf16(data)
@@ -101,6 +116,8 @@ def decode(data: bytes, size: int | None = None) -> TextRead:
         out.had_bom = True
     if "\r" in text:
         out.crlf = "\r\n" in text
+        if text.count("\r") != text.count("\r\n"):
+            out.cr_lines = lone_cr_lines(text)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     elif not out.problems and not out.had_bom:
         out.raw = data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.message import Message
 from textual.widgets import Select
 
@@ -28,6 +29,21 @@ class ModelPicker(Select[str]):
         overlay: Any = self.query_one("SelectOverlay")
         if overlay.option_count and self.value is Select.NULL:
             overlay.disable_option_at_index(0)
+
+    class Typed(Message):
+        """A printable key pressed on the closed list: the first letter of the message,
+        which the input takes (newuser29 #37: typing first opened the list and ate it)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.expanded and event.is_printable and event.character and \
+                event.character != " ":  # (space opens the list, as Enter does)
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Typed(event.character))
 
     class Closed(Message):
         """The list closed with a model chosen (picked again, or kept): the message input

@@ -292,6 +292,13 @@ class ChatPane(Vertical):
         self.call_after_refresh(self.query_one("#chat-input", Input).focus)
         self.run_worker(self._prepare(), group="chat-prepare", exclusive=True)
 
+    def on_model_picker_typed(self, event: ModelPicker.Typed) -> None:
+        """Text typed on the model list goes to the message (newuser29 #37)."""
+        event.stop()
+        box = self.query_one("#chat-input", Input)
+        box.focus()
+        box.insert_text_at_cursor(event.text)
+
     def on_model_picker_closed(self, event: ModelPicker.Closed) -> None:
         """A model is chosen and the list closed (the same model picked again says no
         ``Changed``): the focus goes to the input, where the typed message waits."""

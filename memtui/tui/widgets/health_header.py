@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.profiles.claude_code import ClaudeCode
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
@@ -291,7 +292,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                            (2, None), (0, gauge(0))]
         return [(title, None, ()), (counts, count_steps, nothing), (cost, agent_steps, ())]
     opts = result.options
-    lines = len(idx.lines)
+    lines = ClaudeCode.agent_lines(idx)  # as Claude Code splits them (newuser30 #19)
     by_lines, by_bytes = lines / opts.max_lines, idx.size / opts.max_bytes
     near = max(by_lines, by_bytes)
     lc = p.error if near > 1 else p.warning if near > 0.8 else p.resolved
