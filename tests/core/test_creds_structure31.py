@@ -46,3 +46,23 @@ def test_a_scripts_own_colon_ends_the_label(text: str, value: str) -> None:
 
 def test_a_scripts_colon_in_prose_without_a_label_finds_nothing() -> None:
     assert found("ሰዓት፦ 9 ሰዓት እስከ 5 ሰዓት") == []
+
+
+# --- a postal code closing an address ----------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Ship to: Unit 5, Andheri East, Mumbai, PIN code 400069.",
+    "पता: गली 4, लाजपत नगर, नई दिल्ली, पिन कोड 110024",
+    "Hantar ke: Lot 9, Jalan Ampang, Kuala Lumpur, poskod 50450, Malaysia.",
+])
+def test_a_postal_code_closing_an_address_is_no_pin(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Card PIN 482913", "482913"),
+    ("Door: PIN 58213, then the key box.", "58213"),
+    ("Router: SSID Office, WPA2, WPS PIN 48213957", "48213957"),
+])
+def test_a_pin_outside_an_address_is_still_found(text: str, value: str) -> None:
+    assert found(text) == [value]
