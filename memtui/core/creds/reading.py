@@ -332,7 +332,7 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
-    if value.isdigit() and in_an_address(text, pos, value):
+    if value.isdigit() and in_an_address(text, word, value):
         return None
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
 
@@ -342,13 +342,13 @@ _CLAUSE_END = lazy_pattern(r"[:：;।。!?！？]|\.(?=\s+\D)")
 _ADDRESS_PARTS = lazy_pattern(r"[,،，、]")
 
 
-def in_an_address(text: str, pos: int, value: str) -> bool:
+def in_an_address(text: str, word: lexicon.Word, value: str) -> bool:
     """A number of five or six digits whose label closes a list of two or more parts set
     apart by commas in its clause (``Lot 9, Jalan Ampang, Kuala Lumpur, <label> 50450``): the
     last part of an address, a postal code, not a PIN."""
-    if not 5 <= len(value) <= 6:
+    if not 5 <= len(value) <= 6 or text[word.start:word.end] != word.text:
         return False
-    before = text[:pos].rstrip(" \t:：=-—–")
+    before = text[:word.start].rstrip(" \t—–-")
     ends = list(_CLAUSE_END.finditer(before))
     clause = before[ends[-1].end():] if ends else before
     return len(_ADDRESS_PARTS.findall(clause)) >= 2
