@@ -66,3 +66,14 @@ def test_a_postal_code_closing_an_address_is_no_pin(text: str) -> None:
 ])
 def test_a_pin_outside_an_address_is_still_found(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- JSON inside a JSON string -----------------------------------------------------------------
+
+def test_a_password_in_json_inside_a_json_string_is_found() -> None:
+    text = '{"event": "{\\"svc\\": \\"billing\\", \\"password\\": \\"Tq8vLm3RxK7pWz2N\\"}"}'
+    assert found(text) == ["Tq8vLm3RxK7pWz2N"]
+
+
+def test_escaped_json_without_a_credential_finds_nothing() -> None:
+    assert found('{"msg": "{\\"token_count\\": 4096, \\"status\\": \\"ok\\"}"}') == []

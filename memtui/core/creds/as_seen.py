@@ -8,6 +8,8 @@ the check, so it is taken away first, and every hit is given back as written:
   (``A\\u200bKIA…`` is ``AKIA…``); elsewhere (a Persian or Indic word's joiner) it stays;
 - a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``);
 - a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``);
+- in a line holding JSON inside a JSON string (an escaped key, ``\\"password\\":``), the
+  backslash before each quote is dropped: the inner object reads as JSON;
 - a script's own colon (Ethiopic ``፥`` ``፦``, Khmer ``៖``, Mongolian ``᠄``, the ratio and
   small colons ``∶`` ``﹕``) is a colon: a label ends at it as at ``:``;
 - an HTML character reference is the character it stands for (``&#112;assword``,
@@ -48,6 +50,8 @@ def disguised(text: str) -> bool:
     """Whether ``text`` holds a character `seen` reads otherwise."""
     if "&" in text and _ENTITY.search(text) is not None:
         return True
+    if '\\"' in text and _ESCAPED_KEY.search(text) is not None:
+        return True
     return not text.isascii() and DISGUISE.search(text) is not None
 
 
@@ -73,6 +77,8 @@ def seen(line: str) -> tuple[str, list[int]]:
                 _visible(line[m.end()] if m.end() < n else " "):
             dropped.update(range(m.start(), m.end()))
     refs = _references(line) if "&" in line else {}
+    if '\\"' in line and _ESCAPED_KEY.search(line) is not None:
+        dropped.update(m.start() for m in _ESCAPED_QUOTE.finditer(line))
     i = 0
     while i < n:
         if i in refs:  # a reference: each character it stands for comes from its "&"
@@ -103,6 +109,10 @@ def seen(line: str) -> tuple[str, list[int]]:
 
 
 _FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
+#: An object's key inside a JSON string: ``\\"name\\":``.
+_ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
+#: A backslash escaping a quote (the backslash alone, one level of escaping).
+_ESCAPED_QUOTE = re.compile(r'(?<!\\)\\(?=")')
 
 _WIDE_ONE = re.compile(f"[{_WIDE}]")
 _MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
