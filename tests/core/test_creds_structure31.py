@@ -77,3 +77,14 @@ def test_a_password_in_json_inside_a_json_string_is_found() -> None:
 
 def test_escaped_json_without_a_credential_finds_nothing() -> None:
     assert found('{"msg": "{\\"token_count\\": 4096, \\"status\\": \\"ok\\"}"}') == []
+
+
+# --- a mail login given as literals: account, password, host -----------------------------------
+
+def test_the_literal_between_a_mail_account_and_its_host_is_the_password() -> None:
+    text = 'a := smtp.PlainAuth("", "alerts@shop.example", "Vq3mLx9tRk2wPz7n", "smtp.shop.example")'
+    assert found(text) == ["Vq3mLx9tRk2wPz7n"]
+
+
+def test_a_subject_between_an_account_and_a_host_is_no_password() -> None:
+    assert found('auth.send("ops@shop.example", "Weekly report", "mail.shop.example")') == []
