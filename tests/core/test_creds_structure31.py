@@ -88,3 +88,18 @@ def test_the_literal_between_a_mail_account_and_its_host_is_the_password() -> No
 
 def test_a_subject_between_an_account_and_a_host_is_no_password() -> None:
     assert found('auth.send("ops@shop.example", "Weekly report", "mail.shop.example")') == []
+
+
+# --- a connection string's value in braces -----------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("Driver={ODBC Driver 17};Server=db7;Uid=rep;Pwd={Zr8;kQ2}}vLm5};", "Zr8;kQ2}}vLm5"),
+    ("Data Source=db7;User ID=rep;Password={Tw(o)rds#4x};Encrypt=True;", "Tw(o)rds#4x"),
+])
+def test_a_braced_connection_string_value_runs_to_its_closing_brace(text: str, value: str
+                                                                    ) -> None:
+    assert found(text) == [value]
+
+
+def test_a_braced_driver_name_or_reference_is_no_password() -> None:
+    assert found("Driver={ODBC Driver 17};Server=db7;Password={env:DB_PASS};") == []

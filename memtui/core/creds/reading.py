@@ -65,6 +65,8 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         return None
     while text.startswith(("**", "__"), pos):
         pos += 2
+    if text[pos:pos + 1] == "{" and text[:pos].rstrip().endswith("=") and ";" in text:
+        return _braced(text, pos)
     close = QUOTES.get(text[pos:pos + 1])
     if close:
         inner = pos + 1
@@ -86,6 +88,23 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
         end -= 1
     return start, end, False
+
+
+def _braced(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """A connection string's value in braces (ODBC, ADO.NET: ``Pwd={a;b}}c};``): it runs to
+    the ``}`` that ends the field (before a ``;``, a closing quote or the end), a doubled
+    ``}}`` being a brace of the value; ``{ODBC Driver 18}`` names a driver, no value."""
+    k = pos + 1
+    while k < len(text) and k - pos <= 200:
+        if text.startswith("}}", k):
+            k += 2
+            continue
+        if text[k] == "}":
+            if k > pos + 1 and (k + 1 == len(text) or text[k + 1] in ";`'\" \t"):
+                return pos + 1, k, True
+            return None
+        k += 1
+    return None
 
 
 def _keeps_trail(value: str) -> bool:
@@ -313,6 +332,8 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
             start, value = start + pair.start("pw"), pair.group("pw")
             end = start + len(value)
         read = value
+        if quoted and text[start - 1:start] == "{":
+            read = value.replace("(", "%")  # braced in a connection string: no call's bracket
         if text[end:end + 1] == "(":
             through = None if quoted else _through_bracket(text, start, end)
             if through is None:
