@@ -103,3 +103,13 @@ def test_a_braced_connection_string_value_runs_to_its_closing_brace(text: str, v
 
 def test_a_braced_driver_name_or_reference_is_no_password() -> None:
     assert found("Driver={ODBC Driver 17};Server=db7;Password={env:DB_PASS};") == []
+
+
+# --- a year after a preposition ends no passphrase ---------------------------------------------
+
+def test_a_sentence_ending_on_a_year_is_no_passphrase() -> None:
+    assert found("La parola d'ordine della rete non è mai stata toccata dal 2021.") == []
+
+
+def test_a_passphrase_with_a_number_is_still_found() -> None:
+    assert found("seed phrase: harbor lantern 73 meadow quill") == ["harbor lantern 73 meadow quill"]

@@ -261,6 +261,9 @@ def _numbered_phrase(text: str, pos: int, word: lexicon.Word, *, line: int, offs
     if not m or not m.group(1).islower() or not _phrase_words(m.group(1)):
         return None
     value = m.group(1)
+    tokens = value.split()
+    if any(_YEAR.match(t) and len(tokens[k - 1]) <= 3 for k, t in enumerate(tokens) if k):
+        return None  # ``… mai stata cambiata dal 2019``: a year after a preposition, a date
     return Labelled(line, offset + m.start(1), offset + m.end(1), value,
                     _why(word, f"{len(value.split())}-word passphrase"))
 
