@@ -112,4 +112,5 @@ def test_a_sentence_ending_on_a_year_is_no_passphrase() -> None:
 
 
 def test_a_passphrase_with_a_number_is_still_found() -> None:
-    assert found("seed phrase: harbor lantern 73 meadow quill") == ["harbor lantern 73 meadow quill"]
+    phrase = "harbor lantern 73 meadow quill"
+    assert found("seed phrase: " + phrase) == [phrase]
