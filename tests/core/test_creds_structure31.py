@@ -114,3 +114,25 @@ def test_a_sentence_ending_on_a_year_is_no_passphrase() -> None:
 def test_a_passphrase_with_a_number_is_still_found() -> None:
     phrase = "harbor lantern 73 meadow quill"
     assert found("seed phrase: " + phrase) == [phrase]
+
+
+# --- a seed phrase on its own line under its label -------------------------------------------
+
+_SEED = "meadow quartz lantern bishop cradle orbit fossil velvet tundra ember salmon pioneer"
+
+
+@pytest.mark.parametrize("text", [
+    "Wallet recovery words (12):\n\n" + _SEED + "\n",
+    "Фраза восстановления:\n```\n" + _SEED + "\n```\n",
+])
+def test_a_seed_phrase_under_a_line_ending_in_a_colon_is_found(text: str) -> None:
+    assert found(text) == [_SEED]
+
+
+@pytest.mark.parametrize("text", [
+    "Hardhat's default mnemonic:\n\n" + "test " * 11 + "junk\n",  # a word repeated
+    "Notes:\n\nwe went over the plan and then agreed to ship early next week\n",  # a sentence
+    _SEED + "\n",  # no label above
+])
+def test_a_word_line_that_is_no_seed_phrase_stays_unfound(text: str) -> None:
+    assert found(text) == []
