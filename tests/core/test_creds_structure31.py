@@ -136,3 +136,25 @@ def test_a_seed_phrase_under_a_line_ending_in_a_colon_is_found(text: str) -> Non
 ])
 def test_a_word_line_that_is_no_seed_phrase_stays_unfound(text: str) -> None:
     assert found(text) == []
+
+
+# --- a raw EVM private key after its label -----------------------------------------------------
+
+_EVM = "0x" + "9c41d07be52a3f86" * 4
+
+
+@pytest.mark.parametrize("text", [
+    f"Deployer private key: `{_EVM}`",
+    f"- Chave privada da carteira: {_EVM}",
+])
+def test_0x_and_64_hex_after_a_key_label_is_a_key(text: str) -> None:
+    assert found(text) == [_EVM]
+
+
+@pytest.mark.parametrize("text", [
+    f"tx hash: {_EVM}",
+    "Deployer address: 0x" + "9c41d07be52a3f86" * 2 + "9c41d07b",
+    "mask: 0xFFFF0000",
+])
+def test_a_hash_an_address_or_a_hex_literal_is_no_key(text: str) -> None:
+    assert found(text) == []
