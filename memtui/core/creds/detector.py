@@ -347,7 +347,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    phrases = list(seed_phrases(text.split("\n"))) if _SEED_LINE.search(text) else []
+    # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
+    phrases = list(seed_phrases(text.split("\n"))) if any(
+        c in text for c in (":\n", "：\n", ": \n")) and _SEED_LINE.search(text) else []
     if not labels and not rule_words and not candidates and "`" not in text and not phrases:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
