@@ -158,3 +158,13 @@ def test_0x_and_64_hex_after_a_key_label_is_a_key(text: str) -> None:
 ])
 def test_a_hash_an_address_or_a_hex_literal_is_no_key(text: str) -> None:
     assert found(text) == []
+
+
+# --- a chat turn's topic after "User:" ---------------------------------------------------------
+
+def test_a_name_ending_in_a_colon_then_words_is_a_topic_not_a_password() -> None:
+    assert found("- Candidate: User: IPMA/MeteoDados: o relatório passou a usar colunas") == []
+
+
+def test_a_password_ending_in_a_colon_at_the_end_of_its_line_is_still_found() -> None:
+    assert found("Login: admin / Tq7vLm2Rx9:") == ["Tq7vLm2Rx9:"]
