@@ -8,6 +8,10 @@ the check, so it is taken away first, and every hit is given back as written:
   (``A\\u200bKIA…`` is ``AKIA…``); elsewhere (a Persian or Indic word's joiner) it stays;
 - a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``);
 - a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``);
+- in a line holding JSON inside a JSON string (an escaped key, ``\\"password\\":``), the
+  backslash before each quote is dropped: the inner object reads as JSON;
+- a script's own colon (Ethiopic ``፥`` ``፦``, Khmer ``៖``, Mongolian ``᠄``, the ratio and
+  small colons ``∶`` ``﹕``) is a colon: a label ends at it as at ``:``;
 - an HTML character reference is the character it stands for (``&#112;assword``,
   ``pass&shy;word``, ``&amp;``: what a rendered page shows and a model reads through);
 - in a word mixing Latin letters with Cyrillic or Greek ones, a Cyrillic or Greek letter
@@ -28,8 +32,9 @@ _FORMAT = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206
 _SPACES = "\u00a0\u2007\u202f"
 _WIDE = "\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
 _OTHER = "\u0370-\u03ff\u0400-\u04ff"
+_COLONS = "\u1365\u1366\u17d6\u1804\u2236\ufe55"
 #: Whether a text holds anything `seen` would change (a text without is read as it is).
-DISGUISE = re.compile(f"[{_FORMAT}{_SPACES}{_WIDE}]|[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
+DISGUISE = re.compile(f"[{_FORMAT}{_SPACES}{_WIDE}{_COLONS}]|[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
 _WORD = re.compile(f"[A-Za-z{_OTHER}]+")
 #: Cyrillic and Greek letters drawn like Latin ones.
 _LATIN = str.maketrans(
@@ -44,6 +49,8 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 def disguised(text: str) -> bool:
     """Whether ``text`` holds a character `seen` reads otherwise."""
     if "&" in text and _ENTITY.search(text) is not None:
+        return True
+    if '\\"' in text and _ESCAPED_KEY.search(text) is not None:
         return True
     return not text.isascii() and DISGUISE.search(text) is not None
 
@@ -70,6 +77,8 @@ def seen(line: str) -> tuple[str, list[int]]:
                 _visible(line[m.end()] if m.end() < n else " "):
             dropped.update(range(m.start(), m.end()))
     refs = _references(line) if "&" in line else {}
+    if '\\"' in line and _ESCAPED_KEY.search(line) is not None:
+        dropped.update(m.start() for m in _ESCAPED_QUOTE.finditer(line))
     i = 0
     while i < n:
         if i in refs:  # a reference: each character it stands for comes from its "&"
@@ -83,6 +92,8 @@ def seen(line: str) -> tuple[str, list[int]]:
         if i not in dropped:
             if c in _SPACES:
                 c = " "
+            elif c in _COLONS:
+                c = ":"
             elif _WIDE_ONE.match(c):
                 c = chr(ord(c) - 0xFEE0)
             chars.append(c)
@@ -98,6 +109,10 @@ def seen(line: str) -> tuple[str, list[int]]:
 
 
 _FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
+#: An object's key inside a JSON string: ``\\"name\\":``.
+_ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
+#: A backslash escaping a quote (the backslash alone, one level of escaping).
+_ESCAPED_QUOTE = re.compile(r'(?<!\\)\\(?=")')
 
 _WIDE_ONE = re.compile(f"[{_WIDE}]")
 _MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")

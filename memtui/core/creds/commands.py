@@ -83,6 +83,12 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("://", "jdbc:"), r"(?P<q>[\"'])(?:jdbc:[a-z][\w+.-]*:[\w+.:-]*@|(?:jdbc:)?[a-z][\w+.-]*://)"
                        r"[^\"'\s]*(?P=q)\s*,\s*[\"'][^\"'\s]+[\"']"
                        r"\s*,\s*(?P<v>'[^'\s]+'|\"[^\"\s]+\")"),
+    # a call given, as literals, a mail address, then one literal, then a host name (Go's
+    # ``smtp.PlainAuth("", "me@x.org", "…", "smtp.x.org")``, a mailer's ``login(user, pw,
+    # host)``): the literal between the account and the host it logs in to is its password
+    (("@",), r"(?P<q>[\"'])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?P=q)\s*,\s*"
+             r"(?P<v>'[^'\s]{8,}'|\"[^\"\s]{8,}\")\s*,\s*"
+             r"[\"'][a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?[\"']"),
     # SQL: a user's or a role's password set by its statement (MySQL/Oracle ``IDENTIFIED BY
     # '…'``, ``IDENTIFIED WITH plugin BY '…'``; PostgreSQL ``CREATE USER … WITH PASSWORD
     # '…'``; SQL Server ``CREATE LOGIN … WITH PASSWORD = '…'``), the literal quoted;

@@ -26,5 +26,5 @@ def commented_away(line: str, end: int) -> bool:
     comment = m.group("c").rstrip(" */")
     found = [w for w in lexicon.words(comment) if w.kind in lexicon.VALUE_KINDS]
     if found:
-        return all(negated_here(comment, w) for w in found)
+        return all(negated_here(comment, w) for w in found) or lexicon.names_an_example(comment)
     return lexicon.negated(comment, min_words=2)  # ``// public key``: the negator holds it

@@ -26,6 +26,8 @@ from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
+from memtui.core.creds.mnemonic import SEED_LINE as _SEED_LINE
+from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -345,7 +347,10 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    if not labels and not rule_words and not candidates and "`" not in text:
+    # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
+    phrases = list(seed_phrases(text.split("\n"))) if any(
+        c in text for c in (":\n", "：\n", ": \n")) and _SEED_LINE.search(text) else []
+    if not labels and not rule_words and not candidates and "`" not in text and not phrases:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -414,6 +419,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)
+    for i, start, end, why in phrases[:MAX_HITS + 1]:
+        add(i, start, end, why)
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:
         cuts.append(hits[MAX_HITS][0])

@@ -434,6 +434,18 @@ def negated(text: str, min_words: int = 1, langs: tuple[str, ...] = ()) -> bool:
                for h in _find(text, _automata()[1]))
 
 
+@cache
+def _examples() -> re.Pattern[str]:
+    words = sorted({w for lang, ws in data()["examples"].items() if lang != "_doc" for w in ws})
+    return re.compile(r"(?i)(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+
+
+def names_an_example(text: str) -> bool:
+    """``text`` (a comment after a value) says the value is only an example (lexicon.json's
+    ``examples``: words that are no negators in a label, "Sample password:")."""
+    return _examples().search(text) is not None
+
+
 #: The languages whose labels join their words with a preposition (``_JOINERS``).
 ROMANCE = tuple(_JOINERS)
 

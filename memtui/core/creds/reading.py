@@ -65,6 +65,8 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         return None
     while text.startswith(("**", "__"), pos):
         pos += 2
+    if text[pos:pos + 1] == "{" and text[:pos].rstrip().endswith("=") and ";" in text:
+        return _braced(text, pos)
     close = QUOTES.get(text[pos:pos + 1])
     if close:
         inner = pos + 1
@@ -86,6 +88,23 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
         end -= 1
     return start, end, False
+
+
+def _braced(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """A connection string's value in braces (ODBC, ADO.NET: ``Pwd={a;b}}c};``): it runs to
+    the ``}`` that ends the field (before a ``;``, a closing quote or the end), a doubled
+    ``}}`` being a brace of the value; ``{ODBC Driver 18}`` names a driver, no value."""
+    k = pos + 1
+    while k < len(text) and k - pos <= 200:
+        if text.startswith("}}", k):
+            k += 2
+            continue
+        if text[k] == "}":
+            if k > pos + 1 and (k + 1 == len(text) or text[k + 1] in ";`'\" \t"):
+                return pos + 1, k, True
+            return None
+        k += 1
+    return None
 
 
 def _keeps_trail(value: str) -> bool:
@@ -242,6 +261,9 @@ def _numbered_phrase(text: str, pos: int, word: lexicon.Word, *, line: int, offs
     if not m or not m.group(1).islower() or not _phrase_words(m.group(1)):
         return None
     value = m.group(1)
+    tokens = value.split()
+    if any(_YEAR.match(t) and len(tokens[k - 1]) <= 3 for k, t in enumerate(tokens) if k):
+        return None  # ``… mai stata cambiata dal 2019``: a year after a preposition, a date
     return Labelled(line, offset + m.start(1), offset + m.end(1), value,
                     _why(word, f"{len(value.split())}-word passphrase"))
 
@@ -313,6 +335,8 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
             start, value = start + pair.start("pw"), pair.group("pw")
             end = start + len(value)
         read = value
+        if quoted and text[start - 1:start] == "{":
+            read = value.replace("(", "%")  # braced in a connection string: no call's bracket
         if text[end:end + 1] == "(":
             through = None if quoted else _through_bracket(text, start, end)
             if through is None:
@@ -332,7 +356,26 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
+    if value.isdigit() and in_an_address(text, word, value):
+        return None
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
+
+
+#: What ends a clause before a label: a sentence's end or a label's own colon.
+_CLAUSE_END = lazy_pattern(r"[:：;।。!?！？]|\.(?=\s+\D)")
+_ADDRESS_PARTS = lazy_pattern(r"[,،，、]")
+
+
+def in_an_address(text: str, word: lexicon.Word, value: str) -> bool:
+    """A number of five or six digits whose label closes a list of two or more parts set
+    apart by commas in its clause (``Lot 9, Jalan Ampang, Kuala Lumpur, <label> 50450``): the
+    last part of an address, a postal code, not a PIN."""
+    if not 5 <= len(value) <= 6 or text[word.start:word.end] != word.text:
+        return False
+    before = text[:word.start].rstrip(" \t—–-")
+    ends = list(_CLAUSE_END.finditer(before))
+    clause = before[ends[-1].end():] if ends else before
+    return len(_ADDRESS_PARTS.findall(clause)) >= 2
 
 
 #: A bracket glued to a bare value and what runs on after it, up to a blank, a quote or a

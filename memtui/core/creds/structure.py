@@ -203,9 +203,15 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if pair and (login or ACCOUNT.match(pair.group("user"))):
         value = pair.group("pw")
         shape = values.secret_shape(value, strong=True)
+        if value[-1:] in ":：" and _TOPIC_WORDS.match(text, pair.end("pw")):
+            return  # ``User: DGES/InfoCursos: o enriquecimento …``: a chat turn, its topic
         if shape and not values.not_a_value(value):
             yield Labelled(line, offset + pair.start("pw"), offset + pair.end("pw"), value,
                            f'account "{pair.group("user")}" + {shape}')
+
+
+#: Words after a value ending in a colon: the value was a topic's name, the words its text.
+_TOPIC_WORDS = lazy_pattern(r"[ \t]+[^\W\d_]+[ \t]+[^\W\d_]{2,}")
 
 
 def _negated_label(text: str) -> int:

@@ -157,7 +157,9 @@ _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
-    r"0x[0-9a-f]+|#[0-9a-f]{3,8})$")
+    # (a hex literal; 0x and 64 hex digits is no machine number but 256 random bits, the
+    # shape of an EVM private key, read as any hex value beside its label)
+    r"0x(?![0-9a-f]{64}$)[0-9a-f]+|#[0-9a-f]{3,8})$")
 _HEX = lazy_pattern(r"(?i)^[0-9a-f]{16,}$")
 #: Hex digits only, of any length (a commit, an id).
 HEX_ID = lazy_pattern(r"(?i)^(?:0x)?[0-9a-f]+$")

@@ -1,0 +1,50 @@
+"""A wallet's recovery (seed) phrase written out under its label.
+
+BIP39 phrases are 12, 15, 18, 21 or 24 words, each of three to eight small ASCII letters, none
+repeated in a made-up phrase; a person writes one on a line of its own (in a code fence or
+not) under a line that introduces it, ending in a colon, in any language (``Recovery phrase
+(12 words):``, ``Қалпына келтіру фразасы (12 сөз):``). A line of such words with a short
+word of a sentence among them (``the``, ``and``) is prose; a phrase repeating a word is the
+word list's first entries or a published test mnemonic (``test test … junk``), no wallet's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memtui.core.creds import lexicon
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+#: A line that is only 12 to 24 words of three to eight small letters.
+_PHRASE = lazy_pattern(r"^[ \t>]*(?P<p>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})[ \t]*$")
+#: Whether a text may hold one (the cheap look before the lines are read).
+SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
+_LENGTHS = frozenset({12, 15, 18, 21, 24})
+#: How many lines above the phrase its introducing line may be (a fence and blanks between).
+_ABOVE = 3
+
+
+def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
+    """(line, start, end, why) of each seed phrase alone on its line under a line ending in a
+    colon."""
+    for i, line in enumerate(lines):
+        if len(line) > 240:
+            continue
+        m = _PHRASE.match(line)
+        if not m:
+            continue
+        words = m.group("p").split()
+        if len(words) not in _LENGTHS or len(set(words)) != len(words) or \
+                any(w in lexicon.sentence_words() for w in words):
+            continue
+        if _introduced(lines, i):
+            yield i, m.start("p"), m.end("p"), f"{len(words)}-word seed phrase under its label"
+
+
+def _introduced(lines: list[str], i: int) -> bool:
+    """Above line ``i``, past blanks and a fence's opening, a line ending in a colon."""
+    k = i - 1
+    while k >= 0 and i - k <= _ABOVE and (not lines[k].strip() or
+                                          lines[k].lstrip().startswith(("```", "~~~"))):
+        k -= 1
+    return k >= 0 and i - k <= _ABOVE and lines[k].rstrip().endswith((":", "："))
