@@ -291,7 +291,8 @@ RULES: tuple[Rule, ...] = (
          "Without the reason a later reader cannot judge an edge case; without how to apply "
          "it nobody knows when it matters. The labels count in the folder's languages "
          "(**原因：**, **理由:**, **이유:**, **Pourquoi :**, **Warum:**, **Dlaczego:** …), "
-         "read by their shape (a short phrase at a line's start, then any colon). Only in a "
+         "read by their shape (a short phrase at a line's start, then any colon; later on "
+         "the line, in bold with its colon: **Why:** x. **How to apply:** y). Only in a "
          "folder that writes them: one memory holding a label makes the others lacking one "
          "findings.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", "Deploys go "
