@@ -300,6 +300,11 @@ class CurateActions:
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to repoint", why=False)
+        targets = {x.target for x in self._broken_picked()}
+        if len(targets) > 1:  # one new target for one old (newuser31 #6: the first pick
+            # was repointed, the others ignored without a word)
+            return self._need(f"e repoints the links to one target: {len(targets)} are "
+                              "picked (esc clears the picks; X removes them all)", why=False)
         result = self.result  # type: ignore[attr-defined]
         sources = {x.source for x in result.broken_links if x.target == b.target} \
             if result else {b.source}
