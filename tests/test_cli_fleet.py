@@ -160,7 +160,7 @@ def test_discover_reports_an_index_linked_out_of_its_workspace(tmp_path: Path) -
     proc = memtui("audit", str(root), "--discover")
     assert proc.returncode == 2, proc.stderr
     assert "5 workspaces" in proc.stdout
-    line = next(ln for ln in proc.stdout.splitlines() if "items/linked-out" in ln)
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("items/linked-out: "))
     assert "MEMORY.md: symlink leads outside the workspace, not followed" in line
     doc = json.loads(memtui("audit", str(root), "--discover", "--json").stdout)
     row = next(w for w in doc["workspaces"] if w["path"].endswith("linked-out"))
@@ -236,3 +236,18 @@ def test_discover_that_finds_no_workspace_fails_in_one_line(tmp_path: Path) -> N
     (tmp_path / "a" / "b" / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
     proc = memtui("audit", str(tmp_path), "--discover", "--json")
     assert proc.returncode == 0 and len(json.loads(proc.stdout)["workspaces"]) == 1
+
+
+def test_an_error_is_said_under_the_table_not_in_a_column(tmp_path: Path) -> None:
+    """newuser31 #32: one workspace's long error (a bad .memtui.toml) sat in a cell of the
+    table and widened every row to its length; it is said under the table, the rows keep
+    their width."""
+    root = fleet(tmp_path)
+    (root / "items" / "clean" / ".memtui.toml").write_text('ignroe = ["secret"]\n' + "#" * 200
+                                                           + "\n", encoding="utf-8")
+    proc = memtui("audit", str(root), "--discover")
+    lines = proc.stdout.splitlines()
+    table = lines[1:6]  # after the title: the header and the 4 rows
+    assert table[0].startswith("workspace") and max(map(len, table)) < 120, lines
+    said = [ln for ln in lines if ln.startswith("items/clean: ")]
+    assert len(said) == 1 and "ignroe" in said[0], lines

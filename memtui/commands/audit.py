@@ -171,6 +171,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     options = options_from(ns, config)
     if project is not None and options.project is None:  # the folder the audit was given
         options.project = str(project)
+        options.project_from_path = True  # said so, not "option" (newuser31 #2)
     options.keep_texts = False  # a report needs no memory's text once it is scanned
     try:
         # The demo's copy is gone after this run: its scans are not worth keeping.

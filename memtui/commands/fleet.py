@@ -102,8 +102,9 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
         rel = Text(shown_path(root, r["path"]))
         if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
             rel.append(f" [{r['profile']}]", style="cyan")
-        if r.get("error"):
-            table.add_row(rel, Text(printable(r["error"]), style="red"), "", "", "", "", "", "",
+        if r.get("error"):  # said under the table: in a cell it widened every row's
+            # numbers by its length (newuser31 #32: ~330 characters a line)
+            table.add_row(rel, Text("error", style="red"), "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))
             continue
         share = f" ({r['share']:,.1%})" if r.get("share") is not None else ""
@@ -127,6 +128,10 @@ def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None 
                        style="bold"))
     if rows:
         console.print(fleet_table(root, rows))
+    for r in sorted(rows, key=lambda r: r["path"]):
+        if r.get("error"):
+            console.print(Text.assemble((f"{shown_path(root, r['path'])}: ", "bold"),
+                                        (printable(r["error"]), "red")))
     worst = fleet_exit(rows)
     failing = sum(1 for r in rows if r["exit"])
     console.print(Text(f"{failing:,} of {plural(len(rows), 'workspace')} fail (exit {worst})",

@@ -93,6 +93,11 @@ def summary_table(result: AuditResult) -> Table:
         # inferred from a folder name that may be read several ways (issue 32 item 31)
         row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
                                       "--project DIR to change)")))
+    elif project is not None and project.path and project.source == "path":
+        # the folder named, its agent's memory below it (newuser31 #2: no row, and the
+        # JSON's source said "option" with no --project given)
+        row("Project", Text(printable(f"{project.path} (the folder named, holding the "
+                                      "memory folder; --project DIR to change)")))
     elif project is not None and project.path and project.source == "repository":
         # the work tree the memory folder is kept in (newuser28 #27)
         row("Project", Text(printable(f"{project.path} (the git work tree holding the "

@@ -353,7 +353,8 @@ class Auditor:
         text is read when a memory names a symbol or a flag."""
         info = self.project_info = find_project(
             self.ws.root, self.ws.layout, self.options.project,
-            self.options.project_from_config, self.profile)
+            self.options.project_from_config, self.profile,
+            self.options.project_from_path)
         if info.path != self._exists_project:  # links may name its files (newuser28 #2)
             self._exists = self._new_exists()
         if info.path is None:

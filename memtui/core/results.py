@@ -64,6 +64,9 @@ class AuditOptions(Record):
     project: str | None = None
     #: ``project`` came from the configuration file (a path relative to the workspace).
     project_from_config: bool = False
+    #: ``project`` is the folder the command named, its agent's memory one folder below it
+    #: (``memtui audit .`` on a repository holding ``.claude/memory``; newuser31 #2).
+    project_from_path: bool = False
 
     def __init__(self, profile: str | None = None, max_lines: int = 200, max_bytes: int = 25_000,
                        num_ctx: int | None = None, stale_days: float | None = 90,
@@ -72,7 +75,8 @@ class AuditOptions(Record):
                        keep_texts: bool = True, suggestions: bool = True,
                        exclude: tuple[str, ...] = (), include_archives: bool = False,
                        limits: tuple[tuple[str, int], ...] = (), project: str | None = None,
-                       project_from_config: bool = False) -> None:
+                       project_from_config: bool = False,
+                       project_from_path: bool = False) -> None:
         self.profile = profile
         self.max_lines = max_lines
         self.max_bytes = max_bytes
@@ -89,6 +93,7 @@ class AuditOptions(Record):
         self.limits = limits
         self.project = project
         self.project_from_config = project_from_config
+        self.project_from_path = project_from_path
 
 
 # one per file or link: no __dict__ each (issue 35)

@@ -212,14 +212,20 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
     return cs
 
 
-def remove_pointer(snap: Snapshot, target: str) -> Changeset:
-    """Remove the pointer lines to ``target``."""
-    plan = Plan(snap)
-    name, lines = _pointers_to(snap, plan, target)
+def remove_pointer_in(plan: Plan, target: str) -> tuple[str, int]:
+    """Remove the pointer lines to ``target`` in ``plan``: (the pointer file, how many)."""
+    name, lines = _pointers_to(plan.snap, plan, target)
     raw = plan.raw(name)
     for n in reversed(lines):
         raw.delete(n)
-    what = f"{plural(len(lines), 'pointer line')} to {target}"
+    return name, len(lines)
+
+
+def remove_pointer(snap: Snapshot, target: str) -> Changeset:
+    """Remove the pointer lines to ``target``."""
+    plan = Plan(snap)
+    name, count = remove_pointer_in(plan, target)
+    what = f"{plural(count, 'pointer line')} to {target}"
     cs = plan.changeset("remove-link", {"target": target}, f"{name}: removed {what}")
     cs.preview = f"{name}: will remove {what}"
     return cs

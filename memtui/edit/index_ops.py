@@ -458,17 +458,25 @@ def remove_index_links(raw: RawText, targets: set[str],
     return removed
 
 
-def remove_link(snap: Snapshot, target: str) -> Changeset:
-    """Remove index links to ``target`` (a path; a memory's name works too)."""
+def remove_link_in(plan: Plan, target: str) -> tuple[str, int]:
+    """Remove index links to ``target`` (a path; a memory's name works too) in ``plan``:
+    (the target as the index names it, how many links went)."""
+    snap = plan.snap
     t = _norm(snap, target)
     if not index_line_of(snap, t):
         with contextlib.suppress(UsageError):
             t = snap.memory(target).path
-    plan = Plan(snap)
     removed = remove_index_links(plan.raw(INDEX_NAME), {t},
                                  lambda name: snap.resolver.resolve(name).path)
     if not removed:
         raise Refused(f"{INDEX_NAME} has no link to {t}")
+    return t, removed
+
+
+def remove_link(snap: Snapshot, target: str) -> Changeset:
+    """Remove index links to ``target`` (a path; a memory's name works too)."""
+    plan = Plan(snap)
+    t, removed = remove_link_in(plan, target)
     cs = plan.changeset("remove-link", {"target": t},
                         f"{INDEX_NAME}: removed {plural(removed, 'link')} to {t}")
     cs.preview = f"{INDEX_NAME}: will remove {plural(removed, 'link')} to {t}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles.base import ASSUMED_WINDOW, WARN_SHARE
+from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions, window_for
 from memtui.core.scanner.index import Index, IndexLine, parse_index
 from memtui.core.scanner.textfile import decode
@@ -172,6 +173,21 @@ def changeset_past_limit(snap: Snapshot, cs: Changeset, profile: str,
     pushed = [(ln, ln.number) for ln in snap.index.lines[:before_n]
               if ln.kind != "blank" and ln.text not in kept]
     return PastLimit(pushed, landing, (before_n, after_n))
+
+
+def pushed_note(past: PastLimit, limit: str = "the load limit") -> str:
+    """What an addition written pushed past the load limit, in one line for the notice
+    after it (newuser31 #7: ``A`` wrote 24 entries among the loaded lines, and the toast
+    did not say that 24 loaded memories fell past the limit); "" when nothing was."""
+    if not past.pushed:
+        return ""
+    names = [ln.targets[0] if ln.targets else f"line {now}" for ln, now in past.pushed]
+    shown = ", ".join(names[:3]) + (f", … and {len(names) - 3:,} more" if len(names) > 3
+                                    else "")
+    first, last = past.pushed[0][0].number, past.pushed[-1][0].number
+    where = f"{INDEX_NAME}:{first:,}" + (f"–{last:,}" if last != first else "")
+    return (f"pushed past {limit}, no longer loaded: "
+            f"{plural(len(past.pushed), 'line')} (were {where}: {shown})")
 
 
 @dataclass(frozen=True)

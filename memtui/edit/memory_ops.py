@@ -580,17 +580,30 @@ def holders(snap: Snapshot, target: str) -> list[str]:
 
 
 def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
+    """Turn the markdown links to ``target`` in memory ``source`` into their plain text
+    (`unlink_in`)."""
+    plan = Plan(snap)
+    rel, count = unlink_in(plan, source, target)
+    cs = plan.changeset("unlink", {"source": rel, "target": target},
+                        f"{rel}: {plural(count, 'link')} to {target} made plain text")
+    cs.preview = f"{rel}: {plural(count, 'link')} to {target} will be made plain text"
+    cs.keep_age = True  # a repaired link changes no fact (docs/curate.md, "Ages are kept")
+    return cs
+
+
+def unlink_in(plan: Plan, source: str, target: str) -> tuple[str, int]:
     """Turn the markdown links to ``target`` in memory ``source`` into their plain text: a
     broken link inside a memory (``index_ops.remove_link`` removes index links). ``target``
     is the workspace path the link resolves to, or its destination as written. A
     ``[[wikilink]]`` named ``target`` (with or without its brackets) loses its brackets,
     the dangling_wikilink rule's "drop the brackets" (newuser26 #38: "has no link to" the
-    dangling wikilink the audit reported on that line)."""
+    dangling wikilink the audit reported on that line). In ``plan``: (the memory, how many
+    links went)."""
     from memtui.core.scanner.links import resolve_href
     from memtui.edit.linkedit import dest_spans, link_extent, prose_lines, unwikilink
 
+    snap = plan.snap
     rel = snap.memory(source).path
-    plan = Plan(snap)
     raw = plan.raw(rel)
     start = snap.memories[rel].body_start
     name = target.removeprefix("[[").removesuffix("]]").strip()
@@ -611,8 +624,4 @@ def unlink(snap: Snapshot, source: str, target: str) -> Changeset:
             raw.set(n, new)
     if not count:
         raise Refused(f"{rel} has no link to {target}")
-    cs = plan.changeset("unlink", {"source": rel, "target": target},
-                        f"{rel}: {plural(count, 'link')} to {target} made plain text")
-    cs.preview = f"{rel}: {plural(count, 'link')} to {target} will be made plain text"
-    cs.keep_age = True  # a repaired link changes no fact (docs/curate.md, "Ages are kept")
-    return cs
+    return rel, count

@@ -37,7 +37,7 @@ from memtui.edit.draft import (
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_draft import draft_entries
 from memtui.edit.journal import is_redaction, plan_undo, undo
-from memtui.edit.load_limit import window_note
+from memtui.edit.load_limit import changeset_past_limit, pushed_note, window_note
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
@@ -144,13 +144,18 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     # What the index would take of the model's window, asked before the write when it
     # crowds it (newuser30 #22: 19,850 entries took it from 8 % to 1,317 %, unsaid).
     result = getattr(app, "result", None)
-    crowded = await asyncio.to_thread(
-        window_note, snap, cs, str(result.profile) if result is not None else
-        profile_for(workspace), result.options if result is not None else AuditOptions())
+    profile = str(result.profile) if result is not None else profile_for(workspace)
+    options = result.options if result is not None else AuditOptions()
+    crowded = await asyncio.to_thread(window_note, snap, cs, profile, options)
     if crowded and not await ask(app, ConfirmScreen(
             "Add to MEMORY.md", [cs.planned, crowded], confirm="Add anyway")):
         return False
-    return _write(app, workspace, cs)
+    # The loaded lines the addition pushed out, named after it as the CLI names them
+    # (newuser31 #7: 24 loaded memories fell past the limit, the toast said "+24 entries").
+    past = await asyncio.to_thread(changeset_past_limit, snap, cs, profile, options)
+    pushed = pushed_note(past, f"the load limit ({options.max_lines:,} lines / "
+                               f"{options.max_bytes:,} bytes)")
+    return _write(app, workspace, cs, f"; {pushed}" if pushed else "")
 
 
 def memory_candidates(snap: Snapshot, leave_out: Collection[str] = (),

@@ -23,7 +23,8 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "add_unreachable": ("Add all unreachable", "index every memory nothing reaches"),
     "repoint": ("Repoint link",
                 "point a broken link (and [[wikilinks]] to it) at an existing file"),
-    "remove_link": ("Remove link", "drop a broken link from the index"),
+    "remove_link": ("Remove link", "drop the picked broken links (else the cursor's); "
+                    "inside a memory the link's text stays"),
     "fold": ("Fold entries", "fold the picked memories' entries into one packed line"),
     "unfold": ("Unfold line", "turn a packed index line back into entries"),
     "rename": ("Rename memory", "rename the file and its name, rewriting every link"),
@@ -290,6 +291,12 @@ class CurateActions:
         data = rows[0].data if rows else None
         return data if isinstance(data, BrokenLink) else None
 
+    def _broken_picked(self) -> list[Any]:
+        """Every broken link the picks (else the cursor's row) are."""
+        from memtui.core.audit import BrokenLink
+
+        return [r.data for r in self._selected_rows() if isinstance(r.data, BrokenLink)]
+
     def action_repoint(self) -> None:
         from memtui.edit import gemini_ops
         from memtui.tui import curate
@@ -299,6 +306,11 @@ class CurateActions:
         b = self._broken()
         if b is None:
             return self._need("select a broken link (view 4) to repoint", why=False)
+        targets = {x.target for x in self._broken_picked()}
+        if len(targets) > 1:  # one new target for one old (newuser31 #6: the first pick
+            # was repointed, the others ignored without a word)
+            return self._need(f"e repoints the links to one target: {len(targets)} are "
+                              "picked (esc clears the picks; X removes them all)", why=False)
         result = self.result  # type: ignore[attr-defined]
         sources = {x.source for x in result.broken_links if x.target == b.target} \
             if result else {b.source}
@@ -311,16 +323,24 @@ class CurateActions:
 
     def action_remove_link(self) -> None:
         """An index link goes (its entry too when it was the line's only link); a link
-        inside a memory becomes its plain text."""
-        from memtui.edit import gemini_ops, index_ops, memory_ops
+        inside a memory becomes its plain text. With several rows picked, every picked
+        link goes, in one diff and one undoable step."""
+        from memtui.edit import broken_ops, gemini_ops, index_ops, memory_ops
         from memtui.tui import curate
 
         if self._refused("remove_link"):
             return None
-        b = self._broken()
-        if b is None:
+        picked = self._broken_picked()
+        if not picked:
             return self._need("select a broken link (view 4) to remove", why=False)
-        if self._profile() == "gemini":
+        b = picked[0]
+        if len(picked) > 1:  # every pick, in one diff (newuser31 #6: the first alone went)
+            job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Remove {len(picked)} broken links",
+                                          broken_ops.remove_broken,
+                                          [(x.source, x.target) for x in picked],
+                                          self._profile() == "gemini", danger=True)
+        elif self._profile() == "gemini":
             job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Remove the pointer line to {b.target}",
                                           gemini_ops.remove_pointer, b.target, danger=True)

@@ -199,3 +199,30 @@ def test_a_memory_from_fix_new_left_as_templated_is_reported(tmp_path: Path) -> 
     found = [f["path"] for f in json.loads(out.getvalue())["findings"]
              if f["kind"] == "missing_why"]
     assert found == ["memory/empty-why.md"]
+
+
+@pytest.mark.parametrize("body", [
+    "`load_store` in `src/app.py` reads the store.\n"
+    "**Why:** startup. **How to apply:** call it once.\n",
+    "Deploys go through CI. **Why:** it broke twice.\n**How to apply:** check first.\n",
+    "- **Pourquoi :** panne. **Comment appliquer :** vérifier.\n",
+    "**Why**: startup; **How to apply**: call it once.\n",
+])
+def test_a_bold_label_past_the_lines_start_counts(tmp_path: Path, body: str) -> None:
+    """newuser31 #1: ``**Why:** startup. **How to apply:** call it once.`` was reported
+    "without a **How to apply:** line"; the second label is on the line."""
+    assert _found(tmp_path, "missing_why", body) == []
+
+
+@pytest.mark.parametrize("body", [
+    "**Why:** startup. **How to apply:**\n",  # says nothing
+    "**Why:** startup, see **the apply step** in the runbook.\n",  # bold, no colon
+    "**Why:** startup. `**How to apply:** x`\n",  # no space before it (code)
+])
+def test_a_mid_line_mention_is_not_a_label(tmp_path: Path, body: str) -> None:
+    ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",
+                            "memory/a.md": _mem(body),
+                            "memory/b.md": _mem(_BOTH).replace("name: a", "name: b")})
+    found = [f for f in run_audit(ws).findings if f.kind == "missing_why"]
+    assert [f.path for f in found] == ["memory/a.md"]
+    assert "without a **How to apply:** line" in found[0].message

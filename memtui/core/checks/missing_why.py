@@ -17,6 +17,8 @@ Korean, French, German, Spanish, Portuguese, Italian, Russian, Ukrainian, Polish
 Turkish, Vietnamese, Indonesian, Czech and the Scandinavian languages), matched on the
 phrase case-folded with Latin and Cyrillic accents removed, and by stems where the languages
 inflect (« Comment l'appliquer », « Cómo aplicarlo », « So anwenden », « Mise en pratique »).
+Past a line's start a label counts only in bold with its colon (``**Why:** startup. **How to
+apply:** call it once.``: the second label is as present as the first).
 A false finding is noise, so the lexicons are broad; a phrase must still be a label to count.
 """
 
@@ -81,6 +83,8 @@ _COLON = lazy_pattern(r"\s*[:：︓﹕꞉]")
 _BOLD_ALONE = lazy_pattern(r"^(\*\*|__)([^*_\n]{1,80}?)\1")
 _PAREN = lazy_pattern(r"[(（\[][^)）\]\n]{0,80}[)）\]]")
 _WORDS = lazy_pattern(r"\w+")
+#: A bold label past a line's start: ``**Label:**`` or ``**Label**:``, after a space.
+_INLINE = lazy_pattern(r"(?<=\s)(\*\*|__)([^*_\n]{1,80}?)(?:\s*[:：︓﹕꞉]\s*\1|\1\s*[:：︓﹕꞉])")
 
 
 def _fold(text: str) -> str:
@@ -175,6 +179,27 @@ def _says_something(line: str) -> bool:
     return bold is not None and bool(rest[bold.end():].strip(_BARE))
 
 
+def inline_kinds(line: str) -> tuple[bool, bool]:
+    """(holds a why label, a how-to-apply label) past the line's start, in bold with its
+    colon and text after it (newuser31 #1: ``**Why:** x. **How to apply:** y.`` on one line
+    was reported without its **How to apply:** line)."""
+    why = how = False
+    if "**" not in line and "__" not in line:
+        return why, how
+    head = line[:_LINE * 4]
+    for m in _INLINE.finditer(head, 1):
+        phrase = m.group(2).strip(" \t*_?？¿")
+        if (not phrase or "`" in phrase or "](" in phrase
+                or not head[m.end():].strip(_BARE)):
+            continue
+        folded = _fold(phrase)
+        if len(_WORDS.findall(_PAREN.sub(" ", folded))) > MAX_WORDS:
+            continue
+        w, h = _early(_WHY_RE, folded), _early(_HOW_RE, folded)
+        why, how = why or w, how or h
+    return why, how
+
+
 def labels_in(body: str) -> tuple[bool, bool]:
     """(holds a why label, holds a how-to-apply label), code fences skipped. A label counts
     when it says something: text after it on its line, or a next non-blank line that is not
@@ -191,6 +216,8 @@ def labels_in(body: str) -> tuple[bool, bool]:
             continue
         if fenced or not line.strip():
             continue
+        iw, ih = inline_kinds(line)
+        why, how = why or iw, how or ih
         w, h = label_kinds(line)
         if not (w or h):
             why, how = why or pending[0], how or pending[1]

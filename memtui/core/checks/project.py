@@ -134,7 +134,7 @@ class ProjectInfo(Record):
     """Which project the memories are about, and how it was found (or why none)."""
 
     path: str | None
-    source: str  # "option", "config", "item", "claude-code", "repository", "none"
+    source: str  # "option", "config", "path", "item", "claude-code", "repository", "none"
     note: str = ""
 
     def __init__(self, path: str | None, source: str, note: str = "") -> None:
@@ -147,14 +147,15 @@ class ProjectInfo(Record):
 
 
 def find_project(root: Path, layout: str, given: str | None, from_config: bool,
-                 profile: str = "claude-code") -> ProjectInfo:
-    """The project of the workspace at ``root`` (``given``: --project or the config's) under
-    the agent ``profile``."""
+                 profile: str = "claude-code", from_path: bool = False) -> ProjectInfo:
+    """The project of the workspace at ``root`` (``given``: --project or the config's; with
+    ``from_path``, the folder the command named, the memory one folder below it) under the
+    agent ``profile``."""
     if given:
         where = Path(given).expanduser()
         if not where.is_absolute():
             where = root / where
-        source = "config" if from_config else "option"
+        source = "config" if from_config else "path" if from_path else "option"
         if not where.is_dir():  # a relative one says where it looked (newuser23 #43)
             tried = "" if Path(given).expanduser().is_absolute() else f" ({where})"
             return ProjectInfo(None, source, f"{given}: no such folder{tried}; stale "

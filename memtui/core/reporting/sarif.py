@@ -8,14 +8,18 @@ the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
 Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
 the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
 ``partialFingerprints["memtui/v1"]``, so that code scanning follows an alert across lines
-moving rather than hashing the lines itself; a finding about the workspace as a whole is
-located at MEMORY.md (the folder when there is none), whichever files it lists
-(newuser28 #14).
+moving rather than hashing the lines itself; equal findings of one file (one credential
+twice, two lines linking one missing file) are told apart by their order in it, as the
+baseline counts them (newuser31 #30: they shared one fingerprint, one alert for both); a
+finding about the workspace as a whole is located at MEMORY.md (the folder when there is
+none), whichever files it lists (newuser28 #14).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -28,6 +32,21 @@ from memtui.core.reporting.suppress import fingerprint
 from memtui.core.workspace import INDEX_NAME
 
 SARIF_VERSION = "2.1.0"
+
+
+def occurrence_prints(findings: list[Finding]) -> list[str]:
+    """Each finding's fingerprint (`fingerprint`), the second and later of equal ones (in
+    line order) made their own with their ordinal: the first keeps the plain one."""
+    seen: Counter[str] = Counter()
+    out = [""] * len(findings)
+    plain = [fingerprint(f) for f in findings]
+    for i in sorted(range(len(findings)),
+                    key=lambda i: (findings[i].path, findings[i].line or 0, i)):
+        n = seen[plain[i]]
+        seen[plain[i]] += 1
+        out[i] = plain[i] if n == 0 else hashlib.sha256(
+            f"{plain[i]}\0{n}".encode()).hexdigest()[:len(plain[i])]
+    return out
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
                 "sarif-schema-2.1.0.json")
 BASE_ID = "%SRCROOT%"
@@ -108,14 +127,15 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
         config = os.path.relpath(config, root)
     said = f"{config} sets {', '.join(settings)}" if config else ", ".join(settings)
     was = {id(f): before for f, before in result.lowered}
-    for f, cause in zip(every, causes, strict=True):
+    prints = occurrence_prints(every)
+    for f, cause, print_ in zip(every, causes, prints, strict=True):
         entry: dict[str, Any] = {
             "ruleId": f.kind,
             "ruleIndex": index[f.kind],
             "level": LEVELS[f.severity],
             "message": {"text": f.message},
             # (a credential's over its display text: the baseline's keyed one needs its key)
-            "partialFingerprints": {FINGERPRINT: fingerprint(f)},
+            "partialFingerprints": {FINGERPRINT: print_},
         }
         if id(f) in was:  # the configuration lowered it: said, never silent
             entry["properties"] = {"severityLoweredFrom": was[id(f)]}

@@ -80,6 +80,9 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
     def body(self) -> ComposeResult:
         if self.left_out:
             yield Label(printable(self.left_out), markup=False, id="left-out")
+        # What falls past the load limit, above the fields and the drafted lines: below
+        # them it was off the screen (newuser31 #7: 24 entries, the warning at row 59 of 45).
+        yield Static("", classes="error", id="past-limit", markup=False)
         if self.many:
             yield from self.confirmation()
             return
@@ -103,7 +106,6 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         yield Label("Where the lines go")
         yield self.places()
         yield Static(self.preview(), classes="preview", id="entry-lines", markup=False)
-        yield Static("", classes="error", id="past-limit", markup=False)
 
     def places(self) -> Select[str | int]:
         """Where the lines may go: (among the loaded lines,) the default place, under each
@@ -131,7 +133,6 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         # Every drafted line, drawn as it scrolls into sight: a text of 10,000 lines was
         # wrapped, laid out and drawn whole, seconds on the screen's thread (issue 35).
         yield Log(id="lines", auto_scroll=False)
-        yield Static("", classes="error", id="past-limit", markup=False)
 
     def entries(self) -> list[tuple[str, str, str]]:
         if self.many:
@@ -160,8 +161,11 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         past = self.past_limit(self.entries(), self.chosen())
         if not past:
             return ""
-        out = [f"Past {self.limit} once added (no longer loaded, "
-               f"{past.loaded[0]:,} → {past.loaded[1]:,} lines):"]
+        # How many, first: the list is cut at SHOWN_PUSHED (newuser31 #7).
+        n = len(past.pushed)
+        many = f" {n:,} loaded line{'s' if n != 1 else ''}," if n else ""
+        out = [f"Past {self.limit} once added:{many} no longer loaded "
+               f"({past.loaded[0]:,} → {past.loaded[1]:,} lines loaded):"]
         for ln, now in past.pushed[:SHOWN_PUSHED]:
             out.append(f"  line {ln.number} (then {now}): {ln.text.strip()}")
         if len(past.pushed) > SHOWN_PUSHED:

@@ -169,6 +169,24 @@ class HealthHeader(Static):
             for units, steps, spare in _units(result, p, window))
 
 
+def never_loaded(result: AuditResult, style: str) -> Unit:
+    """The index lines the agent never loads, and the memories they alone link when that
+    count differs (newuser31 #24: after a fold, "73 never loaded" was 73 lines and 80
+    memories); its compact form counts the memories, what the operator acts on."""
+    lines = [ln for ln in result.beyond_limit if ln.kind != "blank"]
+    far = {ln.number for ln in lines}
+    loaded = {t for ln in result.index.lines if ln.number not in far for t in ln.targets}
+    memories = len({t for ln in lines for t in ln.targets
+                    if t in result.scans and t not in loaded})
+    said = plural(len(lines), "line")
+    if memories == len(lines):
+        return (Text(f"{said} never loaded", style=style),
+                Text(f"{len(lines):,} never loaded", style=style))
+    many = plural(memories, "memory", "memories")
+    return (Text(f"{said} ({many}) never loaded", style=style),
+            Text(f"{many} never loaded", style=style))
+
+
 def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None
            ) -> list[tuple[list[Unit], Sequence[Step] | None, Sequence[int]]]:
     """The three lines' units, each with the steps that fit it (None: the usual) and the
@@ -279,10 +297,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                                            (bar(min(load.share, 1.0), 10), lc),
                                            (f" {load.used:,}/{load.limit:,}", lc)), None))
                 if block.dropped and len(cost) == 4:  # beside the worst (newuser27 #27)
-                    dropped = sum(1 for ln in result.beyond_limit if ln.kind != "blank")
-                    cost.append((Text(f"{plural(dropped, 'line')} never loaded",
-                                      style=f"bold {p.error}"),
-                                 Text(f"{dropped:,} never loaded", style=f"bold {p.error}")))
+                    cost.append(never_loaded(result, f"bold {p.error}"))
         # The agent's own load limits stay before the share of an assumed window (newuser30
         # #15: at 80 columns Hermes' stores past their limit were cut, "2.5% of 40,960"
         # kept): the chars, the window's name, the bar and the share give way first.
@@ -310,8 +325,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     beyond = sum(1 for ln in result.beyond_limit if ln.kind != "blank")
     never = len(cost)
     if beyond:
-        cost.append((Text(f"{plural(beyond, 'line')} never loaded", style=f"bold {p.error}"),
-                     Text(f"{beyond:,} never loaded", style=f"bold {p.error}")))
+        cost.append(never_loaded(result, f"bold {p.error}"))
     # At 80 and 120 columns the load limit keeps both its figures (issue 32 §15): the
     # chars (the Block view says them), the window's name, the bars' length and the
     # share give way first, in this order.
