@@ -44,7 +44,7 @@ def test_ignore_and_severity_from_the_file(tmp_path: Path,
     ws = _ws(tmp_path, extra={"memory/lonely.md": memory("lonely")})
     (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n[severity]\nsecret = "warning"\n')
     status, data = _json(capsys, str(ws))
-    assert status == 0  # the secret is a warning now, the orphan is not reported
+    assert status == 1  # the secret a warning now (still failing: newuser31 #3)
     assert [(f["kind"], f["severity"]) for f in data["findings"]] == [("secret", "warning")]
     assert data["config"] == str(ws / ".memtui.toml")
     assert data["suppressed"]["config"] == 1
@@ -55,7 +55,7 @@ def test_ignore_and_severity_from_the_file(tmp_path: Path,
 def test_flags_override_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ws = _ws(tmp_path)
     (ws / ".memtui.toml").write_text('fail-on = "never"\n')
-    assert _json(capsys, str(ws))[0] == 0
+    assert _json(capsys, str(ws))[0] == 1  # newuser31 #3
     assert _json(capsys, str(ws), "--fail-on", "error")[0] == 1
 
 
@@ -133,7 +133,7 @@ def test_a_missing_config_flag_file_is_exit_2(tmp_path: Path,
 def test_inline_ignores(tmp_path: Path, body: str,
                         capsys: pytest.CaptureFixture[str]) -> None:
     status, data = _json(capsys, str(_ws(tmp_path, body)))
-    assert status == 0 and data["findings"] == []
+    assert status == 1 and data["findings"] == []  # newuser31 #3
     assert data["suppressed"]["inline"] == 1
 
 
@@ -200,7 +200,7 @@ def test_text_report_names_config_and_suppressed(tmp_path: Path,
     monkeypatch.setenv("COLUMNS", "400")
     ws = _ws(tmp_path, "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore -->\n")
     (ws / ".memtui.toml").write_text('ignore = ["stale"]\n')
-    assert main(["audit", str(ws)]) == 0
+    assert main(["audit", str(ws)]) == 1  # newuser31 #3
     out = capsys.readouterr().out
     assert "1 suppressed (config 0, inline 1, baseline 0, exclude 0)" in out
     assert str(ws / ".memtui.toml") in out
@@ -211,7 +211,7 @@ def test_sarif_marks_suppressed_results(tmp_path: Path,
     ws = _ws(tmp_path, "ADMIN_PASSWORD=Hu7#kd92!xq <!-- memtui: ignore -->\n",
              extra={"memory/lonely.md": memory("lonely")})
     (ws / ".memtui.toml").write_text('ignore = ["orphan"]\n')
-    assert main(["audit", str(ws), "--format", "sarif"]) == 0
+    assert main(["audit", str(ws), "--format", "sarif"]) == 1  # newuser31 #3
     run = json.loads(capsys.readouterr().out)["runs"][0]
     results = run["results"]
     from memtui.core.checks.rules import BY_ID, help_text

@@ -51,7 +51,7 @@ def test_the_workspaces_own_config_names_the_credential_it_hides(
     root = project(tmp_path)
     (root / ".claude" / "memory" / ".memtui.toml").write_text(config)
     done = audit(str(root))
-    assert done.returncode == 0, done.stderr  # honoured without --fail-on, but said
+    assert done.returncode == 1, done.stderr  # never the workspace's to accept (named too)
     assert says in done.stderr
     assert "inside the audited workspace" in done.stderr
     assert VALUE not in done.stderr and "Xk9pQ2vL7mZr4tYw" not in done.stderr
@@ -62,7 +62,7 @@ def test_the_workspaces_own_config_names_the_credential_it_hides(
 def test_an_inline_comment_names_the_credential_it_hides(tmp_path: Path, audit: Audit) -> None:
     root = project(tmp_path, " <!-- memtui: ignore -->")
     done = audit(str(root))
-    assert done.returncode == 0
+    assert done.returncode == 1
     assert "inline `memtui: ignore` comment in the file hides 1 credential " \
            "(project_creds.md:7)" in done.stderr
 

@@ -85,7 +85,7 @@ def test_an_explicit_fail_on_counts_what_the_workspace_suppressed(
         assert status == 1 and [f["path"] for f in data["findings"]
                                 if f["kind"] == "secret"] == ["c.md"]
         return
-    assert status == 0 and not [f for f in data["findings"] if f["kind"] == "secret"]
+    assert status == 1 and not [f for f in data["findings"] if f["kind"] == "secret"]
     status, _, err = _audit(capsys, str(ws), "--fail-on", "error")
     assert status == 1
     assert "counts 1 finding the workspace suppressed itself" in err
@@ -119,8 +119,9 @@ def test_a_lowered_severity_that_fails_the_build_says_why_on_stderr(
     assert "counts 1 finding at the severity the configuration lowered (secret error\u2192info)" \
         in err
     status, _, err = _audit(capsys, str(ws))  # no flag: the workspace's own severity holds,
-    assert status == 0  # and the credential it lowered is named (newuser31 #3)
-    assert err.count("\n") == 1 and "lowers below error 1 credential (a.md:7)" in err
+    assert status == 1  # but a credential is never its to accept (newuser31 #3), named
+    assert "lowers below error 1 credential (a.md:7)" in err
+    assert "exit 1: 1 credential (a.md:7) kept from failing by the workspace's own" in err
 
 
 def test_naming_the_workspace_s_own_config_does_not_make_it_trusted(

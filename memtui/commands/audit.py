@@ -151,6 +151,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                                  reads_config=True)
         ws, path, project = resolved.workspace, resolved.path, resolved.project
         config = load_config_for(ws.root, ns)
+        # (a fail-on the workspace's own file set: it may not pass a credential)
+        ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
+            is_workspace_own(config, ws.root)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
@@ -296,6 +299,18 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     and the user-level configuration still suppress (newuser26 #8, newuser27 #16)."""
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
+    if not flagged:
+        kept = own_kept_credentials(result, ns, threshold)
+        if kept:
+            where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in kept[:5])
+            more = f" and {len(kept) - 5:,} more" if len(kept) > 5 else ""
+            sys.stderr.write(
+                f"memtui audit: exit 1: {plural(len(kept), 'credential')} ({where}{more}) "
+                "kept from failing by the workspace's own settings (its .memtui.toml's "
+                "ignore, severity, exclude or fail-on, or an inline ignore comment): a "
+                "credential is never the audited workspace's to accept (give --fail-on on "
+                "the command line, or a --baseline, to decide it)\n")
+            return 1
     before = {id(f): was for f, was in result.lowered} if flagged else {}
     own = workspace_suppressed(result, ns) if flagged else []
     extra: tuple[list[Finding], list[str]] = getattr(ns, "operator_extra", ([], []))
@@ -337,6 +352,27 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
                      ": a --fail-on given on the command line is not loosened by the "
                      "repository it checks (leave the flag out to honour them)\n")
     return 1
+
+
+def own_kept_credentials(result: AuditResult, ns: argparse.Namespace, threshold: str
+                         ) -> list[Finding]:
+    """The credentials the audited workspace kept from failing the run by itself (newuser31
+    #3: one commit adds a credential and ``ignore = ["secret"]``, and the pre-commit hook
+    passed it): suppressed by its own file or inline comments, lowered by its own file, or
+    reported under a ``fail-on`` its own file loosened. A ``--fail-on`` flag decides alone
+    (`exit_status`); a baseline and a configuration outside the workspace still accept."""
+    own = {id(f) for f in workspace_suppressed(result, ns)}
+    kept = [s.finding for s in result.suppressed
+            if s.finding.kind == "secret" and id(s.finding) in own]
+    inside = result.config_path is not None and lies_within(result.config_path,
+                                                            result.workspace.root)
+    if inside:
+        kept.extend(f for f, _was in result.lowered
+                    if f.kind == "secret" and not reaches(f.severity, threshold))
+    if getattr(ns, "own_fail_on", False) and not reaches("error", threshold):
+        kept.extend(f for f in result.findings if f.kind == "secret"
+                    and f.severity == "error")
+    return kept
 
 
 def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Finding]:
@@ -398,12 +434,12 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
         elif cause == "inline":
             line = (f"an inline `memtui: ignore` comment in the file hides {count} "
                     f"({where}{more}) — a change that adds a credential can hide it in "
-                    "the same change; --fail-on error counts it")
+                    "the same change")
         else:
             how = {"config": "ignores", "exclude": "excludes the files of",
                    "lowered": "lowers below error"}[cause]
             line = (f"{config} {how} {count} ({where}{more})"
-                    + (inside + "; --fail-on error counts it" if config_inside else ""))
+                    + (inside if config_inside else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
 
 
