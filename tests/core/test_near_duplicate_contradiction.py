@@ -82,3 +82,17 @@ def test_one_value_rounded_is_no_contradiction() -> None:
     rounded = one.replace("1,240", "1.2k")
     assert contradicts(one, rounded) is None
     assert contradicts(one, one.replace("1,240", "2,480")) == "1,240 / 2,480"
+
+
+def test_two_copies_pointing_to_another_note_are_copies_not_a_contradiction() -> None:
+    """A wikilink's or a link's target holds a digit (``[[m12]]`` / ``[[m13]]``) but no value
+    the agent is told: two copies that differ there only are near-duplicates."""
+    linked = _RULE.replace("maintenance sheet", "maintenance sheet (see [[m12]])")
+    for other in (linked.replace("m12", "m13"),
+                  linked.replace("[[m12]]", "[[m13|the sheet]]")):
+        assert contradicts(linked, other) is None
+        found = near_duplicate_texts([("a.md", linked), ("b.md", other)])
+        assert found and not isinstance(found["a.md"][0][0], Contradicting)
+    pointed = _RULE.replace("maintenance sheet", "[sheet](memory/m12.md)")
+    assert contradicts(pointed, pointed.replace("m12", "m14")) is None
+    assert contradicts(pointed, pointed.replace("24 Nm", "28 Nm")) == "24 / 28"

@@ -28,6 +28,10 @@ SPAN = 3  # tokens on each side of the one place that differs
 ROUNDED = 0.05  # two values this close are one rounded (1,240 and 1.2k), not two
 
 _TOKEN = re.compile(r"[^\W_]*\d(?:[\d.,:/'’\-]*\d)?[^\W_]*%?|[^\W\d_]+")
+#: Where a line points rather than says: a wikilink's target (``[[m12]]``, ``[[m12|the
+#: note]]``), a markdown link's (``](memory/m12.md)``), a bare URL. Two copies pointing to
+#: another note hold no other value (blind-set addendum, session 30).
+_TARGET = re.compile(r"\[\[[^\]|\n]*|\]\([^)\s]*\)|<?https?://\S+")
 
 
 class Contradicting(float):
@@ -46,9 +50,12 @@ class Contradicting(float):
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
-    """``text``'s words and numbers, lowercase, each with its line's number."""
+    """``text``'s words and numbers, lowercase, each with its line's number; a link's target
+    left out (`_TARGET`)."""
     out = []
     for line, part in enumerate(text.split("\n")):
+        if "](" in part or "[[" in part or "://" in part:
+            part = _TARGET.sub(" ", part)  # (a link's target: where, not what)
         out += [(t.lower(), line) for t in _TOKEN.findall(part)]
     return out
 
