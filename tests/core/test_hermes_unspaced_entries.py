@@ -5,7 +5,7 @@ Thai and its neighbours), as the memory files' own check reads it."""
 
 from __future__ import annotations
 
-from memtui.core.profiles.entry_words import entry_words
+from memtui.core.checks.unspaced_words import entry_words
 from memtui.core.profiles.hermes import store_findings
 
 LIMIT = 2200

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.unspaced_words import entry_words
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
-from memtui.core.profiles.entry_words import entry_words
 from memtui.core.profiles.files import dig, load_config
 from memtui.core.reporting.wording import plural
 
