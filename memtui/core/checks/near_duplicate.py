@@ -95,6 +95,7 @@ from memtui.core.checks.near_duplicate_kernel import candidates as _native_candi
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
+from memtui.core.checks.near_duplicate_order import reordered
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -468,7 +469,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words; or one key holding another
-    identifier: `near_duplicate_ids`). Under ``LOW`` alike,
+    identifier: `near_duplicate_ids`), nor their numbered steps in another order
+    (`near_duplicate_order`: two procedures). Under ``LOW`` alike,
     facts in common that are a year and small numbers (a date's parts: two notes written
     the same month) back a pair only when one of them tells (`_WEAK`: not a number up to
     ten, a year or a common type) or is written in words on one side (`_spelled`: opening
@@ -518,8 +520,11 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
     # one key, another identifier: another record (real29)
-    return not ((b":" in a[5] or _FULL_COLON in a[5])
-                and other_ids(window_text(a[5]), window_text(b[5])))
+    if (b":" in a[5] or _FULL_COLON in a[5]) \
+            and other_ids(window_text(a[5]), window_text(b[5])):
+        return False
+    # the same numbered steps in another order: two procedures (`near_duplicate_order`)
+    return not reordered(window_text(a[5]), window_text(b[5]))
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
