@@ -46,7 +46,8 @@ agree and none conflicts, at most ``OWN`` on each side (a date or an amount writ
 otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 folded
 in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
-each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
+each other unless one holds the other whole (`_copied`: a file copied under another date, a
+day's note carried over whole and extended). A memory's type is one of its facts (`kind_fact`): two types conflict, one type
 backs a side holding no other fact.
 
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
@@ -143,6 +144,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 #                 of them (another language: `restated`)
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
+WHOLE = 0.9  # share of the smaller daily log's shingles the other holds: a copy (`_copied`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 SWAPPED = 3  # slots agreeing per conflict of small numbers moved (`_moved`'s ``weak``)
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
@@ -161,6 +163,20 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 #: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
 _COUNTING = tuple(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1, 11))
 _YEARS = frozenset(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1990, 2040))
+
+
+def _copied(shared: int, cx: int, cy: int, nx: int, ny: int) -> bool:
+    """Whether of two daily logs (``memory/2026-04-16.md``) one is a copy of the other: the
+    same text (every hash counted, ``cx`` and ``cy``, in both: a file copied under another
+    date), or one holding the other whole (``WHOLE`` of the smaller's hashes in both) when the
+    smaller is a note, past ``SHORT`` shingles (``nx`` and ``ny``; a day's note carried over
+    whole into the next and extended); each side at least ``MIN_SHINGLES``. A journal
+    repeating itself is a day's routine line or two written again the next day beside that
+    day's own (a status, a heartbeat), or days sharing their headings: never paired
+    (real30's OpenClaw folders; ndfix27's routine)."""
+    fewer = min(nx, ny)
+    return fewer >= MIN_SHINGLES and (shared == cx == cy or (
+        fewer > SHORT and shared >= WHOLE * min(cx, cy)))
 
 
 def _numbering(facts: frozenset[int]) -> bool:
@@ -561,7 +577,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
              ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
-    (``dated``) are never. ``key``'s sketch is read once, each other's bottom hashes and
+    (``dated``) only when one holds the other whole (`_copied`). ``key``'s sketch is read once, each other's bottom hashes and
     facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
     a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
     and held a view per memory through it: bench/RESULTS.md, "round 5").
@@ -587,7 +603,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                        [sketches[o] for o in others],
                        bytes(o in dated for o in others) if dated else None, Packed,
                        (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
-                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS))
+                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS, WHOLE))
         if kept is not None:
             if not kept:
                 return []
@@ -600,8 +616,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     last = xs[-1]
     out = []
     for other in others:
-        if key_dated and other in dated:
-            continue
+        both_dated = key_dated and other in dated
         if bits is None:
             rest = _rest(sketches[other])  # read in place
             n = rest[0]
@@ -630,6 +645,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             continue  # a cached sketch whose counts lie (data: it pairs nothing)
         sim = shared / union
         if sim < threshold:
+            continue
+        if both_dated:  # two daily logs: a journal repeating itself, unless one is a copy
+            if _copied(shared, cx, cy, nx, n):  # (their own dates aside: no facts asked)
+                out.append((sim, other))
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
