@@ -27,8 +27,10 @@ def test_the_same_steps_in_another_order_are_two_procedures() -> None:
     assert reordered(_STEPS, other)
     assert near_duplicate_texts([("a.md", _STEPS), ("b.md", other)]) == {}
     assert reordered(_STEPS, _swap(_STEPS, 1, 3, ")"))  # another marker
-    zh = "换滤芯\n1. 先关进水阀，等压力表归零。\n2. 再拧开滤壳，取出旧滤芯。\n3. 最后用清水冲洗滤壳。\n"
-    zh_b = "换滤芯\n1. 先拧开滤壳，取出旧滤芯。\n2. 再关进水阀，等压力表归零。\n3. 最后用清水冲洗滤壳。\n"
+    zh = ("换滤芯\n1. 先关进水阀，等压力表归零。\n2. 再拧开滤壳，取出旧滤芯。\n"
+          "3. 最后用清水冲洗滤壳。\n")
+    zh_b = ("换滤芯\n1. 先拧开滤壳，取出旧滤芯。\n2. 再关进水阀，等压力表归零。\n"
+            "3. 最后用清水冲洗滤壳。\n")
     assert reordered(zh, zh_b)  # the order words (先/再) changed with the steps
 
 

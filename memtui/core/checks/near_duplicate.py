@@ -47,8 +47,8 @@ otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 fold
 in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
 each other unless one holds the other whole (`_copied`: a file copied under another date, a
-day's note carried over whole and extended). A memory's type is one of its facts (`kind_fact`): two types conflict, one type
-backs a side holding no other fact.
+day's note carried over whole and extended). A memory's type is one of its facts
+(`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
 from ``THRESHOLD`` alike, its facts checked even past ``COPY`` (a line with one value
@@ -577,10 +577,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
              ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
-    (``dated``) only when one holds the other whole (`_copied`). ``key``'s sketch is read once, each other's bottom hashes and
-    facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
-    a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
-    and held a view per memory through it: bench/RESULTS.md, "round 5").
+    (``dated``) only when one is a copy of the other (`_copied`). ``key``'s sketch is read
+    once, each other's bottom hashes and facts only, then whole for the few alike enough (a
+    cache of every sketch read held ~8 KB a memory; each sketch's `rest` read once in
+    `pairs` saved 5 % of the pairing at 10,000 and held a view per memory through it:
+    bench/RESULTS.md, "round 5").
 
     ``verdicts`` (`Verdicts`): the last stage's answers by the two sketches' digests, kept
     from an earlier pairing and added to; used without a ``template`` alone (past
