@@ -89,7 +89,7 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.near_duplicate_conflict import Contradicting, contradicts
+from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
@@ -177,6 +177,15 @@ def _copied(shared: int, cx: int, cy: int, nx: int, ny: int) -> bool:
     fewer = min(nx, ny)
     return fewer >= MIN_SHINGLES and (shared == cx == cy or (
         fewer > SHORT and shared >= WHOLE * min(cx, cy)))
+
+
+def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
+    """Whether two sketches' facts differ by a value each (at most ``SPAN`` a side: a value
+    and its unit or date parts) and share one at least: a claim with another value, asked
+    reworded (`contradicts`); two records of one template differ in more."""
+    own_a, own_b = fa - fb, fb - fa
+    return bool(own_a) and bool(own_b) and len(own_a) <= SPAN and len(own_b) <= SPAN \
+        and not fa.isdisjoint(fb)
 
 
 def _numbering(facts: frozenset[int]) -> bool:
@@ -710,9 +719,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                     sim = Contradicting(sim, values)
                     verdict = None  # its values are read again each time: never kept
             out.append((sim, other))
-        elif sim >= COPY:  # kept apart: one text with another value is a contradiction
-            values = contradicts(window_text(x[5]), window_text(y[5]))
-            if values is not None:  # (reported as such, not merged: newuser29 #10)
+        elif sim >= COPY or (sim >= THRESHOLD and _one_value(x[2], y[2])):
+            # kept apart: one text with another value is a contradiction, or one claim
+            # restated with another value (reported as such, not merged: newuser29 #10)
+            values = contradicts(window_text(x[5]), window_text(y[5]), sim < COPY)
+            if values is not None:
                 out.append((Contradicting(sim, values), other))
                 verdict = None
         if verdicts is not None and verdict is not None:
