@@ -788,22 +788,25 @@ static int other_types(const int64_t *xf, Py_ssize_t nf, const rest_view *r, Py_
  *   xs, xfacts: the key's bottom hashes and facts (buffers of integers)
  *   dated: None, or one byte per candidate (1: a dated file's, `_DATED`)
  *   params: (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM, SHORT, GROWN,
- *            HELD, WORD_BIT, K, mx, types: the common types' facts, a buffer)
+ *            HELD, WORD_BIT, K, mx, types: the common types' facts, a buffer, WHOLE)
+ * Two dated files (daily logs) are kept when one is a copy of the other (`_copied`: each
+ * side MIN_SHINGLES or more, and the same hashes, or past SHORT WHOLE of the smaller's in
+ * both), else dropped.
  * From LOW alike, a pair whose sides hold two types is kept when its facts back it with
  * one fact fewer a side too (each side's type: as a branch judging it so would). */
 static PyObject *native_screen(PyObject *self, PyObject *args)
 {
     PyObject *xs_obj, *xf_obj, *others, *dated_obj, *packed_obj;
     int x_word, x_dated;
-    double threshold, restated, full, low, floor_, held;
+    double threshold, restated, full, low, floor_, held, whole;
     Py_ssize_t min_shingles, bottom, short_, grown_times, k, mx;
     long long word_bit;
     PyObject *types_obj;
-    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnnO):screen", &xs_obj, &xf_obj,
+    if (!PyArg_ParseTuple(args, "OOppO!OO!(dddddnnnndLnnOd):screen", &xs_obj, &xf_obj,
                           &x_word, &x_dated, &PyList_Type, &others, &dated_obj,
                           &PyType_Type, &packed_obj, &threshold, &restated, &full, &low,
                           &floor_, &min_shingles, &bottom, &short_, &grown_times, &held,
-                          &word_bit, &k, &mx, &types_obj))
+                          &word_bit, &k, &mx, &types_obj, &whole))
         return NULL;
     if (k < 0 || k > PY_SSIZE_T_MAX / 8) {
         PyErr_SetString(PyExc_ValueError, "screen: k out of range");
@@ -880,8 +883,6 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
     PyTypeObject *packed_type = (PyTypeObject *)packed_obj;
     for (Py_ssize_t j = 0; j < count; j++) {
         int y_dated = dated != NULL && dated[j];
-        if (x_dated && y_dated)
-            continue; /* two daily logs */
         rest_view r;
         int keep = 1;
         if (!rest_open(PyList_GET_ITEM(others, j), packed_type, k, &r))
@@ -947,6 +948,14 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
         double sim = (double)shared / (double)uni;
         if (sim < threshold)
             goto decided;
+        if (x_dated && y_dated) { /* two daily logs: a copy, or a journal (`_copied`) */
+            Py_ssize_t fewer = nx < n ? nx : n;
+            keep = fewer >= min_shingles
+                   && ((shared == cx && shared == cy)
+                       || (fewer > short_
+                           && (double)shared >= whole * (double)(cx < cy ? cx : cy)));
+            goto decided;
+        }
         keep = 1;
         int64_t m64 = r.count > 1 + n ? rest_at(&r, 1 + n) : 0;
         if (m64 < 0 || m64 > r.count - 2 - n)

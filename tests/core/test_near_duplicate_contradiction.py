@@ -82,3 +82,42 @@ def test_one_value_rounded_is_no_contradiction() -> None:
     rounded = one.replace("1,240", "1.2k")
     assert contradicts(one, rounded) is None
     assert contradicts(one, one.replace("1,240", "2,480")) == "1,240 / 2,480"
+
+
+def test_two_copies_pointing_to_another_note_are_copies_not_a_contradiction() -> None:
+    """A wikilink's or a link's target holds a digit (``[[m12]]`` / ``[[m13]]``) but no value
+    the agent is told: two copies that differ there only are near-duplicates."""
+    linked = _RULE.replace("maintenance sheet", "maintenance sheet (see [[m12]])")
+    for other in (linked.replace("m12", "m13"),
+                  linked.replace("[[m12]]", "[[m13|the sheet]]")):
+        assert contradicts(linked, other) is None
+        found = near_duplicate_texts([("a.md", linked), ("b.md", other)])
+        assert found and not isinstance(found["a.md"][0][0], Contradicting)
+    pointed = _RULE.replace("maintenance sheet", "[sheet](memory/m12.md)")
+    assert contradicts(pointed, pointed.replace("m12", "m14")) is None
+    assert contradicts(pointed, pointed.replace("24 Nm", "28 Nm")) == "24 / 28"
+
+
+_CLAIM = ("Shrinkage\nOur B7 stoneware body shrinks 12 % from wet to the final glaze firing, "
+          "measured on ten test bars from the spring delivery; size every lid and gallery "
+          "with that figure before throwing.")
+
+
+def test_a_claim_restated_around_another_value_contradicts() -> None:
+    """The same claim with another value, restated in new words and with a clause more (a
+    pair under COPY alike, kept apart by its value), is a contradiction; one word swapped
+    in the frame (a name: another instance) or a number added besides is none."""
+    again = ("Shrinkage remeasured\nOur B7 stoneware body shrinks 14 % from wet to the final "
+             "glaze firing, measured on ten test bars from the spring delivery again, which "
+             "disagrees with the earlier note; size every lid and gallery with it.")
+    assert contradicts(_CLAIM, again) is None  # more than one place: not as a copy
+    assert contradicts(_CLAIM, again, reworded=True) == "12 / 14"
+    found = near_duplicate_texts([("a.md", _CLAIM), ("b.md", again)])
+    assert found and isinstance(found["a.md"][0][0], Contradicting)
+    assert found["a.md"][0][0].values == "12 / 14"  # type: ignore[attr-defined]
+    named = again.replace("B7 stoneware", "B9 stoneware").replace("spring", "autumn")
+    assert contradicts(_CLAIM, named, reworded=True) is None  # two values, a name
+    swapped = _CLAIM.replace("12 %", "14 %").replace("lid", "plate")
+    assert contradicts(_CLAIM, swapped, reworded=True) is None  # a word in a frame
+    counted = again.replace("ten test bars", "ten test bars in 6 kilns")
+    assert contradicts(_CLAIM, counted, reworded=True) is None  # a number added

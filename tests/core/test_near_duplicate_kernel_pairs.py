@@ -117,7 +117,7 @@ def _screened(key: Hashable, others: list[Hashable], sks: dict[Hashable, bytes],
         whole[1:1 + nx], whole[2 + nx:2 + nx + mx], last >= nd.WORD_BIT, key in dated,
         [sks[o] for o in others], bytes(o in dated for o in others), Packed,
         (threshold, nd.RESTATED, nd.THRESHOLD, nd.LOW, nd.FLOOR, nd.MIN_SHINGLES, nd.BOTTOM,
-         nd.SHORT, nd.GROWN, nd.HELD, nd.WORD_BIT, nd.K, mx, nd._TYPE_FACTS))
+         nd.SHORT, nd.GROWN, nd.HELD, nd.WORD_BIT, nd.K, mx, nd._TYPE_FACTS, nd.WHOLE))
     return got
 
 
@@ -207,7 +207,8 @@ def test_sketches_that_lie_give_the_same_on_both_paths(monkeypatch: pytest.Monke
 def test_the_screen_refuses_bad_arguments_without_crashing() -> None:
     assert REAL is not None
     from array import array
-    params = (0.0, 0.05, 0.5, 0.2, 0.1, 12, 128, 32, 2, 0.5, 1 << 31, nd.K, 0, nd._TYPE_FACTS)
+    params = (0.0, 0.05, 0.5, 0.2, 0.1, 12, 128, 32, 2, 0.5, 1 << 31, nd.K, 0, nd._TYPE_FACTS,
+              nd.WHOLE)
     xs = array("q", [1, 2, 3])
     with pytest.raises(TypeError):
         REAL.screen(xs, array("q"), False, False, (b"",), None, Packed, params)

@@ -46,8 +46,9 @@ agree and none conflicts, at most ``OWN`` on each side (a date or an amount writ
 otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 folded
 in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
-each other. A memory's type is one of its facts (`kind_fact`): two types conflict, one type
-backs a side holding no other fact.
+each other unless one holds the other whole (`_copied`: a file copied under another date, a
+day's note carried over whole and extended). A memory's type is one of its facts
+(`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
 from ``THRESHOLD`` alike, its facts checked even past ``COPY`` (a line with one value
@@ -88,13 +89,14 @@ from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.near_duplicate_conflict import Contradicting, contradicts
+from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
+from memtui.core.checks.near_duplicate_order import reordered
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -142,6 +144,7 @@ RESTATED = 0.05  # ... from which they are when their facts are one memory's res
 #                 of them (another language: `restated`)
 SPELLED = 0.0  # (pairs compared from any word in common: `restated`)
 SAME = 4  # facts, all of both sides, from which `restated` needs none distinctive
+WHOLE = 0.9  # share of the smaller daily log's shingles the other holds: a copy (`_copied`)
 COPY = 0.7  # ... from which an edited copy is one even where each side has facts of its own
 SWAPPED = 3  # slots agreeing per conflict of small numbers moved (`_moved`'s ``weak``)
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
@@ -160,6 +163,29 @@ _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 #: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
 _COUNTING = tuple(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1, 11))
 _YEARS = frozenset(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1990, 2040))
+
+
+def _copied(shared: int, cx: int, cy: int, nx: int, ny: int) -> bool:
+    """Whether of two daily logs (``memory/2026-04-16.md``) one is a copy of the other: the
+    same text (every hash counted, ``cx`` and ``cy``, in both: a file copied under another
+    date), or one holding the other whole (``WHOLE`` of the smaller's hashes in both) when the
+    smaller is a note, past ``SHORT`` shingles (``nx`` and ``ny``; a day's note carried over
+    whole into the next and extended); each side at least ``MIN_SHINGLES``. A journal
+    repeating itself is a day's routine line or two written again the next day beside that
+    day's own (a status, a heartbeat), or days sharing their headings: never paired
+    (real30's OpenClaw folders; ndfix27's routine)."""
+    fewer = min(nx, ny)
+    return fewer >= MIN_SHINGLES and (shared == cx == cy or (
+        fewer > SHORT and shared >= WHOLE * min(cx, cy)))
+
+
+def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
+    """Whether two sketches' facts differ by a value each (at most ``SPAN`` a side: a value
+    and its unit or date parts) and share one at least: a claim with another value, asked
+    reworded (`contradicts`); two records of one template differ in more."""
+    own_a, own_b = fa - fb, fb - fa
+    return bool(own_a) and bool(own_b) and len(own_a) <= SPAN and len(own_b) <= SPAN \
+        and not fa.isdisjoint(fb)
 
 
 def _numbering(facts: frozenset[int]) -> bool:
@@ -468,7 +494,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     one context: a chiller's and a freezer's limits, 70 % alike; nor ever when one side is
     the other grown: `_grown`), their fields never (two keys or more in common, half of them
     with values sharing at most half the smaller value's words; or one key holding another
-    identifier: `near_duplicate_ids`). Under ``LOW`` alike,
+    identifier: `near_duplicate_ids`), nor their numbered steps in another order
+    (`near_duplicate_order`: two procedures). Under ``LOW`` alike,
     facts in common that are a year and small numbers (a date's parts: two notes written
     the same month) back a pair only when one of them tells (`_WEAK`: not a number up to
     ten, a year or a common type) or is written in words on one side (`_spelled`: opening
@@ -518,8 +545,11 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
     # one key, another identifier: another record (real29)
-    return not ((b":" in a[5] or _FULL_COLON in a[5])
-                and other_ids(window_text(a[5]), window_text(b[5])))
+    if (b":" in a[5] or _FULL_COLON in a[5]) \
+            and other_ids(window_text(a[5]), window_text(b[5])):
+        return False
+    # the same numbered steps in another order: two procedures (`near_duplicate_order`)
+    return not reordered(window_text(a[5]), window_text(b[5]))
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
@@ -556,10 +586,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
              ) -> list[tuple[float, Hashable]]:
     """(similarity, other) for each of ``others`` whose text ``key``'s is a near-duplicate
     of, as written and with the workspace's ``template`` left out (`_kept`); two daily logs
-    (``dated``) are never. ``key``'s sketch is read once, each other's bottom hashes and
-    facts only, then whole for the few alike enough (a cache of every sketch read held ~8 KB
-    a memory; each sketch's `rest` read once in `pairs` saved 5 % of the pairing at 10,000
-    and held a view per memory through it: bench/RESULTS.md, "round 5").
+    (``dated``) only when one is a copy of the other (`_copied`). ``key``'s sketch is read
+    once, each other's bottom hashes and facts only, then whole for the few alike enough (a
+    cache of every sketch read held ~8 KB a memory; each sketch's `rest` read once in
+    `pairs` saved 5 % of the pairing at 10,000 and held a view per memory through it:
+    bench/RESULTS.md, "round 5").
 
     ``verdicts`` (`Verdicts`): the last stage's answers by the two sketches' digests, kept
     from an earlier pairing and added to; used without a ``template`` alone (past
@@ -582,7 +613,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                        [sketches[o] for o in others],
                        bytes(o in dated for o in others) if dated else None, Packed,
                        (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
-                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS))
+                        SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS, WHOLE))
         if kept is not None:
             if not kept:
                 return []
@@ -595,8 +626,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     last = xs[-1]
     out = []
     for other in others:
-        if key_dated and other in dated:
-            continue
+        both_dated = key_dated and other in dated
         if bits is None:
             rest = _rest(sketches[other])  # read in place
             n = rest[0]
@@ -625,6 +655,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
             continue  # a cached sketch whose counts lie (data: it pairs nothing)
         sim = shared / union
         if sim < threshold:
+            continue
+        if both_dated:  # two daily logs: a journal repeating itself, unless one is a copy
+            if _copied(shared, cx, cy, nx, n):  # (their own dates aside: no facts asked)
+                out.append((sim, other))
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
@@ -685,9 +719,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                     sim = Contradicting(sim, values)
                     verdict = None  # its values are read again each time: never kept
             out.append((sim, other))
-        elif sim >= COPY:  # kept apart: one text with another value is a contradiction
-            values = contradicts(window_text(x[5]), window_text(y[5]))
-            if values is not None:  # (reported as such, not merged: newuser29 #10)
+        elif sim >= COPY or (sim >= THRESHOLD and _one_value(x[2], y[2])):
+            # kept apart: one text with another value is a contradiction, or one claim
+            # restated with another value (reported as such, not merged: newuser29 #10)
+            values = contradicts(window_text(x[5]), window_text(y[5]), sim < COPY)
+            if values is not None:
                 out.append((Contradicting(sim, values), other))
                 verdict = None
         if verdicts is not None and verdict is not None:

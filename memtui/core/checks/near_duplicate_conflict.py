@@ -16,6 +16,12 @@ next: the week and its figures), a name changed (two kilns, two people: a templa
 instances), one value written otherwise (within ``ROUNDED``: ``1,240`` and ``1.2k``): not a
 contradiction. Words added or dropped beside the value changed (a clause more) are; a pair
 the rule would merge as nearly the same is asked too (`near_duplicate._matches`).
+
+A pair kept apart from ``THRESHOLD`` alike whose facts differ in one value each side (a
+claim restated around its value: “shrinks 12 %” and, in new words and with a clause more,
+“shrinks 14 %”) is asked again, reworded (`_reworded`): words restated anywhere, the one value
+changed, half the shorter side's tokens the other's in order; a pair the rule merges never
+is (a rate against a total, a unit converted: the values differ, the fact is one).
 """
 
 from __future__ import annotations
@@ -25,9 +31,14 @@ import re
 SAME = 0.85  # share of the longer side's tokens the other holds in order
 FEWEST = 8  # tokens on each side: a shorter text is a label, not a claim
 SPAN = 3  # tokens on each side of the one place that differs
+HELD = 0.5  # share of the shorter side's tokens the other holds in order, reworded
 ROUNDED = 0.05  # two values this close are one rounded (1,240 and 1.2k), not two
 
 _TOKEN = re.compile(r"[^\W_]*\d(?:[\d.,:/'’\-]*\d)?[^\W_]*%?|[^\W\d_]+")
+#: Where a line points rather than says: a wikilink's target (``[[m12]]``, ``[[m12|the
+#: note]]``), a markdown link's (``](memory/m12.md)``), a bare URL. Two copies pointing to
+#: another note hold no other value (blind-set addendum, session 30).
+_TARGET = re.compile(r"\[\[[^\]|\n]*|\]\([^)\s]*\)|<?https?://\S+")
 
 
 class Contradicting(float):
@@ -46,20 +57,26 @@ class Contradicting(float):
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
-    """``text``'s words and numbers, lowercase, each with its line's number."""
+    """``text``'s words and numbers, lowercase, each with its line's number; a link's target
+    left out (`_TARGET`)."""
     out = []
     for line, part in enumerate(text.split("\n")):
+        if "](" in part or "[[" in part or "://" in part:
+            part = _TARGET.sub(" ", part)  # (a link's target: where, not what)
         out += [(t.lower(), line) for t in _TOKEN.findall(part)]
     return out
 
 
-def contradicts(a: str, b: str) -> str | None:
+def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
     """What ``a`` and ``b`` write in the one place they differ (``"1.33 / 1.67"``, sorted:
     the same message from either side, as the live audit reads the pair from one) when
-    they contradict each other (see the module's docstring), else None."""
+    they contradict each other (see the module's docstring), else None. ``reworded``: the
+    claim restated in other words around its one value (`_reworded`)."""
     ta, tb = _tokens(a), _tokens(b)
     if min(len(ta), len(tb)) < FEWEST:
         return None
+    if reworded:
+        return _reworded(ta, tb)
     wa, wb = [t for t, _ in ta], [t for t, _ in tb]
     from difflib import SequenceMatcher  # only when two texts are near copies: not every
     #                                      audit's import (tests/core/test_imports.py)
@@ -88,6 +105,37 @@ def contradicts(a: str, b: str) -> str | None:
         values = " / ".join(sorted((" ".join(wa[i1:i2]), " ".join(wb[j1:j2]))))  # (either way)
         same += max(i2 - i1, j2 - j1)  # (the place that differs: words added count)
     return values if same >= SAME * max(len(wa), len(wb)) else None
+
+
+def _reworded(ta: list[tuple[str, int]], tb: list[tuple[str, int]]) -> str | None:
+    """The one value two texts write otherwise when, besides it, they differ only in words
+    (added, dropped, or several replaced together: the claim restated, “which disagrees with
+    the January figure” added) and at least ``HELD`` of the shorter side's tokens are the
+    other's in order; never when a number is added or dropped (a second place), two values
+    differ, or one word is swapped for one in a frame (a name: another instance of one
+    template, the sopranos' section leader and the altos')."""
+    wa, wb = [t for t, _ in ta], [t for t, _ in tb]
+    from difflib import SequenceMatcher  # (as `contradicts`)
+
+    values = None
+    same = 0
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes():
+        if op == "equal":
+            same += i2 - i1
+            continue
+        if all(line == 0 for _, line in ta[i1:i2]) and all(line == 0 for _, line in tb[j1:j2]):
+            continue  # the description reworded
+        da = [t for t in wa[i1:i2] if any(c.isdigit() for c in t)]
+        db = [t for t in wb[j1:j2] if any(c.isdigit() for c in t)]
+        if not da and not db:
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
+                return None  # one word swapped in a frame: a name
+            continue  # words restated, added or dropped
+        if not da or not db or values is not None or len(da) > SPAN or len(db) > SPAN \
+                or _near(da, db):
+            return None  # a number added or dropped, a second place, one value rounded
+        values = " / ".join(sorted((" ".join(da), " ".join(db))))
+    return values if values and same >= HELD * min(len(wa), len(wb)) else None
 
 
 def _readings(tokens: list[str]) -> set[float]:

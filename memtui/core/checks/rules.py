@@ -181,7 +181,11 @@ RULES: tuple[Rule, ...] = (
          "value fields differ are look-alikes of one template, not duplicates; two that "
          "differ by a negation (one sentence negated on one side only) are reported as "
          "disagreeing: keep the one that is right; two that say one thing with another "
-         "value are a contradiction (its own rule). A memory of fewer than six word stems "
+         "value are a contradiction (its own rule); two that hold the same numbered steps in "
+         "another order are two procedures, not copies. Two daily logs (files named by "
+         "their date) are a journal repeating itself, paired only when one is a copy of the "
+         "other (the same text, or a note carried over whole and extended). A memory of "
+         "fewer than six word stems "
          "(its description counted) is too short to compare; one of six to eleven is "
          "paired only from 50 % alike. Synonyms are not known: a preference re-saved in "
          "other words with no word stem in common is missed.",
@@ -200,8 +204,11 @@ RULES: tuple[Rule, ...] = (
          "date or amount: on both files, each naming the other, with the two values (a few "
          "words added beside it too). Two places changed (a week's report and the next), a "
          "name changed (two machines, two people: one template's instances) or one value "
-         "rounded (1,240 and 1.2k) is no contradiction; a contradiction reworded beyond that "
-         "is not found. Such a pair is never reported as a near_duplicate to merge.",
+         "rounded (1,240 and 1.2k) is no contradiction, nor is a link's target ([[m12]] and "
+         "[[m13]]). From 50 % alike, one claim restated in other words around its one value "
+         "(words added, dropped or replaced together; half the shorter one's words kept in "
+         "order) is one too; a contradiction reworded beyond that is not found. Such a pair "
+         "is never reported as a near_duplicate to merge.",
          _ws(_LINK_A + "- [B](memory/b.md)\n",
              ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
              ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")))),

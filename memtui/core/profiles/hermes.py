@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.unspaced_words import entry_words
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import dig, load_config
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -32,12 +32,13 @@ CUT_FLOOR = 4000
 NEAR_MAX_ENTRIES = 100
 NEAR_MAX_CHARS = 4000
 #: Two entries are nearly the same when 80 % of the words either holds are in both
-#: (Jaccard over their sets of words, each entry at least 5 words long).
+#: (Jaccard over their sets of words, each entry at least 5 words long; in Chinese, Japanese,
+#: Korean, Thai and the like, written without spaces, character pairs or triples:
+#: `entry_words`).
 NEAR_SHARE = 0.8
 NEAR_MIN_WORDS = 5
 #: The most findings a store's entries yield one by one (then one says how many more).
 MAX_ENTRY_FINDINGS = 200
-WORD = lazy_pattern(r"\w+")
 
 
 def fold(raw: str) -> str:
@@ -205,7 +206,7 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
                       "more repeated or over-long entries")
         out.append(finding("duplicate_entry", name, out[-1].line,
                            f"and {what} after this one"))
-    words = [(frozenset(WORD.findall(e.casefold())), n) for e, n in first.items()
+    words = [(entry_words(e), n) for e, n in first.items()
              if len(e) <= NEAR_MAX_CHARS][:NEAR_MAX_ENTRIES]
     for j, (b, line_b) in enumerate(words):
         if len(b) < NEAR_MIN_WORDS:

@@ -1,0 +1,54 @@
+"""Two procedures holding the same steps in another order (``near_duplicate``): a numbered
+list is an order, and two memories whose numbered steps are the same (each step of one in
+the other, nearly word for word) but come in another order say two procedures — bulk
+ferment then shape, or shape then bulk ferment — not one twice. Such a pair shares every
+word, so the words alone would merge it; the order of its steps keeps it apart.
+
+A step is a line opening with a number and ``.``, ``)``, ``、`` or ``．`` (``1.``, ``2)``,
+``3、``) or a circled number (``①``). Two steps are the same when ``SAME_STEP`` of their
+words (character pairs in Chinese, Japanese, Korean; triples in Thai and its neighbours:
+`unspaced_words`) are in both. Two lists are reordered when at least two steps of one are
+in the other, at least ``MATCHED`` of the shorter list's, and those steps come in another
+order. An unnumbered list (``-``, ``*``) is a set, not an order: reordered, it is a copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memtui.core.checks.unspaced_words import entry_words
+
+SAME_STEP = 0.5  # share of two steps' words in both (Jaccard) from which they are one step
+MATCHED = 2 / 3  # share of the shorter list's steps found in the other
+
+_STEP = re.compile(r"^[ \t]*(?:\d{1,2}[.)、．]|[\u2460-\u2473])[ \t]*(\S.*)$", re.MULTILINE)
+
+
+def _steps(text: str) -> list[frozenset[str]]:
+    return [entry_words(m.group(1)) for m in _STEP.finditer(text)]
+
+
+def reordered(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` hold the same numbered steps in another order (see the
+    module's docstring)."""
+    if "\n" not in a or "\n" not in b:
+        return False
+    sa, sb = _steps(a), _steps(b)
+    if len(sa) < 2 or len(sb) < 2:
+        return False
+    taken: set[int] = set()
+    order = []
+    for step in sa:
+        best, at = SAME_STEP, -1
+        for j, other in enumerate(sb):
+            if j in taken or not step or not other:
+                continue
+            sim = len(step & other) / len(step | other)
+            if sim >= best:
+                best, at = sim, j
+        if at >= 0:
+            taken.add(at)
+            order.append(at)
+    if len(order) < 2 or len(order) < MATCHED * min(len(sa), len(sb)):
+        return False
+    return order != sorted(order)
