@@ -28,6 +28,16 @@ def _own_user_config_dir(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path_factory.mktemp("user-config")))
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``COLUMNS`` or ``LINES`` unless a test sets them: pytest-xdist's workers inherit
+    ``COLUMNS=80 LINES=24`` from their parent, where importing ``readline`` exported them
+    (GNU readline does), and the text report wraps at ``COLUMNS`` where a serial run,
+    without it, wrote whole lines (test_agent_profile_view.py failed under ``-n 2``)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 @pytest.fixture(scope="session")
 def _user_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A user cache folder for this pytest process (not created: memtui makes it, 0700)."""
