@@ -17,6 +17,8 @@ import os
 from contextlib import redirect_stdout
 from pathlib import Path
 
+import pytest
+
 from memtui.cli import main
 from tests.core.helpers import DAY, NOW, make_ws, memory, run_audit
 
@@ -521,8 +523,9 @@ def test_gemini_md_beside_memory_md_is_neither_a_topic_nor_checked_for_imports(
 
 # -- the command line names the agent ---------------------------------------------------------
 
-def test_memtui_audit_names_each_agent(tmp_path: Path, monkeypatch: object) -> None:
-    os.environ.setdefault("MEMTUI_NO_CACHE", "1")
+def test_memtui_audit_names_each_agent(tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
     folders = {
         "hermes": _hermes(tmp_path / "h"),
         "openclaw": _openclaw(tmp_path / "o"),

@@ -3,6 +3,7 @@ quadratic pass."""
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import pairwise
 from pathlib import Path
@@ -104,6 +105,12 @@ def test_buckets_updated_give_what_pairs_gives(monkeypatch: pytest.MonkeyPatch,
     `pairs` made afresh: every pair compared, LSH and fact buckets, or both in turn; and
     so does `update_pairs` (``patched``: a touched key compared with the changed one alone
     where nothing else about its candidates changed)."""
+    # The two verdicts read from a pair's texts, each a function of its two strings alone,
+    # given once per pair of texts: the 60 copies' 1,770 pairs asked again in all 61
+    # comparisons made the Python path's cases take 4-15 minutes each (session 31); what
+    # is compared, the pairs kept against those made afresh, is unchanged.
+    monkeypatch.setattr(nd, "contradicts", functools.cache(nd.contradicts))
+    monkeypatch.setattr(nd, "disagree", functools.cache(nd.disagree))
     rng = random.Random(35)
     words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(6))
              for _ in range(60)]
