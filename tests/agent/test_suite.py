@@ -308,7 +308,7 @@ def test_suite_exit_1_when_a_run_failed(llama: FakeOpenAI, tmp_path: Path) -> No
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.startswith("injection 1/1: not judged (error; the run failed: the server "
                                   "stopped the reply with an error: model crashed")
-    assert "0/1 (0%)" in proc.stdout
+    assert "not judged (1 run)" in proc.stdout  # no rate over nothing (newuser31 #15)
 
 
 async def test_a_detail_s_passed_is_its_verdict(llama: FakeOpenAI) -> None:
