@@ -316,8 +316,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
     dv = mf.date_value()
     scan.dated = parse_date(dv[1]) if dv is not None else None
-    if dv is not None and scan.dated is None:  # said, as an impossible date is (newuser31 #29)
-        own.append(not_a_date(rel, mf, *dv))
+    if dv is not None and scan.dated is None and not any(
+            f.kind == "frontmatter" and f.message.startswith(f"{dv[0]}: ") for f in own):
+        own.append(not_a_date(rel, mf, *dv))  # as an impossible date is (newuser31 #29)
     scan.own_findings = quoting_masked(own, scan.secrets)
     if read.ok and expect_fm:
         if to_sketch is None:
