@@ -345,7 +345,11 @@ def restated(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
             return None
         if st.st_mtime_ns != mtime_ns or st.st_size != size or st.st_ino != ino or \
                 st.st_ctime_ns != ctime_ns:
-            if len(restat) >= most:
+            # A touch moves the mtime and nothing else it holds: another size or file, or
+            # an mtime kept with the ctime moved (a rewrite set back), is another content,
+            # not read twice to learn it (once here, once by the scan)
+            if len(restat) >= most or st.st_size != size or st.st_ino != ino or \
+                    st.st_mtime_ns == mtime_ns:
                 return None
             restat.append(at)
             continue
