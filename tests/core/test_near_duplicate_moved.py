@@ -67,8 +67,11 @@ _STEPS_AGAIN = ("After every wedding:\n"
 
 
 def test_a_numbered_list_reordered_is_no_other_instance() -> None:
+    """No value moved between the two (no other instance of a template); but the same
+    numbered steps in another order are another procedure, not a copy (ndfix31: rules19's
+    look-alikes, steps whose order matters), so they are not paired either."""
     assert _conflicts(_STEPS, _STEPS_AGAIN)[0] == 0
-    assert near_duplicate_texts([("a.md", _STEPS), ("b.md", _STEPS_AGAIN)])
+    assert not near_duplicate_texts([("a.md", _STEPS), ("b.md", _STEPS_AGAIN)])
     other = _STEPS_AGAIN.replace("42 days", "60 days").replace("700", "450")
     assert not near_duplicate_texts([("a.md", _STEPS), ("c.md", other)])
 
