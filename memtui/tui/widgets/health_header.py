@@ -203,7 +203,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     fuzzy = sum(1 for w in result.wikirefs if w.state == "fuzzy")
 
     title: list[Unit] = [
-        (Text.assemble(("memtui ", "bold"), (shown_path(ws.root), "bold")), None),
+        # short of room, the folder's own name and its parent's stay: the start of a long
+        # path is the part every workspace shares (a test's folder under pytest-xdist)
+        (Text.assemble(("memtui ", "bold"), (shown_path(ws.root), "bold")),
+         Text.assemble(("memtui ", "bold"), (printable(
+             "\u2026/" + "/".join(ws.root.parts[-2:])), "bold"))),
         (Text(f"{ws.layout} layout", style=p.muted), None),
         (Text(f"{result.profile} profile", style=p.muted), None),
     ]
