@@ -429,8 +429,8 @@ def remove_index_links(raw: RawText, targets: set[str],
                        resolve: Callable[[str], str | None] | None = None) -> int:
     """Remove index links to ``targets``: an entry (a list item) with no other link goes
     whole, on a packed one only the link and its separator; on a line that is no list item
-    (a sentence, a heading) the link becomes its own text. ``resolve`` maps a ``[[name]]`` to a path, so
-    wikilink entries go too. Returns how many links were removed."""
+    (a sentence, a heading) the link becomes its own text. ``resolve`` maps a ``[[name]]``
+    to a path, so wikilink entries go too. Returns how many links were removed."""
     removed = 0
     for n in range(len(raw), 0, -1):
         text = raw.text(n)
