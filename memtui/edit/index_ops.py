@@ -42,6 +42,8 @@ from memtui.edit.linkedit import (
 from memtui.edit.rawtext import RawText
 from memtui.edit.snapshot import Snapshot
 
+#: An index entry's line: a list item (``- ``, ``* ``, ``+ ``, ``1. ``).
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s")
 SEP_BEFORE = re.compile(r"\s*(?:·|•|,|;|\||/|–|—)\s*$")
 _SEP_AFTER = re.compile(r"^\s*(?:·|•|,|;|\||/|–|—)\s*")
 _HASHES = re.compile(r"^ {0,3}#{1,6}\s*")
@@ -425,23 +427,38 @@ def duplicate_entries(snap: Snapshot, old: str, new: str) -> tuple[list[int], li
 
 def remove_index_links(raw: RawText, targets: set[str],
                        resolve: Callable[[str], str | None] | None = None) -> int:
-    """Remove index links to ``targets``: a line with no other link goes whole, on a packed
-    line only the link and its separator. ``resolve`` maps a ``[[name]]`` to a path, so
-    wikilink entries go too. Returns how many links were removed."""
+    """Remove index links to ``targets``: an entry (a list item) with no other link goes
+    whole, on a packed one only the link and its separator; on a line that is no list item
+    (a sentence, a heading) the link becomes its own text. ``resolve`` maps a ``[[name]]``
+    to a path, so wikilink entries go too. Returns how many links were removed."""
     removed = 0
     for n in range(len(raw), 0, -1):
         text = raw.text(n)
         spans: list[tuple[int, int]] = []
+        words: list[str] = []  # each link's own text
         for span, target in link_targets(text, INDEX_NAME):
             ext = link_extent(text, span)
             if target in targets and ext is not None:
                 spans.append((ext[0], ext[1]))
+                words.append(ext[2])
         wikis = wikilink_spans(text)
         if resolve is not None:
-            spans += [(s, e) for s, e, name in wikis if resolve(name) in targets]
+            for s, e, name in wikis:
+                if resolve(name) in targets:
+                    spans.append((s, e))
+                    inner = text[s + 2:e - 2]
+                    words.append(inner.split("|", 1)[1] if "|" in inner else inner)
         if not spans:
             continue
         removed += len(spans)
+        if not _LIST_ITEM.match(text):
+            # A sentence, a heading or a table row, not an entry: the link's words stay
+            # as plain text, as in a memory (newuser31 #34: "See [a](a) and [b](b)." lost
+            # "b", a line introducing a list went whole).
+            for (start, end), word in sorted(zip(spans, words, strict=True), reverse=True):
+                text = text[:start] + word + text[end:]
+            raw.set(n, text)
+            continue
         if len(dest_spans(text)) + len(wikis) - len(spans) <= 0:
             raw.delete(n)
             continue

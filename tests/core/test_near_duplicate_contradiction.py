@@ -121,3 +121,15 @@ def test_a_claim_restated_around_another_value_contradicts() -> None:
     assert contradicts(_CLAIM, swapped, reworded=True) is None  # a word in a frame
     counted = again.replace("ten test bars", "ten test bars in 6 kilns")
     assert contradicts(_CLAIM, counted, reworded=True) is None  # a number added
+
+
+def test_the_message_gives_no_figure_to_read_against_the_rules() -> None:
+    """newuser31 #22: "the same words (82% alike)" read against the rule's "85 % of the words"
+    said the rule misfired: the pairing's measure is another one; the message gives none."""
+    from memtui.core.checks.near_duplicate import pair_findings
+
+    other = _RULE.replace("24 Nm", "28 Nm")
+    found = near_duplicate_texts([("a.md", _RULE), ("b.md", other)])
+    (said,) = [f for f in pair_findings("a.md", found["a.md"]) if f.kind == "contradiction"]
+    assert said.message.startswith("contradicts b.md: one claim with another value (24 / 28)")
+    assert "%" not in said.message

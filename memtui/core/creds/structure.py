@@ -400,6 +400,12 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
                 continue
             lead = len(cell) - len(cell.lstrip())
             got = value_at(cell, lead, word, strong=True, line=j, offset=start, whole=True)
+            pair = PAIR.match(cell, lead) if got is None and word.kind == "credential" \
+                else None
+            if pair:  # ``| **MEGA credentials** | x@y.fr / 8Uf0… · in pipeline.sh |``: a
+                # user and a password under a row named for credentials (newuser31 #10)
+                got = value_at(cell, pair.start("pw"), word, strong=True, line=j,
+                               offset=start)
             if got:
                 out.append(got)
             elif lexicon.words(cell):  # ``| PIN 837740 |`` under ``Kennwort``: a cell that
