@@ -452,9 +452,8 @@ def remove_index_links(raw: RawText, targets: set[str],
             continue
         removed += len(spans)
         if not _LIST_ITEM.match(text):
-            # A sentence, a heading or a table row, not an entry: the link's words stay
-            # as plain text, as in a memory (newuser31 #34: "See [a](a) and [b](b)." lost
-            # "b", a line introducing a list went whole).
+            # not an entry (a sentence, a heading): the link's words stay, as in a memory
+            # (newuser31 #34: "See [a](a) and [b](b)." lost "b")
             for (start, end), word in sorted(zip(spans, words, strict=True), reverse=True):
                 text = text[:start] + word + text[end:]
             raw.set(n, text)
