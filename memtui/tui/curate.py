@@ -147,8 +147,10 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     profile = str(result.profile) if result is not None else profile_for(workspace)
     options = result.options if result is not None else AuditOptions()
     crowded = await asyncio.to_thread(window_note, snap, cs, profile, options)
+    # A warning asks: it starts on Cancel, and Enter presses the focused button (newuser31
+    # #13: the Enter that submitted the form answered "Add anyway" too)
     if crowded and not await ask(app, ConfirmScreen(
-            "Add to MEMORY.md", [cs.planned, crowded], confirm="Add anyway")):
+            "Add to MEMORY.md", [cs.planned, crowded], confirm="Add anyway", danger=True)):
         return False
     # The loaded lines the addition pushed out, named after it as the CLI names them
     # (newuser31 #7: 24 loaded memories fell past the limit, the toast said "+24 entries").

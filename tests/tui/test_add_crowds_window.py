@@ -60,6 +60,9 @@ async def test_A_asks_before_crowding_the_window(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), 60)
         said = " ".join(app.screen.lines)
         assert "MEMORY.md would be" in said and "--num-ctx window's 700" in said
-        await pilot.press("escape")
+        # a warning starts on Cancel: a second Enter (the form's) answers no (newuser31 #13)
+        assert app.screen.focused is app.screen.query_one("#cancel", Button)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), 30)
         await pilot.pause(0.3)
     assert (ws / "MEMORY.md").read_bytes() == before
