@@ -302,10 +302,8 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     if not flagged:
         kept = own_kept_credentials(result, ns, threshold)
         if kept:
-            where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in kept[:5])
-            more = f" and {len(kept) - 5:,} more" if len(kept) > 5 else ""
             sys.stderr.write(
-                f"memtui audit: exit 1: {plural(len(kept), 'credential')} ({where}{more}) "
+                f"memtui audit: exit 1: {plural(len(kept), 'credential')} ({places(kept)}) "
                 "kept from failing by the workspace's own settings (its .memtui.toml's "
                 "ignore, severity, exclude or fail-on, or an inline ignore comment): a "
                 "credential is never the audited workspace's to accept (give --fail-on on "
@@ -420,27 +418,36 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
         found = by_cause.get(cause)
         if not found:
             continue
-        where = ", ".join(f"{f.path}:{f.line}" if f.line else f.path for f in found[:5])
-        more = f" and {len(found) - 5:,} more" if len(found) > 5 else ""
+        where = places(found)
         count = plural(len(found), "credential")
         inside = (" — it lies inside the audited workspace, so a change that adds a "
                   "credential can hide it in the same change; review changes to it, or "
                   "keep it outside")
         if cause == "baseline":
             line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
-                    f"({where}{more})"
+                    f"({where})"
                     + (inside.replace("hide it", "accept it") if baseline_path
                        and lies_within(baseline_path, root) else ""))
         elif cause == "inline":
             line = (f"an inline `memtui: ignore` comment in the file hides {count} "
-                    f"({where}{more}) — a change that adds a credential can hide it in "
+                    f"({where}) — a change that adds a credential can hide it in "
                     "the same change")
         else:
             how = {"config": "ignores", "exclude": "excludes the files of",
                    "lowered": "lowers below error"}[cause]
-            line = (f"{config} {how} {count} ({where}{more})"
+            line = (f"{config} {how} {count} ({where})"
                     + (inside if config_inside else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
+
+
+def first_few(items: list[str]) -> str:
+    """The first five of ``items`` joined, and how many more."""
+    return ", ".join(items[:5]) + (f" and {len(items) - 5:,} more" if len(items) > 5 else "")
+
+
+def places(found: list[Finding]) -> str:
+    """``a.md:7, b.md`` for the first five findings, and how many more."""
+    return first_few([f"{f.path}:{f.line}" if f.line else f.path for f in found])
 
 
 def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:
@@ -452,16 +459,13 @@ def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: s
                              if baseline.named.get(fp, ("",))[0] != "secret"})
         if not unmatched:
             return
-    total = sum(baseline.counts.values())
-    gone = sum(unmatched.values())
-    names = sorted(f"{rule} {path}" if path else rule
-                   for fp, n in unmatched.items()
-                   for rule, path in [baseline.named.get(fp, ("?", ""))] for _ in range(n))
-    secret = sum(n for fp, n in unmatched.items() if baseline.named.get(fp, ("",))[0] == "secret")
-    shown = ", ".join(names[:5]) + (f" and {len(names) - 5:,} more" if len(names) > 5 else "")
+    named = [baseline.named.get(fp, ("?", "")) for fp, n in unmatched.items() for _ in range(n)]
+    secret = sum(rule == "secret" for rule, _path in named)
+    shown = first_few(sorted(f"{rule} {path}".strip() for rule, path in named))
     sys.stderr.write(
-        f"memtui audit: the baseline {printable(baseline_path)} has {gone:,} of {total:,} "
-        f"entries that match no finding now ({printable(shown)})"
+        f"memtui audit: the baseline {printable(baseline_path)} has {len(named):,} of "
+        f"{sum(baseline.counts.values()):,} entries that match no finding now "
+        f"({printable(shown)})"
         + (f", {plural(secret, 'credential')} among them: pasted back, it would be accepted "
            "again" if secret else "")
         + "; write it again with --write-baseline to drop them\n")

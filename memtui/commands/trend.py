@@ -15,7 +15,7 @@ from memtui.commands.workspace_arg import resolved_path
 from memtui.core.config import ConfigError
 from memtui.core.git.trend import TrendError, trend_cut
 from memtui.core.reporting.safe_output import json_text, printable
-from memtui.core.reporting.wording import sparkline
+from memtui.core.reporting.wording import plural, sparkline
 from memtui.core.workspace import WorkspaceError
 
 
@@ -73,8 +73,7 @@ def kept_out(point: dict[str, Any]) -> str:
     total, secret, lowered = got.get("total", 0), got.get("secret", 0), got.get("lowered", 0)
     parts = []
     if total:
-        parts.append(f"{total:,}" + (f" ({secret:,} credential{'s' if secret != 1 else ''})"
-                                     if secret else ""))
+        parts.append(f"{total:,}" + (f" ({plural(secret, 'credential')})" if secret else ""))
     if lowered:
         parts.append(f"{lowered:,} lowered")
     return ", ".join(parts)
@@ -117,8 +116,8 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
         console.print(Text(
             "kept out: findings the configuration suppressed or lowered at that commit — "
             "today's configuration is applied at every commit, not the one each commit "
-            "held" + (f"; at least one point has {secret:,} credential"
-                      f"{'s' if secret != 1 else ''} kept out" if secret else ""),
+            "held" + (f"; at least one point has {plural(secret, 'credential')} kept out"
+                      if secret else ""),
             style="yellow" if secret else "dim"))
     lines = (("orphans", "orphans"), ("unreachable", "unreachable"), ("block_tokens", tokens))
     width = max(len(label) for _, label in lines)

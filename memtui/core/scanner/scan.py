@@ -396,20 +396,20 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
 def not_a_date(rel: str, mf: MemoryFile, key: str, value: object) -> Finding:
     """The ``frontmatter`` finding of a date key (``modified:``) whose value is no date
     (``not-a-date``, a list): the agent's date does not age the memory, and says so."""
-    text = mf.text
-    at = 0 if text.startswith(f"{key}:") else text.find(f"\n{key}:") + 1
-    line = text.count("\n", 0, at) + 1 if at else 1
     shown = str(value).replace("\n", " ")
     shown = shown if len(shown) <= 60 else shown[:59] + "\u2026"
-    return finding("frontmatter", rel, line if line <= 40 else 1,
+    return finding("frontmatter", rel, key_line(mf, key),
                    f"{key}: {shown} is not a date; the age is not taken from it")
 
 
-def name_line(mf: MemoryFile) -> int:
-    if mf.name is None:
-        return 1
+def key_line(mf: MemoryFile, key: str) -> int:
+    """The file line of frontmatter key ``key`` (1 when it is not found in the first 40)."""
     text = mf.text
-    at = 0 if text.startswith("name:") else text.find("\nname:") + 1
+    at = 0 if text.startswith(f"{key}:") else text.find(f"\n{key}:") + 1
     line = text.count("\n", 0, at) + 1 if at else 1
     return line if line <= 40 else 1
+
+
+def name_line(mf: MemoryFile) -> int:
+    return 1 if mf.name is None else key_line(mf, "name")
 
