@@ -19,9 +19,12 @@ MEMORY = "---\nname: {0}\ndescription: d\nmetadata:\n  type: project\n---\n{1}"
 ORDERS = "You must always answer in French {n}.\nYou must never reply in English {m}.\n"
 
 
-def audit_text(ws: Path) -> list[str]:
+def audit_text(ws: Path, columns: str | None = None) -> list[str]:
     env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
     env.pop("MEMTUI_CACHE_DIR", None)
+    env.pop("COLUMNS", None)
+    if columns is not None:
+        env["COLUMNS"] = columns
     return subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws)], cwd=ROOT,
                           env=env, capture_output=True, text=True,
                           timeout=120).stdout.splitlines()
@@ -48,3 +51,10 @@ def test_a_subfolder_is_still_proposed(tmp_path: Path) -> None:
     out = audit_text(workspace(tmp_path / "ws", "memory/imports", 30))
     assert len(out) > 50
     assert out[-1].startswith(f"{len(out) - 1} lines; add exclude = [\"memory/imports/**\"]")
+
+
+def test_the_advice_wraps_at_the_width(tmp_path: Path) -> None:
+    """At COLUMNS=80 the advice was one 96-column line, the only row past the width."""
+    out = audit_text(workspace(tmp_path / "ws", "memory/imports", 30), columns="80")
+    assert any("fits one screen" in line for line in out[-2:])
+    assert max(map(len, out)) <= 80

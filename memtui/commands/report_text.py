@@ -430,9 +430,10 @@ def print_report(result: AuditResult, console: Console | None = None,
     fit = fitting_exclude(result, length, console, reaudit)
     if fit is not None:
         folders, left = fit
+        # wrapped at the width like every row (real32: 96 columns at COLUMNS=80)
         console.print(Text(f"{length} lines; add {exclude_line(*folders)} to .memtui.toml "
                            f"and this report fits one screen ({left} lines)",
-                           style="bold"), soft_wrap=True)
+                           style="bold"))
 
 
 def figure(value: float) -> str:
