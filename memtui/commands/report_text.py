@@ -353,8 +353,9 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
     report's, not a guess (excluding files changes more than their own rows: ages, groups,
     the summary's counts), and a report that fits costs no second audit at all.
 
-    A folder holding an error (a secret, a broken link) is never proposed: that finding
-    wants a fix, not a way to stop seeing it; nor, unless the report already calls it
+    A folder holding every memory is never proposed (that exclude is the ``exclude_all``
+    error, not advice), nor a folder holding an error (a secret, a broken link): that
+    finding wants a fix, not a way to stop seeing it; nor, unless the report already calls it
     noise (``briefs/: … not memories?``), one taking fewer than ``MIN_GAIN`` lines out
     (51 → 49 lines by excluding a real memory is no advice)."""
     if length <= budget:
@@ -383,6 +384,8 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
         if any(f.severity == "error" and id(f) not in kept for f in result.findings):
             continue
         holds = sum(1 for rel in result.scans if rel.startswith(inside))
+        if holds == len(result.scans):  # every memory left out: the exclude_all error
+            continue  # (real32: `exclude = ["memory/**"]` told to an OpenClaw workspace)
         trials.append((holds, -gain, folders))
     trials.sort()
     for _, _, folders in trials[:FOLDERS_TRIED]:
@@ -427,9 +430,10 @@ def print_report(result: AuditResult, console: Console | None = None,
     fit = fitting_exclude(result, length, console, reaudit)
     if fit is not None:
         folders, left = fit
+        # wrapped at the width like every row (real32: 96 columns at COLUMNS=80)
         console.print(Text(f"{length} lines; add {exclude_line(*folders)} to .memtui.toml "
                            f"and this report fits one screen ({left} lines)",
-                           style="bold"), soft_wrap=True)
+                           style="bold"))
 
 
 def figure(value: float) -> str:

@@ -867,9 +867,13 @@ class Auditor:
                                    view.injection.rule
                                    or get_profile(self.profile).rule(view.limits),
                                    self._measure)
-        return injected_block(self.ws, self.options.context_files, index, loaded,
-                              window_for(self.profile, self.options.num_ctx), self.counter,
-                              self.block_tokenizers, self._measure)
+        opts = self.options
+        # an index loaded beside MEMORY.md (Claude Code's team/MEMORY.md), cut the same way
+        beside = [(rel, opts.max_lines, opts.max_bytes) for rel in
+                  get_profile(self.profile).second_indexes(tuple(self._paths))]
+        return injected_block(self.ws, opts.context_files, index, loaded,
+                              window_for(self.profile, opts.num_ctx), self.counter,
+                              self.block_tokenizers, self._measure, beside)
 
     def _measure(self, text: str) -> tuple[int, dict[str, int]]:
         """The block's size and counts (`index_read.measured`), kept while its text is the

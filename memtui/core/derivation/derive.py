@@ -300,10 +300,17 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
 
     let_go = inp.let_go_links
 
+    # An index the agent loads beside MEMORY.md (Claude Code's team/MEMORY.md): the lines of
+    # each link it holds, kept before a one-shot audit lets a file's lines go.
+    seconds = frozenset(profile.second_indexes(paths))
+    second_lines: dict[str, dict[str, int]] = {}
+
     def links_of(rel: object) -> LinkResults:
         pause()
         s = scans[rel]  # type: ignore[index]
         got = resolve(rel, s.links, s.wikilinks)  # type: ignore[arg-type]
+        if rel in seconds:
+            second_lines[rel] = dict(got.first_line)  # type: ignore[index]
         if let_go:  # (a file's first lines are read of the index's links alone)
             s.links = s.wikilinks = _NO_LINKS
             got.first_line = _NO_LINES
@@ -335,6 +342,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         "links", paths, lr_changed, lambda rel: (scans[rel], token),  # type: ignore[index]
         links_of, force or ())
     memo.swap("link results", lrs)
+    for rel in sorted(seconds):  # it and what its loaded lines link are linked
+        first = second_lines.get(rel) or lrs[rel].first_line
+        index_linked = index_linked | {rel} | {t for t in lrs[rel].targets
+                                               if first.get(t, 0) <= opts.max_lines}
     if let_go:
         # Every link resolved: the resolver let go of before the steps after it (issue 35:
         # its tables, ~15 MB at 50,000 memories, make room for each file's state).

@@ -312,6 +312,11 @@ class Profile:
         was a ``broken_import`` error, exit 1, for prose the agent never expands)."""
         return ()
 
+    def second_indexes(self, paths: tuple[str, ...]) -> tuple[str, ...]:
+        """The files among ``paths`` the agent loads as an index beside MEMORY.md (their
+        loaded lines' links make memories linked, never orphans): none but Claude Code's."""
+        return ()
+
     def keeps(self, f: Finding) -> bool:
         """Whether a finding of the common rules means something for this agent."""
         if not self.frontmatter and f.kind == "frontmatter":

@@ -1,6 +1,10 @@
 """Claude Code: ``~/.claude/projects/<project>/memory/``, MEMORY.md and topic files; the
 first 200 lines or 25 KB of MEMORY.md, whichever comes first, enter context (docs:
-code.claude.com, the memory page); topic files are read on demand."""
+code.claude.com, the memory page); topic files are read on demand. Team memory, when on,
+lives in the ``team/`` folder of the same directory and has its own index, ``team/MEMORY.md``,
+which Claude Code loads at session start beside the private one (cut the same way): its
+links reach the team's memories (the team memory sync, ``services/teamMemorySync`` of its
+source; jakegoldsborough.com, "Inside Claude Code's Team Memory Sync Engine")."""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ if TYPE_CHECKING:
 
 #: Claude's context window, which the ``claude-code`` profile measures against.
 CLAUDE_WINDOW = 200_000
+#: The team memory's index, relative to the memory directory.
+TEAM_INDEX = "team/MEMORY.md"
 
 
 class ClaudeCode(Profile):
@@ -28,6 +34,16 @@ class ClaudeCode(Profile):
 
     def rule(self, limits: dict[str, int]) -> str:
         return "the first 200 lines or 25 KB of MEMORY.md"
+
+    def second_indexes(self, paths: tuple[str, ...]) -> tuple[str, ...]:
+        return (TEAM_INDEX,) if TEAM_INDEX in paths else ()
+
+    def keeps(self, f: Finding) -> bool:
+        """The team index is an index, not a memory: no frontmatter expected of it (real32:
+        "no frontmatter" for a team/MEMORY.md of links)."""
+        if f.path == TEAM_INDEX and f.kind in ("frontmatter", "missing_why"):
+            return False
+        return super().keeps(f)
 
     def loaded_lines(self, index: Index, max_lines: int, max_bytes: int) -> int:
         # Claude Code splits MEMORY.md on "\n" (``text.trim().split("\n")``): a line ending

@@ -44,6 +44,11 @@ DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
 #: allowed inside): the first token of a reply, kept in the transcripts its session-memory
 #: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
 REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
+#: OpenClaw's text-to-speech directives in a reply, ``[[tts:<key=value …>]]`` and the
+#: ``[[tts:text]]…[[/tts:text]]`` block (docs.openclaw.ai, tools/tts/commands), and the
+#: bare ``[[tts]]`` a note names them by: tags, not wikilinks (real32: three notes saying
+#: "the [[tts]] tags do not work" had a dangling wikilink each).
+TTS_TAG = lazy_pattern(r"\s*/?\s*tts\s*(?::[^\]]*)?")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 
@@ -282,7 +287,10 @@ class OpenClaw(Profile):
         return super().keeps(f)
 
     def directive(self, target: str) -> bool:
-        return target.startswith("reply_to") and REPLY_TAG.fullmatch(target) is not None
+        head = target.lstrip(" /")[:3]  # (cheap: called for each wikilink of a note)
+        if head == "rep":
+            return REPLY_TAG.fullmatch(target) is not None
+        return head == "tts" and TTS_TAG.fullmatch(target) is not None
 
     def dated(self, rel: str) -> float | None:
         m = DAILY.fullmatch(rel)

@@ -77,12 +77,27 @@ def measured(text: str, counter: TokenCounter, names: Sequence[str]) -> tuple[in
     return len(text.encode("utf-8", "replace")), counter.counts(text, names)
 
 
+def first_part(text: str, max_lines: int, max_bytes: int) -> str:
+    """The lines of ``text`` an agent that cuts an index at ``max_lines`` lines or
+    ``max_bytes`` bytes loads (whole lines only, as Claude Code cuts MEMORY.md)."""
+    kept, size = [], 0
+    for line in text.split("\n")[:max_lines]:
+        size += len(line.encode("utf-8", "replace")) + 1
+        if size > max_bytes + 1:
+            break
+        kept.append(line)
+    return "\n".join(kept)
+
+
 def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, loaded: int,
                    window: tuple[int, str, str], counter: TokenCounter,
-                   names: Sequence[str], measure: Measure | None = None) -> InjectedBlock:
+                   names: Sequence[str], measure: Measure | None = None,
+                   beside: Sequence[tuple[str, int, int]] = ()) -> InjectedBlock:
     """What the agent is given: the context files (MEMORY.md's first ``loaded`` lines),
-    counted in ``names`` against ``window`` (`memtui.core.results.window_for`);
-    ``measure`` gives its size and counts (`measured` when None)."""
+    and each index it loads ``beside`` them (path, its line and byte limits: Claude Code's
+    team/MEMORY.md), counted in ``names`` against ``window``
+    (`memtui.core.results.window_for`); ``measure`` gives its size and counts (`measured`
+    when None)."""
     parts: list[str] = []
     files: list[str] = []
     cut = False
@@ -97,6 +112,14 @@ def injected_block(ws: Workspace, context_files: Sequence[str], index: Index, lo
         else:
             path = ws.root / rel
             text = read_text(path).text if path.is_file() else ""
+        if text.strip():
+            parts.append(text)
+            files.append(rel)
+    for rel, max_lines, max_bytes in beside:
+        if rel in context_files:
+            continue
+        path = ws.root / rel
+        text = first_part(read_text(path).text if path.is_file() else "", max_lines, max_bytes)
         if text.strip():
             parts.append(text)
             files.append(rel)
