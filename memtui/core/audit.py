@@ -209,6 +209,9 @@ class Auditor:
         #: without those edited since): `_uncommitted`
         self._git_edited: tuple[dict[str, float | None], dict[str, tuple[float, int]],
                                 dict[str, float | None]] | None = None
+        #: The git times the last derivation read (`_uncommitted`'s): the derived cache keeps
+        #: which memories they leave to their mtimes (`memtui.core.caches.retimed`).
+        self._git_used: dict[str, float | None] = {}
         self._last: AuditResult | None = None  # the last run's result, if it held scans
         self._kept: AuditResult | None = None  # the result last kept in the derived cache
         #: What the derived cache held when the last result came from it: a digest of its
@@ -325,7 +328,7 @@ class Auditor:
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
-                        self._read_ns, self._asked, result)
+                        self._read_ns, self._asked, result, self._git_used)
                 if self._one_shot:  # its scans' links were let go: a next run scans again
                     self._scans, self._scan_map = {}, {}
         finally:
@@ -438,7 +441,7 @@ class Auditor:
                 return False  # changed since its audit: the next run audits it
             self._read_ns[rel] = now
         made = derived_cache.entry(derived_key, self._scans, self._read_ns, self._asked,
-                                   result)
+                                   result, self._git_used)
         if made is None or not derived_cache.save(path, made):
             return False
         self._kept = result
@@ -790,7 +793,7 @@ class Auditor:
         index, line_costs, index_own = self._index_parts()
         if self._git is None:
             self._git = {}
-        git = self._uncommitted(scans)
+        git = self._git_used = self._uncommitted(scans)
         counted, self._counted = self._counted, None
         if counted is None:
             self._view = self._view_of(index, scans)
@@ -908,7 +911,8 @@ class Auditor:
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed, or
         when files were only retimed (a `touch`: the same content under a new stat key),
-        outside git, with their ages patched (`memtui.core.caches.retimed`)."""
+        with their ages patched (`memtui.core.caches.retimed`; inside git, from the git
+        times the derivation would read: `_touched_git`)."""
         stored = derived_cache.load(derived_cache.cache_path(self.ws.root), self.pause)
         read = whole_index(self.ws) if stored is not None else None
         if stored is None or read is None:
@@ -917,18 +921,19 @@ class Auditor:
         root = str(self.ws.root) + os.sep
         restat = derived_cache.restated(
             stored, self._derived_key(head, read[1]), self._paths, root, self._exists, now,
-            self._same_content, retimed.MOST if head is None and self.git_times is None
-            else 0)
+            self._same_content, retimed.MOST if self.git_times is None else 0)
         touched = self._retouched(stored, restat, root) if restat else {}
         if restat is None or touched is None:
             return None
+        git = self._touched_git(touched) if touched and head is not None else None
         tokens = [None] * len(stored.files) if self.options.file_tokens else \
             self.counter.known_many([e[5] for e in stored.files], self.tokenizers)
         try:
             got = derived_cache.decode_result(stored.result, self._paths, read[0].text, tokens)
             fixed = retimed.retimed(stored.result, list(stored.files), stored.holds,
                                     got.files, got.findings, touched, now,
-                                    get_profile(self.profile), self.options.stale_days) \
+                                    get_profile(self.profile), self.options.stale_days,
+                                    git) \
                 if touched else None
         except Exception:  # whatever does not fit: derived afresh
             return None
@@ -967,6 +972,20 @@ class Auditor:
             if scan.digest != digest:
                 return None
             out[at] = (scan, (rel, *key, digest, made))
+        return out
+
+    def _touched_git(self, touched: dict[int, tuple[FileScan, retimed.Row]]
+                     ) -> dict[str, float | None]:
+        """The git time of each retimed file git dates, as `_derive` reads it (`git_ages`
+        at HEAD, a file written after its commit left out when it differs from HEAD's
+        blob: `_uncommitted`)."""
+        times = git_ages(self.ws.root, keep=self.autosave and self._keep_scans)[0]
+        scans = {row[0]: scan for scan, row in touched.values()}
+        out = {rel: times[rel] for rel in scans if rel in times}
+        later = {rel: (s.mtime, s.memory.size) for rel, s in scans.items()
+                 if (when := out.get(rel)) is not None and s.mtime > when}
+        for rel in edited(self.ws.root, later) if later else ():
+            del out[rel]
         return out
 
     def _scan_one(self, rel: str) -> FileScan:

@@ -5,6 +5,7 @@ audit of the same tree says; it derives afresh whenever a time changes more than
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,75 @@ def test_the_patched_entry_keeps_the_rows_and_parts_a_derivation_would(
     mtimes = retimed.undated_in(patched.result["undated"])
     assert mtimes is not None and "memory/dated.md" not in mtimes
     assert mtimes["memory/note-9.md"] == (ws / "memory/note-9.md").stat().st_mtime
+
+
+def _git(root: Path, *args: str) -> None:
+    when = f"@{int(NOW - 10 * DAY)} +0000"
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t",
+                    "-c", "commit.gpgsign=false", *args], check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when})
+
+
+@pytest.fixture
+def git_ws(tmp_path: Path, cache: Path) -> Path:
+    """The workspace in a folder of a git repository, committed 10 days before ``NOW``
+    (most files written before that commit, four after it), then one memory edited and
+    one added without a commit."""
+    repo = tmp_path / "repo"
+    root = make_ws(repo / "agent", _files())
+    (repo / "README.md").write_text("a project\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "import")
+    edited = root / "memory/note-1.md"
+    edited.write_text(edited.read_text(encoding="utf-8") + "Edited, not committed.\n",
+                      encoding="utf-8")
+    (root / "memory/new.md").write_text("---\nname: new\ndescription: new\ntype: project\n"
+                                        "---\nA new note nobody committed.\n", encoding="utf-8")
+    for rel, days in {**DAYS, "memory/new.md": 2}.items():
+        _set_time(root / rel, days)
+    return root
+
+
+def test_a_touch_inside_git_is_patched_not_derived_and_says_what_a_cold_audit_says(
+        git_ws: Path, derived: list[int]) -> None:
+    made, report = _audit(git_ws, derived)
+    assert made == 1  # (cold: the report is a cold audit's)
+    first = {f["path"]: (f["age_days"], f["age_source"]) for f in report["files"]}
+    assert first["memory/note-20.md"] == (43, "mtime")  # written before its commit
+    assert first["memory/note-2.md"] == (10, "git")  # written after it, the same bytes
+    assert first["memory/note-1.md"] == (5, "mtime")  # edited, not committed
+    cases = {  # (file, days ago it is set to)
+        "committed, now written after its commit": [("memory/note-20.md", 0.5)],
+        "committed, now written before it": [("memory/note-2.md", 30)],
+        "edited and never committed, two at once": [("memory/note-1.md", 0.5),
+                                                    ("memory/new.md", 0.25)],
+        "the only stale one, now dated by git": [("memory/old.md", 0.5)],
+    }
+    for at, (name, moves) in enumerate(cases.items()):
+        for rel, days in moves:
+            _set_time(git_ws / rel, days)
+        made, report = _audit(git_ws, derived)
+        assert made == 0, name  # main: derived afresh (1)
+        assert report == _fresh(git_ws), name
+        if not at:
+            assert _audit(git_ws, derived) == (0, report), name  # and the next one warm
+    last = {f["path"]: (f["age_days"], f["age_source"]) for f in report["files"]}
+    assert last["memory/note-20.md"] == (10, "git")
+    assert last["memory/note-2.md"] == (30, "mtime")
+    assert last["memory/old.md"] == (10, "git")
+    assert last["memory/note-1.md"] == (0, "mtime")
+    assert not any(f["kind"] == "stale" for f in report["findings"])
+
+
+def test_inside_git_a_moved_head_or_an_edit_is_derived_afresh(
+        git_ws: Path, derived: list[int]) -> None:
+    _audit(git_ws, derived)
+    _set_time(git_ws / "memory/note-4.md", 0.5)
+    _git(git_ws.parent, "commit", "-qam", "the edit")  # HEAD moved: another key
+    made, report = _audit(git_ws, derived)
+    assert made == 1 and report == _fresh(git_ws)
+    path = git_ws / "memory/note-6.md"
+    path.write_text(path.read_text(encoding="utf-8") + "One more line.\n", encoding="utf-8")
+    made, report = _audit(git_ws, derived)
+    assert made == 1 and report == _fresh(git_ws)

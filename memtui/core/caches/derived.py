@@ -138,16 +138,21 @@ class Derived(Record):
     result: dict[str, Any]  # as read back: each of `encoded_parts`' parts, as JSON data
     #: A derivation made in this process: the result it keeps, encoded as it is saved.
     source: AuditResult | None = None
+    #: The git times that derivation read (its memories git dates are not dated by their
+    #: mtimes: the ``undated`` part leaves them out).
+    git: Mapping[str, float | None] | None = None
 
     def __init__(self, key: dict[str, Any], files: list[tuple[str, int, int, int, int, bytes, int]],
                        exists: dict[str, bool | None], holds: tuple[float, float],
-                       result: dict[str, Any], source: AuditResult | None = None) -> None:
+                       result: dict[str, Any], source: AuditResult | None = None,
+                       git: Mapping[str, float | None] | None = None) -> None:
         self.key = key
         self.files = files
         self.exists = exists
         self.holds = holds
         self.result = result
         self.source = source
+        self.git = git
 
 
 def _go_on() -> None:
@@ -228,7 +233,7 @@ def _encoded(line: list[Any], dumps: Callable[[Any], str]) -> Iterator[str]:
 def save(path: Path, derived: Derived) -> bool:
     """Replace ``path`` with ``derived`` atomically; False when that is impossible."""
     files = columns.stat_rows_out(derived.files)
-    result = encoded_parts(derived.source) if derived.source is not None \
+    result = encoded_parts(derived.source, derived.git or {}) if derived.source is not None \
         else derived.result.items()
     digest = hashlib.sha256()
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -278,13 +283,13 @@ def trusted(key: Key, read_ns: int) -> bool:
 
 
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
-          read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult
-          ) -> Derived | None:
+          read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult,
+          git: Mapping[str, float | None] | None = None) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
     key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
-    what it asked of paths that are no memory. None when it is not to be kept: a
-    credential, a read problem (but a lasting one: `lasting`), a file written so close to
-    its reading that its key alone cannot vouch for it."""
+    what it asked of paths that are no memory; ``git``: the git times it read. None when it
+    is not to be kept: a credential, a read problem (but a lasting one: `lasting`), a file
+    written so close to its reading that its key alone cannot vouch for it."""
     if any(f.kind == "secret" for f in result.findings):
         return None
     rels, stats, digests, reads = [], [], [], []
@@ -305,7 +310,7 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     # (a shallow copy: the lists the result holds now, whatever the caller puts in its
     # place before it is saved; encoded as it is saved, `encoded_parts`)
     return Derived(key, columns.StatRows(rels, stats, digests, reads), dict(asked), result.holds,
-                   {}, copy.copy(result))
+                   {}, copy.copy(result), git)
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
@@ -381,9 +386,11 @@ def _counts(v: Any) -> dict[str, int]:
     return v
 
 
-def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
+def encoded_parts(result: AuditResult, git: Mapping[str, float | None]
+                  ) -> Iterator[tuple[str, Any]]:
     """What is kept of a result, as JSON data, a part at a time, its long lists as
-    iterators of their rows (a file's tokens only when counted)."""
+    iterators of their rows (a file's tokens only when counted); ``git``: the git times
+    its derivation read."""
     file_tokens, graph = result.options.file_tokens, result.graph
     yield "files", columns.reports_out(result.files, file_tokens)
     yield "findings", map(finding_out, result.findings)
@@ -407,9 +414,9 @@ def encoded_parts(result: AuditResult) -> Iterator[tuple[str, Any]]:
     # the memories holding an inline ignore comment (the unused-ignore check reads them; a
     # warm run need not make every scan to find them)
     yield "commented", commented(result.scans)
-    # each memory's mtime that no frontmatter date overrides (what `copied` reads when git
-    # dates none: a run after a `touch` patches the ages from it, `touched_ages`)
-    yield "undated", undated_out(result.scans)
+    # each memory's mtime that neither a frontmatter date nor git overrides (what `copied`
+    # reads: a run after a `touch` patches the ages from it, `memtui.core.caches.retimed`)
+    yield "undated", undated_out(result.scans, git)
 
 
 def _index_in(v: Any, text: str) -> Index:

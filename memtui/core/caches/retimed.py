@@ -10,7 +10,15 @@ time the ages hold. This patches those in the derived cache's result
 (at 10,000 memories ~2 s of CPU against ~0.7 s warm). It is exact or it declines: whenever
 a retimed file would change something else — the copy group, a frontmatter date in the
 future (a finding naming the source), a `stale` finding appearing where there was none —
-it gives None and the audit derives afresh. Outside git only: git dates are not patched.
+it gives None and the audit derives afresh.
+
+Inside git the stored derivation is of the same HEAD (the derived cache's key), so each
+memory's commit time is the one it read; a retimed file's content is the one stored, so
+whether it differs from HEAD's blob is too. What its new mtime can change is whether git
+dates it at all (a file written after its commit is checked against HEAD, one committed
+after its last write is dated by that write): the caller gives each retimed file's git
+time as the derivation would read it now (`memtui.core.audit`'s ``_uncommitted``), and the
+``undated`` part leaves out the memories git dated in the stored derivation.
 """
 
 from __future__ import annotations
@@ -35,12 +43,14 @@ MOST = 64
 Row = tuple[str, int, int, int, int, bytes, int]
 
 
-def undated_out(scans: Mapping[str, FileScan]) -> dict[str, Any] | None:
-    """The memories whose scan holds no frontmatter date, and their mtimes, in path order
-    (None for a stored result's scans, which are not made to find them)."""
+def undated_out(scans: Mapping[str, FileScan], git: Mapping[str, float | None]
+                ) -> dict[str, Any] | None:
+    """The memories whose scan holds no frontmatter date and that ``git`` (the git times
+    the derivation read) does not date, and their mtimes, in path order: what `copied`
+    reads (None for a stored result's scans, which are not made to find them)."""
     if getattr(scans, "commented", None) is not None:  # `derived.StoredScans`
         return None
-    rels = [rel for rel, scan in scans.items() if scan.dated is None]
+    rels = [rel for rel, scan in scans.items() if scan.dated is None and rel not in git]
     return {"n": len(rels), "paths": columns.strs_out(rels),
             "mtimes": _times_out([scans[rel].mtime for rel in rels])}
 
@@ -79,19 +89,22 @@ class Retimed:
 def retimed(parts: dict[str, Any], rows: list[Row], holds: tuple[float, float],
             reports: list[FileReport], findings: list[Finding],
             touched: dict[int, tuple[FileScan, Row]], now: float, profile: Profile,
-            stale_days: float | None) -> Retimed | None:
+            stale_days: float | None, git: Mapping[str, float | None] | None = None
+            ) -> Retimed | None:
     """The stored result (``parts`` as read, its ``rows``, ``holds``, and its ``reports``
     and ``findings`` decoded) with the files of ``touched`` (their place in ``rows`` → their
     scan made now, of the content stored, and their new row) retimed; None when that
-    changes more than their ages (see the module). Outside git only."""
+    changes more than their ages (see the module). ``git``: the git time of each touched
+    file git dates, as the derivation would read it now (none outside git)."""
+    git = {} if git is None else git
     undated = undated_in(parts.get("undated"))
     if undated is None:
         return None
     mtimes = dict(undated)  # (in path order, as the derivation builds it)
     for scan, row in touched.values():
-        if (row[0] in undated) != (scan.dated is None):
+        if (row[0] in undated) != (scan.dated is None and row[0] not in git):
             return None
-        if scan.dated is None:
+        if row[0] in undated:
             mtimes[row[0]] = scan.mtime
     group = copied(mtimes)[0]
     if copied(undated)[0] != group:
@@ -100,7 +113,7 @@ def retimed(parts: dict[str, Any], rows: list[Row], holds: tuple[float, float],
     since, until = holds
     for at, (scan, row) in touched.items():
         rel = row[0]
-        age, source, began, ends, future = file_age(rel, scan.dated, scan.mtime, {}, now,
+        age, source, began, ends, future = file_age(rel, scan.dated, scan.mtime, git, now,
                                                     rel in group, profile.dated(rel))
         if future is not None or reports[at].path != rel:
             return None

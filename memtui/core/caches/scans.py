@@ -71,7 +71,7 @@ from memtui.core.scanner.links import CodeSpan, Link
 from memtui.core.scanner.memory_file import MemoryFile
 from memtui.core.scanner.scan import WHY_PAIRS, FileScan, secret_finding
 from memtui.core.scanner.share import NO_KEY, Key, changed_ns
-from memtui.core.scanner.shared_empty import share_scan
+from memtui.core.scanner.shared_empty import EMPTY_LIST
 from memtui.core.scanner.textfile import lasting
 
 MAX_BYTES = 512 * 1024 * 1024  # a cache file past this is not read
@@ -550,12 +550,14 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
     """The scan ``encode`` gave ``t`` for, checking every field (TypeError, ValueError...
     when one does not fit); its text is empty. One whose strings hold its credentials'
     marks has them filled from the file under ``root``, read again (ValueError when it is
-    no longer the text scanned, or no ``root``)."""
+    no longer the text scanned, or no ``root``). Its empty lists are `EMPTY_LIST`, as
+    `share_scan` leaves a scan's (made so here: most of a scan's lists are empty, and
+    10,000 scans are decoded after one memory changes, issue 35)."""
     *body, secrets_in, marked, places = t
     if type(secrets_in) is not list or len(secrets_in) > MAX_HITS or \
             type(marked) is not bool or type(places) is not list or (places and not marked):
         raise TypeError("not credentials")
-    hits = [unstripped(h) for h in secrets_in]
+    hits = [unstripped(h) for h in secrets_in] if secrets_in else EMPTY_LIST
     if marked:
         text = file_text(root, rel, body[7]) if root is not None and \
             type(body[7]) is bytes and body[7] else None
@@ -571,15 +573,19 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
     why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
     if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
         raise TypeError("not labels")
-    refs = tuple((line, kind, value) for line, kind, value in refs_in)
-    if not all(type(line) is int and type(kind) is str and type(value) is str
-               for line, kind, value in refs) or len(refs) > 200:
-        raise TypeError("not references")
+    if type(refs_in) is list and not refs_in:
+        refs: tuple[tuple[int, str, str], ...] = ()
+    else:
+        refs = tuple((line, kind, value) for line, kind, value in refs_in)
+        if not all(type(line) is int and type(kind) is str and type(value) is str
+                   for line, kind, value in refs) or len(refs) > 200:
+            raise TypeError("not references")
     if type(sketched) is not bytes or len(sketched) % 8 or 0 < len(sketched) < 8 * 64 or \
             len(sketched) > MAX_SKETCH_BYTES:
         raise TypeError("not a sketch")
     if type(spelled) is not tuple or len(spelled) != 4 or type(ign) is not bool or \
-            not all(type(x) is str for x in spelled):
+            type(spelled[0]) is not str or type(spelled[1]) is not str or \
+            type(spelled[2]) is not str or type(spelled[3]) is not str:
         raise TypeError("not spellings")
     path, name, description, type_, meta, has_fm, body_start, size, mf_findings, offset = mfp
     if path != rel or type(has_fm) is not bool or type(body_start) is not int or \
@@ -593,26 +599,40 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
     mf = MemoryFile(path=path, name=_opt_str(name), description=_opt_str(description),
                     type=_opt_str(type_), meta=meta, has_frontmatter=has_fm,
                     body_start=body_start, text="", size=size,
-                    findings=[finding_in(f) for f in mf_findings], body_offset=offset)
-    own_findings = [finding_in(f) for f in own]
+                    findings=_findings_in(mf_findings), body_offset=offset)
+    own_findings = _findings_in(own)
     # Its credentials and their findings agree, one for one: an entry that lost either
     # (edited by hand, or broken) is scanned again, never trusted to hide one.
     if [f for f in own_findings if f.kind == "secret"] != \
             [secret_finding(rel, h) for h in hits]:
         raise ValueError("credentials and findings disagree")
-    found: list[tuple[int, str, str]] = []
-    for line, reason, excerpt in instructions:
-        if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
-            raise TypeError("not an instruction")
-        found.append((line, reason, excerpt))
-    scan = FileScan(memory=mf, links=[_link_in(lk) for lk in links],
-                    wikilinks=[_link_in(lk) for lk in wls], secrets=hits,  # type: ignore[arg-type]
-                    instructions=found, mtime=mtime, read_findings=[],
-                    own_findings=own_findings, dated=dated, digest=digest,
-                    name_line=name_line, old_format=old_format, spellings=spelled, has_ignores=ign,
-                    sketch=sketched, refs=refs, why=why)
-    share_scan(scan)
-    return scan
+    if type(instructions) is list and not instructions:
+        found: list[tuple[int, str, str]] = EMPTY_LIST
+    else:
+        found = []
+        for line, reason, excerpt in instructions:
+            if type(line) is not int or type(reason) is not str or type(excerpt) is not str:
+                raise TypeError("not an instruction")
+            found.append((line, reason, excerpt))
+    return FileScan(memory=mf, links=_links_in(links), wikilinks=_links_in(wls),
+                    secrets=hits, instructions=found, mtime=mtime,  # type: ignore[arg-type]
+                    read_findings=EMPTY_LIST, own_findings=own_findings, dated=dated,
+                    digest=digest, name_line=name_line, old_format=old_format,
+                    spellings=spelled, has_ignores=ign, sketch=sketched, refs=refs, why=why)
+
+
+def _findings_in(v: Any) -> list[Finding]:
+    """`finding_in` of each of ``v`` (`EMPTY_LIST` for an empty list)."""
+    if type(v) is list and not v:
+        return EMPTY_LIST
+    return [finding_in(f) for f in v]
+
+
+def _links_in(v: Any) -> list[Link]:
+    """`_link_in` of each of ``v`` (`EMPTY_LIST` for an empty list)."""
+    if type(v) is list and not v:
+        return EMPTY_LIST
+    return [_link_in(lk) for lk in v]
 
 
 def encode_index(index: Index) -> tuple[Any, ...]:

@@ -979,7 +979,8 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
         findings.append(finding("frontmatter", rel, None,
                                 f"frontmatter date {day} lies in the future: not taken as "
                                 f"the memory's age (dated by {source})"))
-    findings.sort(key=finding_order)
+    if len(findings) > 1:  # (most files have one finding or none)
+        findings.sort(key=finding_order)
     report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
                         scan.tokens, len(findings))
     return report, findings, orphan, since, until
