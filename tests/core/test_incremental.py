@@ -263,23 +263,20 @@ def test_content_rules_and_files_coming_and_going_match_fresh_audits(
     own = {f"memory/m{i}.md": _body(rng, 40) for i in range(8)}
     root = make_ws(tmp_path / "w", {
         "MEMORY.md": "".join(f"- [m{i}](memory/m{i}.md)\n" for i in range(0, 8, 2)),
-        # (of type user: the **Why:** convention is in force where half the feedback and
-        # project memories write it, session 32; m3 and m5 below are the two asked)
-        **{rel: memory(rel[7:9], body + f"[[m{(int(rel[8]) + 1) % 8}]]\n", type_="user")
+        **{rel: memory(rel[7:9], body + f"[[m{(int(rel[8]) + 1) % 8}]]\n")
            for rel, body in own.items()}})
     opts = {"now": NOW, "project": str(proj)}
     live = Auditor(open_workspace(root), AuditOptions(**opts))  # type: ignore[arg-type]
     live.run()
     steps: list[tuple[str, str | None]] = [
-        ("memory/m1.md", memory("m1", _ALIKE, type_="user")),  # alone: nothing yet
-        ("memory/m2.md", memory("m2", _ALIKE + "[[m3]]\n", type_="user")),  # a pair
-        ("memory/m2.md", memory("m2", own["memory/m2.md"], type_="user")),  # undone
-        ("memory/new.md", memory("new", _ALIKE.replace("35", "36"), type_="user")),  # a pair
+        ("memory/m1.md", memory("m1", _ALIKE)),  # alone: nothing yet
+        ("memory/m2.md", memory("m2", _ALIKE + "[[m3]]\n")),  # a pair by an edit
+        ("memory/m2.md", memory("m2", own["memory/m2.md"])),  # undone
+        ("memory/new.md", memory("new", _ALIKE.replace("35", "36"))),  # a pair by a new file
         ("memory/m1.md", None),  # the pair undone by a deletion (and an index link broken)
         ("memory/m3.md", memory("m3", "Shipped last week; the freeze starts tomorrow.\n")),
-        ("memory/m4.md", memory("m4", "Config lives in `src/old.py`; see src/app.py.\n",
-                                type_="user")),
-        ("memory/m4.md", memory("m4", "Config lives in `src/app.py` now.\n", type_="user")),
+        ("memory/m4.md", memory("m4", "Config lives in `src/old.py`; see src/app.py.\n")),
+        ("memory/m4.md", memory("m4", "Config lives in `src/app.py` now.\n")),
         ("memory/m5.md", memory("m5", "**Why:** the auditors asked.\n**How to apply:** "
                                       "always.\n", type_="feedback")),  # the convention
         ("memory/m3.md", memory("m3", "plain\n", type_="feedback")),  # lacking both labels

@@ -308,22 +308,13 @@ def missing_message(memory_type: str, labels: list[str]) -> str:
             "judge when it applies")
 
 
-def in_force(written: int, counted: int) -> bool:
-    """Whether a folder whose ``counted`` feedback and project memories hold ``written``
-    with a label follows the convention (`missing_findings`)."""
-    return bool(written) and 2 * written >= counted
-
-
-def missing_findings(labels: dict[str, tuple[str, int, tuple[bool, bool]]],
-                     force: bool | None = None) -> dict[str, tuple[str, int, str]]:
+def missing_findings(labels: dict[str, tuple[str, int, tuple[bool, bool]]]
+                     ) -> dict[str, tuple[str, int, str]]:
     """rel → (rel, line, message) of each memory lacking a label, given every feedback and
-    project memory's (type, first body line, (has Why, has How)); none unless at least
-    half of them hold a label: a folder whose memories write them as a rule (one or two
-    notes of ten written so are no convention the others break; session 32: the blind
-    sets, which label no missing_why, wrote the labels on a few memories a folder)."""
-    written = sum(1 for _, _, (why, how) in labels.values() if why or how)
-    if not (in_force(written, len(labels)) if force is None else force):
-        return {}  # (``force``: the caller knows, from the whole folder)
+    project memory's (type, first body line, (has Why, has How)); none unless one of them
+    holds a label."""
+    if not any(why or how for _, _, (why, how) in labels.values()):
+        return {}
     out = {}
     for rel, (kind, line, (why, how)) in labels.items():
         lacking = [label for label, has in (("**Why:**", why), ("**How to apply:**", how))

@@ -318,8 +318,7 @@ RULES: tuple[Rule, ...] = (
          "row: | Why | x |); a body ending in two lines that open with a bold label "
          "(**Γιατί:** x / **Πώς εφαρμόζεται:** y) holds them in whatever words. A reason "
          "in a clause (because …) is prose, not the label. Only in a folder that writes "
-         "them: where at least half of the feedback and project memories hold a label, "
-         "those lacking one are findings.",
+         "them: one memory holding a label makes the others lacking one findings.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", "Deploys go "
                                                                    "through CI.\n")),
              ("memory/b.md", _mem("b", _WHY_HOW))),

@@ -30,7 +30,7 @@ from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.missing_why import in_force, missing_findings
+from memtui.core.checks.missing_why import missing_findings
 from memtui.core.checks.near_duplicate import (
     SPELLED,
     Buckets,
@@ -641,9 +641,8 @@ def _loaded_links(idx_links: LinkResults, loaded: int) -> tuple[frozenset[str], 
             {t: first[t] for t in idx_links.targets if first[t] > loaded})
 
 
-#: The missing-why step's value: its findings by file, the files holding a label, and the
-#: files asked (feedback and project memories: `in_force` counts both).
-_Why = tuple[dict[str, tuple[Finding, ...]], set[str], set[str]]
+#: The missing-why step's value: its findings by file, and the files holding a label.
+_Why = tuple[dict[str, tuple[Finding, ...]], set[str]]
 
 
 def _why_make(scans: dict[str, FileScan],
@@ -651,31 +650,28 @@ def _why_make(scans: dict[str, FileScan],
               diff: list[str] | None, last: _Why | None) -> _Why:
     """`missing_findings` as findings by file, whole or from ``last`` by the files of
     ``diff`` (some maybe gone): while some file holds a label (or none does) before and
-    after, each file's finding is its own labels' (the convention in force or not, by the
-    share of the files asked holding one: `in_force`)."""
+    after, each file's finding is its own labels'."""
     if diff is not None and last is not None:
-        found, holding, asked = dict(last[0]), set(last[1]), set(last[2])
+        found, holding = dict(last[0]), set(last[1])
         mine = {}
         for rel in diff:
             found.pop(rel, None)
             got = labels(rel) if rel in scans else None
             holding.discard(rel)
-            asked.discard(rel)
             if got is not None:
                 mine[rel] = got
-                asked.add(rel)
                 if got[2][0] or got[2][1]:
                     holding.add(rel)
-        force = in_force(len(holding), len(asked))
-        if force == in_force(len(last[1]), len(last[2])):
-            if force:  # the convention in force before and after: each file's own labels
+        if bool(holding) == bool(last[1]):
+            if holding:  # "": a file holding both labels, the convention in force
+                mine[""] = ("", 0, (True, True))
                 found.update((rel, (finding("missing_why", rel, line, message),))
-                             for rel, line, message in missing_findings(mine, True).values())
-            return found, holding, asked
+                             for rel, line, message in missing_findings(mine).values())
+            return found, holding
     given = {rel: got for rel in scans if (got := labels(rel)) is not None}
     return ({rel: (finding("missing_why", rel, line, message),)
              for rel, line, message in missing_findings(given).values()},
-            {rel for rel, (_, _, (why, how)) in given.items() if why or how}, set(given))
+            {rel for rel, (_, _, (why, how)) in given.items() if why or how})
 
 
 def _merged(*extras: dict[str, tuple[Finding, ...]]) -> dict[str, tuple[Finding, ...]]:
