@@ -121,7 +121,9 @@ def test_labels_are_read_by_their_shape_in_many_languages(tmp_path: Path, body: 
     "Motivé par la panne, on applique : rien.\n",  # the words past the third
     "`why: x` and `apply: y`\n",  # code
     "```\nWhy: x\nHow to apply: y\n```\n",  # a fence
-    "**왜곡 보정:** x\n**The apple:** y\n",  # a word that starts like one
+    # a word that starts like one (two bold labels ending a body are the template in the
+    # folder's words, whatever they say, session 32: the second one plain here)
+    "**왜곡 보정:** x\nThe apple: y\n",
 ])
 def test_what_is_not_a_label(tmp_path: Path, body: str) -> None:
     ws = make_ws(tmp_path, {"MEMORY.md": _LINK + "- [B](memory/b.md)\n",

@@ -49,12 +49,16 @@ _WHY = (
     r"neden|nicin|niye|gerekce|sebep|sebebi|"
     r"tai sao|vi sao|ly do|"
     r"mengapa|kenapa|alasan|"
-    r"proc|duvod|varfor|hvorfor|anledning|begrundelse")
+    r"proc|duvod|varfor|hvorfor|anledning|begrundelse|"
+    r"miksi|syy|perustelu|miert|indoklas|indok|de ce|motivul|"
+    r"γιατι|λογος|αιτια|αιτιολογηση|kwa nini|sababu|"
+    r"למה|סיבה|لماذا|السبب|سبب|چرا|دلیل|"
+    r"क्यों|कारण|কেন|কারণ|ஏன்|காரணம்")
 #: Chinese and Japanese (no spaces: matched anywhere in the phrase), Korean (at a word's
 #: start: particles and 법/방법 stick to the word).
 _WHY_UNSPACED = (
     r"为什么|為什麼|为何|為何|原因|理由|缘由|緣由|动机|動機|依据|依據|根据|根據|"
-    r"なぜ|何故|背景|根拠|"
+    r"なぜ|何故|背景|根拠|ทำไม|เหตุผล|"
     r"(?<![가-힣])(?:이유|왜(?:냐하면)?(?![가-힣])|근거|까닭)")
 _HOW = (
     r"appl(?:y|ie[sd]|ying|ica\w*|iqu\w*)|how to (?:use|act)|in practice|"
@@ -67,14 +71,16 @@ _HOW = (
     r"uygula\w*|pratikte|"
     r"ap dung|trong thuc te|"
     r"(?:men|pen|di)?erap\w*|terapkan|cara pakai|"
-    r"tillamp\w*|anvend\w*|i praktiken|i praksis|pouzit\w*")
+    r"tillamp\w*|anvend\w*|i praktiken|i praksis|pouzit\w*|"
+    r"slik brukes|slik bruker|bruk|sovel\w*|kaytannossa|alkalmaz\w*|"
+    r"εφαρμ\w*|στην πραξη|jinsi ya kutumia|matumizi|"
+    r"איך ליישם|יישום|كيفية التطبيق|التطبيق|تطبيق|نحوه اجرا|کاربرد|"
+    r"कैसे लागू|लागू|প্রয়োগ|பயன்படுத்த\w*|பயன்பாடு")
 _HOW_UNSPACED = (
     r"如何应用|如何應用|如何套用|套用|如何运用|如何運用|运用|運用|应用|應用|适用|適用|用法|做法|"
     r"怎么用|怎麼用|实践|實踐|落实|落實|"
-    r"使い方|やり方|実践|対応方法|当てはめ|"
+    r"使い方|やり方|実践|対応方法|当てはめ|วิธีใช้|นำไปใช้|"
     r"(?<![가-힣])(?:적용|활용|실천|사용법|사용 ?방법)")
-_WHY_RE = lazy_pattern(r"(?<!\w)(?:" + _WHY + r")(?!\w)|" + _WHY_UNSPACED)
-_HOW_RE = lazy_pattern(r"(?<!\w)(?:" + _HOW + r")(?!\w)|" + _HOW_UNSPACED)
 #: Markers before a label: list items, quotes, headings, emphasis.
 _LEAD = lazy_pattern(r"^[ \t]*(?:(?:[-*+>][ \t]+|>|\d{1,3}[.)][ \t]+|\[[ xX]\][ \t]+)[ \t]*)*")
 _HEADING = lazy_pattern(r"^(#{1,6})[ \t]+")
@@ -100,6 +106,11 @@ def _fold(text: str) -> str:
                          if not unicodedata.combining(c))
         out.append(ch)
     return "".join(out).replace("’", "'")
+
+
+#: The lexicons folded as a phrase is (`_fold`: Greek without its accents, …).
+_WHY_RE = lazy_pattern(r"(?<!\w)(?:" + _fold(_WHY) + r")(?!\w)|" + _fold(_WHY_UNSPACED))
+_HOW_RE = lazy_pattern(r"(?<!\w)(?:" + _fold(_HOW) + r")(?!\w)|" + _fold(_HOW_UNSPACED))
 
 
 def label_of(line: str) -> str | None:
@@ -200,14 +211,54 @@ def inline_kinds(line: str) -> tuple[bool, bool]:
     return why, how
 
 
+#: Table cells (``| **Why** | the manual path broke |``).
+_CELL = lazy_pattern(r"\|([^|\n]*)")
+
+
+def _table_kinds(line: str) -> tuple[bool, bool]:
+    """(a why row, a how-to-apply row) of a table row whose first cell is a label and
+    whose next cell says something (``| Why | … |``, ``| **Cómo aplicarlo** | … |``)."""
+    cells = [c.strip(" \t*_:：") for c in _CELL.findall(line)]
+    if len(cells) < 2 or not cells[0] or not cells[1].strip(" -—–") or len(cells[0]) > 40:
+        return False, False
+    folded = _fold(cells[0])
+    return _early(_WHY_RE, folded), _early(_HOW_RE, folded)
+
+
+#: A line opening with a bold label and its colon (``**Γιατί:**``, ``**Reason**:``).
+_BOLD_LABEL = lazy_pattern(r"^[ \t]*(?:[-*+>][ \t]+)?(\*\*|__)[^*_\n]{1,60}?"
+                           r"(?:\s*[:：]\s*\1|\1\s*[:：])")
+
+
+def _tail(lines: list[str], why: bool, how: bool) -> tuple[bool, bool]:
+    """The labels of a body that ends as the template does, in two lines each opening with
+    a bold label and saying something (``**Γιατί:** …`` then ``**Πώς εφαρμόζεται:** …``):
+    the first the why, the second the how to apply, in whatever language or words the
+    workspace writes them, where the lexicons know neither line's label (or one: the
+    other is the one it lacks)."""
+    if len(lines) < 2 or not all(_BOLD_LABEL.match(x) and _says_something(x)
+                                 for x in lines[-2:]):
+        return why, how
+    first, second = (label_kinds(x) for x in lines[-2:])
+    if not any(first):
+        why = True
+    if not any(second):
+        how = True
+    return why, how
+
+
 def labels_in(body: str) -> tuple[bool, bool]:
     """(holds a why label, holds a how-to-apply label), code fences skipped. A label counts
     when it says something: text after it on its line, or a next non-blank line that is not
     another label (issue 32 #6: the template's empty ``**Why:** `` and ``**How to apply:** ``
-    lines satisfied the check)."""
+    lines satisfied the check); a table row labelled so (`_table_kinds`). A reason given in
+    a clause (“…, because …”) is prose, not the label a folder that writes them holds its
+    memories to. A body ending in two bold labels the lexicons do not know is the template
+    in the workspace's words (`_tail`)."""
     why = how = False
     pending = (False, False)  # an empty label, counted if content follows
     fenced = False
+    said: list[str] = []  # the lines read (outside fences), for `_tail`
     for line in body.split("\n"):
         if _FENCE.match(line):
             fenced = not fenced
@@ -216,8 +267,12 @@ def labels_in(body: str) -> tuple[bool, bool]:
             continue
         if fenced or not line.strip():
             continue
+        said.append(line)
         iw, ih = inline_kinds(line)
         why, how = why or iw, how or ih
+        if line.lstrip().startswith("|"):
+            tw, th = _table_kinds(line)
+            why, how = why or tw, how or th
         w, h = label_kinds(line)
         if not (w or h):
             why, how = why or pending[0], how or pending[1]
@@ -229,6 +284,8 @@ def labels_in(body: str) -> tuple[bool, bool]:
             pending = (w, h)
         if why and how:
             break
+    if not (why and how):
+        why, how = _tail(said, why, how)
     return why, how
 
 

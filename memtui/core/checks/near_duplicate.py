@@ -105,6 +105,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     MAX_FACTS,
     MIN_SHINGLES,
     NAME_BIT,
+    TITLED,
     WORD_BIT,
     K,
     entry_sketches,
@@ -271,6 +272,20 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
     conflicts = agrees = swapped = 0
     for ctx in sa.keys() & sb.keys():
         va, vb = sa[ctx], sb[ctx]
+        if ctx == _FRAME:
+            continue  # (read with `_OPENING`)
+        if ctx == _OPENING:  # the labels opening two bodies, a word swapped on each side
+            ua, ub = {v & _PLAIN for v in va}, {v & _PLAIN for v in vb}
+            own_a, own_b = ua - ub, ub - ua
+            if own_a and own_b and (ua & ub or len(ua) == len(ub) == 1) \
+                    and sa.get(_FRAME, _NONE) & sb.get(_FRAME, _NONE) \
+                    and not (held is not None and (
+                        _held(own_a, held[1]) or _held(own_b, held[0]))) \
+                    and _titled(va, ub) and _titled(vb, ua):
+                # one frame (a word in common, or a name alone) naming its instance twice
+                # on each side: a label reworded changes it once, a translation all of it
+                conflicts += 2
+            continue
         if ctx < 0:  # a strong slot (`strong_slots`): no word in common keeps apart, alone
             if not va & vb and not (held is not None and _held(va, held[1])
                                     and _held(vb, held[0])) \
@@ -307,7 +322,25 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
 _SLOT_VALUE = (1 << 30) - 1  # a slot's number as its fact's CRC-32 (`slots`: 30 bits)
 #: The key of the strong slot of the label opening a memory (`strong_slots`' subject).
 _SUBJECT = ((zlib.crc32(b"\4") & 0x7FFFFFFF) | (1 << 31)) - (1 << 32)
+#: ... and of the label opening its body (``Saturday breakfast:`` against ``Sunday
+#: breakfast:``, ``Server osl1:`` against ``Server osl2:``).
+_OPENING = ((zlib.crc32(b"\6") & 0x7FFFFFFF) | (1 << 31)) - (1 << 32)
+#: ... and of the words of the line above it (its description: one frame, a word shared).
+_FRAME = ((zlib.crc32(b"\7") & 0x7FFFFFFF) | (1 << 31)) - (1 << 32)
+_NONE: set[int] = set()
 SAME_FACTS = 3  # distinctive facts, all of both sides', that make an opening label a title
+
+
+_PLAIN = ~TITLED  # a strong slot's value without its mark
+
+
+def _titled(values: set[int], other: set[int]) -> bool:
+    """Whether one of a body's opening label's words that the other side's lacks is in its
+    first line too (``TITLED``: ``Plan for Monday`` over ``Monday: 80 loaves``): the
+    instance's name, written twice, on each side; a label reworded (``Referral letters
+    need:`` / ``Every referral holds:``) changes its words, not a name its description
+    repeats."""
+    return any(v & TITLED and v & _PLAIN not in other for v in values)
 
 
 def _same_facts(facts: tuple[frozenset[int], frozenset[int]] | None) -> bool:
@@ -710,8 +743,10 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if agree(x, y, sim, grown) and (
                 template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
             verdict = PAIRED
-            if sim >= THRESHOLD and disagree(window_text(x[5]), window_text(y[5])):
-                sim = Disagreeing(sim)  # one of them negated: not a copy (newuser28 #7)
+            if disagree(window_text(x[5]), window_text(y[5])):
+                # one of them negated: not a copy (newuser28 #7) but a contradiction, at any
+                # likeness the pair is reported from (“always” restated as “never”)
+                sim = Disagreeing(sim)
                 verdict = DISAGREE
             elif sim >= COPY:  # a copy with another value: a contradiction (newuser29 #10)
                 values = contradicts(window_text(x[5]), window_text(y[5]))
@@ -1248,13 +1283,9 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
 def pair_message(other: str, sim: float, more: int) -> str:
     """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
     the pair is reported for the facts both hold (`agree`), so the message says that
-    (newuser25 #39: "nearly the same" at 27 %); a pair that differs by a negation
-    (`Disagreeing`) says they disagree, not "merge" (newuser28 #7)."""
+    (newuser25 #39: "nearly the same" at 27 %). A pair that differs by a negation
+    (`Disagreeing`) is a ``contradiction`` (`pair_findings`), never a copy to merge."""
     also = f" (and {more} more)" if more else ""
-    if isinstance(sim, Disagreeing):
-        return (f"disagrees with {other}: nearly the same words ({sim:.0%} alike) with a "
-                f"negation on one side only{also}: keep the one that is right, delete the "
-                "other")
     if sim >= THRESHOLD:
         return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
                 "one memory")
@@ -1288,19 +1319,20 @@ def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Findi
     ``near_duplicate`` naming the most alike of those it repeats, one ``contradiction``
     naming the most alike of those it contradicts (`Contradicting`: the same text with
     another value, newuser29 #10)."""
-    same = [o for o in others if not isinstance(o[0], Contradicting)]
-    against = [o for o in others if isinstance(o[0], Contradicting)]
+    same = [o for o in others if not isinstance(o[0], Contradicting | Disagreeing)]
+    against = [o for o in others if isinstance(o[0], Contradicting | Disagreeing)]
     out = [pair_finding(rel, same)] if same else []
     if against:
         sim, other = against[0]
         also = f" (and {len(against) - 1} more)" if len(against) > 1 else ""
-        values = getattr(sim, "values", "")
+        claim = ("one claim, negated on one side only" if isinstance(sim, Disagreeing)
+                 else f"one claim with another value ({getattr(sim, 'values', '')})")
         out.append(finding(
             "contradiction", rel, None,
             # (no percentage: the pairing's measure is not the rule's 85 % of words in order,
             # and one figure read against the other said the rule misfired, newuser31 #22)
-            f"contradicts {other}: one claim with another value ({values}){also}: which is "
-            "right? keep that one, delete the other",
+            f"contradicts {other}: {claim}{also}: which is right? keep that one, delete the "
+            "other",
             files=(str(other),)))
     return tuple(out)
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.checks.near_duplicate_negation import negating
+
 SAME = 0.85  # share of the longer side's tokens the other holds in order
 FEWEST = 8  # tokens on each side: a shorter text is a label, not a claim
 SPAN = 3  # tokens on each side of the one place that differs
@@ -73,6 +75,7 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
     they contradict each other (see the module's docstring), else None. ``reworded``: the
     claim restated in other words around its one value (`_reworded`)."""
     ta, tb = _tokens(a), _tokens(b)
+    ta, tb = _unsaid(ta, tb), _unsaid(tb, ta)
     if min(len(ta), len(tb)) < FEWEST:
         return None
     if reworded:
@@ -105,6 +108,28 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
         values = " / ".join(sorted((" ".join(wa[i1:i2]), " ".join(wb[j1:j2]))))  # (either way)
         same += max(i2 - i1, j2 - j1)  # (the place that differs: words added count)
     return values if same >= SAME * max(len(wa), len(wb)) else None
+
+
+def _unsaid(tokens: list[tuple[str, int]], other: list[tuple[str, int]]
+            ) -> list[tuple[str, int]]:
+    """``tokens`` without the value the other side writes that this side negates (“port
+    9090 in production, never 8080” against “port 8080 in production”, newuser31 #22): a
+    value set aside by name says which of the two this side holds, it is no place more."""
+    theirs = {t for t, _ in other if any(c.isdigit() for c in t)}
+    if not theirs:
+        return tokens
+    out: list[tuple[str, int]] = []
+    skip = False
+    for i, (t, line) in enumerate(tokens):
+        if skip:
+            skip = False
+            continue
+        if negating(t) and i + 1 < len(tokens) and tokens[i + 1][0] in theirs \
+                and tokens[i + 1][1] == line:
+            skip = True
+            continue
+        out.append((t, line))
+    return out
 
 
 def _reworded(ta: list[tuple[str, int]], tb: list[tuple[str, int]]) -> str | None:

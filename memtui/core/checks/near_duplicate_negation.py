@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 
 ALIKE = 0.5  # share of words two sentences hold in common to be one sentence reworded
+REST = 2  # words besides the negating ones two sentences may differ by to be one negated
+REST_UNSPACED = 3  # ... characters, where words are not spaced
 
 #: Negating words, lowercase, of the languages the audit reads (whole words).
 _WORDS = frozenset((
@@ -43,6 +45,11 @@ _WORD = re.compile(r"[^\W_]+(?:n't|n’t)?")
 _UNSPACED = re.compile(r"不|没|沒|無|无|别|別|勿|未|ない|ません|なかった|않|못|없|ไม่|ห้าม")
 _HAS_UNSPACED = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _SENTENCES = re.compile(r"[^.!?;\n。！？；]+")
+
+
+def negating(word: str) -> bool:
+    """Whether ``word`` (lowercase) negates: one of the closed class above, or ``…n't``."""
+    return word in _WORDS or word.endswith(("n't", "n’t"))
 
 
 class Disagreeing(float):
@@ -87,6 +94,32 @@ def disagree(a: str, b: str) -> bool:
             if alike > best:
                 best, twin = alike, other
         if twin is not None and best >= ALIKE and \
-                _negations(s, words) != _negations(twin[0], twin[1]):
+                _negations(s, words) != _negations(twin[0], twin[1]) and \
+                _flipped(s, words, twin[0], twin[1]):
             return True
     return False
+
+
+def _flipped(a: str, wa: list[str], b: str, wb: list[str]) -> bool:
+    """Whether two sentences with other counts of negations are one sentence negated: once
+    the negating words (characters, where words are not spaced) are left out, the same
+    words in the same order but for at most ``REST`` words (``REST_UNSPACED`` characters)
+    added on one side only: “always” where the other writes “never”, an auxiliary (“we
+    use” / “we do not use”). A rewording that says the same with another count of
+    negations (“no later than 48 hours” / “at least 48 hours”, “not on Sunday nor holidays”
+    / “Sunday and holidays not”, 보내지 않는다 / 보내지 말 것) replaces or moves words."""
+    if _HAS_UNSPACED.search(a) or _HAS_UNSPACED.search(b):
+        xa = [c for c in _UNSPACED.sub("", a) if not c.isspace()]
+        xb = [c for c in _UNSPACED.sub("", b) if not c.isspace()]
+        rest = REST_UNSPACED
+    else:
+        xa = [w for w in wa if w not in _WORDS and not w.endswith(("n't", "n’t"))]
+        xb = [w for w in wb if w not in _WORDS and not w.endswith(("n't", "n’t"))]
+        rest = REST
+    from difflib import SequenceMatcher  # (only for a pair already paired: few)
+
+    ops = {op for op, *_ in SequenceMatcher(None, xa, xb, autojunk=False).get_opcodes()
+           if op != "equal"}
+    if len(ops) > 1 or ops & {"replace"}:
+        return False  # words replaced, or added on both sides: a rewording
+    return abs(len(xa) - len(xb)) <= rest

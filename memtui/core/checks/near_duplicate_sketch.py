@@ -266,12 +266,24 @@ _CAPITAL = lazy_pattern("[" + _CAP + r"](?<=[^\s.!?*+>#|-] [" + _CAP + "])")
 #: A slot whose context has this bit (of the context's 32) is strong (`strong_slots`): one
 #: conflict there keeps two memories apart, an agreement there is no evidence (shared words).
 STRONG_BIT = 1 << 31
+#: A strong slot's value that is a word of the body's opening label written in the memory's
+#: first line too (its description: the instance's name, ``Plan for Monday`` and ``Monday:``).
+TITLED = 1 << 30
 MAX_STRONG = 12  # strong slot values kept per sketch (after the others)
 FRAME_CHARS = 200  # of the first line read for its frames
+_SUBJECT_CHARS = 60  # of the second line read for its opening label (`strong_slots`)
+_TITLE_STEM = 4  # letters of a label's word its first line must hold too (перша, першої)
+LABEL_WORDS = 4  # words of a body's opening label at most (`strong_slots`)
+FRAME_WORDS = 8  # words of the first line kept beside it (`strong_slots`)
 #: The label opening a text (its description: ``Ensayos: 40% argumento``, ``DAU = …``): up
 #: to 40 characters before a colon or ``=`` that no digit follows (``14:00`` is a time).
 _SUBJECT = lazy_pattern(r"[ \t>*#-]*([^\n:\uff1a=]{1,40}?)[ \t]*[:\uff1a=](?!\d)")
 _SUBJECT_WORD = lazy_pattern(r"[^\W\d_]{2,}")
+#: A word of the label opening a memory's body (`strong_slots`' ``\6``): letters, with the
+#: digits joined to them (``osl1`` against ``osl2``: two servers' names) and the vowel
+#: signs of the Indic and Southeast Asian scripts (which ``\w`` leaves out: মজুত).
+_OPENING_WORD = lazy_pattern(r"(?:[^\W_]|[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f"
+                             r"\u1780-\u17ff])+")
 #: The first line's tokens for its frames: a run of letters, or any other character (a
 #: digit or a punctuation mark breaks a frame).
 _FRAME_TOKEN = lazy_pattern(r"[^\W\d_]+|\S")
@@ -931,7 +943,9 @@ def strong_slots(text: str) -> list[int]:
         words = {"\0" + w.lower()[:STEM] for w in _SUBJECT_WORD.findall(m[1])}
         if words:
             found.append(("\4", words))
-    line = text[:FRAME_CHARS].split("\n", 1)[0]
+    lines = text[:FRAME_CHARS + 2 * _SUBJECT_CHARS].split("\n", 2)
+    opening = _opening(lines)
+    line = lines[0][:FRAME_CHARS]
     units: list[str | None] = []  # a unit, or None: a break
     for tok in _FRAME_TOKEN.findall(line):
         if not tok[0].isalpha():
@@ -945,12 +959,42 @@ def strong_slots(text: str) -> list[int]:
     out: list[int] = []
     for context, values in found:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
-        # each word as its shingle's hash (`_hashed`): whether the other text holds it
+        # each word as its shingle's hash (`_hashed`): whether the other text holds it; a
+        # word of the body's opening label that its first line holds too, ``TITLED``
         out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
+                   | (TITLED if v[0] == "\0" and context == "\6" else 0)
                    for v in sorted(values))
         if len(out) >= MAX_STRONG:
             break
-    return out[:MAX_STRONG]
+    out = out[:MAX_STRONG]
+    for context, values in opening:
+        ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
+        out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
+                   | (TITLED if v[0] == "\0" else 0) for v in sorted(values))
+    return out
+
+
+def _opening(lines: list[str]) -> list[tuple[str, set[str]]]:
+    """The label opening a memory's body (the line after its description) as a strong slot
+    (``\6``: its words, ``TITLED`` those its first line holds too: ``Plan for Monday`` over
+    ``Monday: 80 loaves``) and that first line's words (``\7``: two descriptions written
+    in one frame share some). A label is at most ``LABEL_WORDS`` words, its last holding a
+    letter (``every month on the 25:e`` is a date in a sentence)."""
+    if len(lines) < 2:
+        return []
+    m = _SUBJECT.match(lines[1])
+    if not m:
+        return []
+    said = _OPENING_WORD.findall(m[1])
+    if not said or len(said) > LABEL_WORDS or said[-1].isdigit():
+        return []
+    first = [w.lower() for w in _OPENING_WORD.findall(lines[0]) if not w.isdigit()]
+    title = {w[:_TITLE_STEM] for w in first}
+    words = {("\0" if w.lower()[:_TITLE_STEM] in title else "\1") + w.lower()[:STEM]
+             for w in said if len(w) >= 2 and not w.isdigit()}
+    if not words:
+        return []
+    return [("\6", words), ("\7", {"\1" + w[:STEM] for w in first[:FRAME_WORDS]})]
 
 
 def _on_line(since: list[str], cut: int | None) -> list[str]:

@@ -178,10 +178,11 @@ RULES: tuple[Rule, ...] = (
          "fact (a number, a code span, a quoted term), on both files, each naming the "
          "other (below 50 % the message says the two hold the same facts in other "
          "words, not that they say nearly the same); two memories whose facts or key: "
-         "value fields differ are look-alikes of one template, not duplicates; two that "
-         "differ by a negation (one sentence negated on one side only) are reported as "
-         "disagreeing: keep the one that is right; two that say one thing with another "
-         "value are a contradiction (its own rule); two that hold the same numbered steps in "
+         "value fields differ are look-alikes of one template, not duplicates, and so are "
+         "two whose bodies open with a label naming another instance that each description "
+         "names too (Saturday breakfast: … / Sunday breakfast: …); two that differ by a "
+         "negation, or say one thing with another value, are a contradiction (its own "
+         "rule); two that hold the same numbered steps in "
          "another order are two procedures, not copies. Two daily logs (files named by "
          "their date) are a journal repeating itself, paired only when one is a copy of the "
          "other (the same text, or a note carried over whole and extended). A memory of "
@@ -207,8 +208,12 @@ RULES: tuple[Rule, ...] = (
          "rounded (1,240 and 1.2k) is no contradiction, nor is a link's target ([[m12]] and "
          "[[m13]]). From 50 % alike, one claim restated in other words around its one value "
          "(words added, dropped or replaced together; half the shorter one's words kept in "
-         "order) is one too; a contradiction reworded beyond that is not found. Such a pair "
-         "is never reported as a near_duplicate to merge.",
+         "order) is one too; a contradiction reworded beyond that is not found. A value the "
+         "other memory writes, set aside by a negation (port 9090, never 8080), is no second "
+         "place. One sentence negated on one side only (Always … / Never …; words added "
+         "beside the negation on one side, none replaced) is a contradiction at any likeness "
+         "the two are paired from. Such a pair is never reported as a near_duplicate to "
+         "merge.",
          _ws(_LINK_A + "- [B](memory/b.md)\n",
              ("memory/a.md", _mem("a", _FACT.replace("before midnight", "before 22:00"))),
              ("memory/b.md", _mem("b", _FACT.replace("before midnight", "before 23:00")))),
@@ -309,9 +314,11 @@ RULES: tuple[Rule, ...] = (
          "it nobody knows when it matters. The labels count in the folder's languages "
          "(**原因：**, **理由:**, **이유:**, **Pourquoi :**, **Warum:**, **Dlaczego:** …), "
          "read by their shape (a short phrase at a line's start, then any colon; later on "
-         "the line, in bold with its colon: **Why:** x. **How to apply:** y). Only in a "
-         "folder that writes them: one memory holding a label makes the others lacking one "
-         "findings.",
+         "the line, in bold with its colon: **Why:** x. **How to apply:** y; in a table "
+         "row: | Why | x |); a body ending in two lines that open with a bold label "
+         "(**Γιατί:** x / **Πώς εφαρμόζεται:** y) holds them in whatever words. A reason "
+         "in a clause (because …) is prose, not the label. Only in a folder that writes "
+         "them: one memory holding a label makes the others lacking one findings.",
          _ws(_LINK_A + "- [B](memory/b.md)\n", ("memory/a.md", _mem("a", "Deploys go "
                                                                    "through CI.\n")),
              ("memory/b.md", _mem("b", _WHY_HOW))),
