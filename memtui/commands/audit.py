@@ -51,6 +51,7 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
+from memtui.core.verdict import first_few, kept_line, own_kept, own_suppressed, places
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
@@ -300,17 +301,12 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
     if not flagged:
-        kept = own_kept_credentials(result, ns, threshold)
+        kept = own_kept(result, threshold, getattr(ns, "own_fail_on", False))
         if kept:
-            sys.stderr.write(
-                f"memtui audit: exit 1: {plural(len(kept), 'credential')} ({places(kept)}) "
-                "kept from failing by the workspace's own settings (its .memtui.toml's "
-                "ignore, severity, exclude or fail-on, or an inline ignore comment): a "
-                "credential is never the audited workspace's to accept (give --fail-on on "
-                "the command line, or a --baseline, to decide it)\n")
+            sys.stderr.write(f"memtui audit: exit 1: {kept_line(kept)}\n")
             return 1
     before = {id(f): was for f, was in result.lowered} if flagged else {}
-    own = workspace_suppressed(result, ns) if flagged else []
+    own = own_suppressed(result) if flagged else []
     extra: tuple[list[Finding], list[str]] = getattr(ns, "operator_extra", ([], []))
     if not before and not own and not extra[0]:  # each severity looked at once
         return 1 if any(reaches(severity, threshold)
@@ -350,37 +346,6 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
                      ": a --fail-on given on the command line is not loosened by the "
                      "repository it checks (leave the flag out to honour them)\n")
     return 1
-
-
-def own_kept_credentials(result: AuditResult, ns: argparse.Namespace, threshold: str
-                         ) -> list[Finding]:
-    """The credentials the audited workspace kept from failing the run by itself (newuser31
-    #3: one commit adds a credential and ``ignore = ["secret"]``, and the pre-commit hook
-    passed it): suppressed by its own file or inline comments, lowered by its own file, or
-    reported under a ``fail-on`` its own file loosened. A ``--fail-on`` flag decides alone
-    (`exit_status`); a baseline and a configuration outside the workspace still accept."""
-    own = {id(f) for f in workspace_suppressed(result, ns)}
-    kept = [s.finding for s in result.suppressed
-            if s.finding.kind == "secret" and id(s.finding) in own]
-    inside = result.config_path is not None and lies_within(result.config_path,
-                                                            result.workspace.root)
-    if inside:
-        kept.extend(f for f, _was in result.lowered
-                    if f.kind == "secret" and not reaches(f.severity, threshold))
-    if getattr(ns, "own_fail_on", False) and not reaches("error", threshold):
-        kept.extend(f for f in result.findings if f.kind == "secret"
-                    and f.severity == "error")
-    return kept
-
-
-def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Finding]:
-    """The findings the audited workspace suppressed itself: by inline comments, by its
-    configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
-    ``--config FILE`` the command line named, nor the user-level file)."""
-    causes = {"inline", "exclude"}
-    if result.config_path is not None and lies_within(result.config_path, result.workspace.root):
-        causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
-    return [s.finding for s in result.suppressed if s.cause in causes]
 
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,
@@ -438,16 +403,6 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
             line = (f"{config} {how} {count} ({where})"
                     + (inside if config_inside else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
-
-
-def first_few(items: list[str]) -> str:
-    """The first five of ``items`` joined, and how many more."""
-    return ", ".join(items[:5]) + (f" and {len(items) - 5:,} more" if len(items) > 5 else "")
-
-
-def places(found: list[Finding]) -> str:
-    """``a.md:7, b.md`` for the first five findings, and how many more."""
-    return first_few([f"{f.path}:{f.line}" if f.line else f.path for f in found])
 
 
 def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:
