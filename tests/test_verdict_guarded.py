@@ -65,3 +65,50 @@ def test_a_fleet_counts_what_a_workspace_hides_itself(
     assert "memtui audit: a: exit 1: 1 credential (a.md:7) kept from failing" in got.err
     assert main(["audit", str(root), "--discover", "--json", "--jobs", "1",
                  "--fail-on", "never"]) == 0
+
+
+def test_a_link_out_the_agent_follows_is_text_nobody_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser32 #20: MEMORY.md, or a memory, as a symbolic link out of the workspace is
+    never followed by the audit — and always by the agent: an ``unchecked_text`` error
+    (guarded), not a passing read_problem warning."""
+    outside = tmp_path / "notes.md"
+    outside.write_text("- [A](a.md) — about a\n" + KEY)
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "a.md").write_text(memory("a", "Deploys go through CI.\n"))
+    (ws / "MEMORY.md").symlink_to(outside)
+    assert main(["audit", str(ws), "--json"]) == 1
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [(f["path"], f["severity"]) for f in found if f["kind"] == "unchecked_text"] == \
+        [("MEMORY.md", "error")]
+    (ws / "MEMORY.md").unlink()
+    (ws / "MEMORY.md").write_text("- [A](a.md) — about a\n- [K](keys.md) — keys\n")
+    (ws / "keys.md").symlink_to(outside)
+    (ws / ".memtui.toml").write_text('ignore = ["unchecked_text"]\n')
+    assert main(["audit", str(ws), "--json"]) == 1
+    got = capsys.readouterr()
+    assert "exit 1: 1 unchecked text (keys.md) kept from failing" in got.err
+
+
+def test_the_operator_s_own_fail_on_is_not_loosened_by_the_workspace(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+        ) -> None:
+    """newuser32 #37: the workspace's .memtui.toml replaces the user-level file, but the
+    operator's ``fail-on`` there holds as a flag's does; the workspace may tighten it."""
+    home = tmp_path / "config"
+    home.mkdir()
+    (home / "config.toml").write_text('fail-on = "warning"\n')
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(home))
+    ws = _ws(tmp_path / "ws", "Deploys go through CI.\n")
+    (ws / "orphan.md").write_text(memory("orphan", "Nobody links me.\n"))
+    assert main(["audit", str(ws), "--json"]) == 1  # the orphan warning fails, as asked
+    (ws / ".memtui.toml").write_text('ignore = ["unused_ignore"]\n')
+    assert main(["audit", str(ws), "--json"]) == 1
+    (ws / ".memtui.toml").write_text('fail-on = "never"\n')
+    assert main(["audit", str(ws), "--json"]) == 1
+    assert main(["audit", str(ws), "--json", "--fail-on", "error"]) == 0  # the flag decides
+    (home / "config.toml").write_text('fail-on = "never"\n')
+    (ws / ".memtui.toml").write_text('fail-on = "warning"\n')  # tightening is the workspace's
+    assert main(["audit", str(ws), "--json"]) == 1
+    capsys.readouterr()

@@ -29,6 +29,7 @@ from memtui.core.config import (
     Config,
     ConfigError,
     is_workspace_own,
+    operator_config,
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
@@ -152,6 +153,14 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                                  reads_config=True)
         ws, path, project = resolved.workspace, resolved.path, resolved.project
         config = load_config_for(ws.root, ns)
+        # The operator's own fail-on (the user-level file, which the workspace's file
+        # replaces) is theirs as the flag is: the repository it checks may tighten it,
+        # never loosen it (newuser32 #37: any .memtui.toml dropped `fail-on = "warning"`).
+        if not ns.fail_on_flag and is_workspace_own(config, ws.root):
+            mine = operator_config(ws.root)
+            if mine.fail_on is not None and not stricter(config.fail_on, mine.fail_on):
+                ns.fail_on, ns.fail_on_flag = mine.fail_on, True
+                ns.fail_on_from = f"the fail-on of {printable(str(mine.path))}"
         # (a fail-on the workspace's own file set: it may not pass a credential)
         ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
             is_workspace_own(config, ws.root)
@@ -269,6 +278,23 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     return exit_status(result, ns)
 
 
+def stricter(threshold: str | None, than: str) -> bool:
+    """Whether ``threshold`` fails on more than ``than`` does (None: on nothing more)."""
+    order = ("info", "warning", "error", "never")
+    return threshold is not None and order.index(threshold) < order.index(than)
+
+
+def _from(ns: argparse.Namespace) -> str:
+    """Whose ``--fail-on`` decides: the command line's, or the operator's own file's."""
+    return getattr(ns, "fail_on_from", None) or "a --fail-on given on the command line"
+
+
+def _honour(ns: argparse.Namespace) -> str:
+    """How the operator lets the workspace's settings decide after all."""
+    return ("leave fail-on out of that file to honour them" if getattr(ns, "fail_on_from", None)
+            else "leave the flag out to honour them")
+
+
 def shallow_line(root: Path) -> str | None:
     """What a shallow clone (newuser31 #23: actions/checkout fetches one commit by
     default) takes from the audit, or None when ``root`` is in no repository or a whole
@@ -320,9 +346,9 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
             f"memtui audit: exit 1: --fail-on {threshold} counts "
             f"{plural(len(found), 'finding')} the audit makes without the workspace's own "
             f"settings ({', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}; "
-            f"{printable(str(result.config_path))} sets {', '.join(settings)}): a --fail-on "
-            "given on the command line is not loosened by the repository it checks (give "
-            "the setting as a flag, or leave --fail-on out, to honour it)\n")
+            f"{printable(str(result.config_path))} sets {', '.join(settings)}): "
+            f"{_from(ns)} is not loosened by the repository it checks (give "
+            f"the setting as a flag, or {_honour(ns)})\n")
         return 1
     # What counts only because the command line's --fail-on does not let the repository
     # loosen it is said on stderr: the report shows the severities the workspace set.
@@ -343,8 +369,8 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
         why.append(f"{plural(len(counted), 'finding')} the workspace suppressed itself "
                    f"({causes})")
     sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts {' and '.join(why)}"
-                     ": a --fail-on given on the command line is not loosened by the "
-                     "repository it checks (leave the flag out to honour them)\n")
+                     f": {_from(ns)} is not loosened by the "
+                     f"repository it checks ({_honour(ns)})\n")
     return 1
 
 

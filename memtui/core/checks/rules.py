@@ -358,9 +358,11 @@ RULES: tuple[Rule, ...] = (
          "Part of a memory or the index that the credential check did not read.",
          "A text past the check's bounds: a memory over 8 MiB (read for credentials in "
          "blocks past the audit's 1 MiB head), an index over 64 MiB, or a text holding more "
-         "than 100 credentials or 5,000 distinct lines for the checks to read. The agent "
-         "reads what the audit did not, so a credential there would pass unseen: an error "
-         "under --fail-on error, however the rest reads.",
+         "than 100 credentials or 5,000 distinct lines for the checks to read; or the index "
+         "or a file of the workspace that is a symbolic link out of it (never followed by "
+         "the audit, always by the agent). The agent reads what the audit did not, so a "
+         "credential there would pass unseen: an error under --fail-on error, however the "
+         "rest reads, and no setting of the audited workspace ignores or lowers it.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "".join(
              f"key{i}: value number {i} here\n" for i in range(5001))))),
          _ws(_LINK_A, _A),
