@@ -163,8 +163,9 @@ def test_a_large_text_is_read_to_the_credential_checks_bound(
 
 def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """A link out of the workspace, a FIFO, a repository's own .git and memtui's state
-    folder yield nothing; the memories are read once."""
+    """A FIFO, a repository's own .git and memtui's state folder yield nothing, nor is a
+    link out of the workspace read — it is an ``unchecked_text`` error, the agent follows
+    it (newuser32 #20); the memories are read once."""
     ws = _item(tmp_path / "w")
     outside = tmp_path / "outside.txt"
     outside.write_text(KEY)
@@ -181,7 +182,9 @@ def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr(readable, "scan_file",
                         lambda full, rel, *a, **k: read.append(rel) or real(full, rel, *a, **k))
     status, data, _ = _audit(capsys, ws, "--fail-on", "error")
-    assert status == 0 and not _secrets(data), data["findings"]
+    assert status == 1 and not _secrets(data), data["findings"]
+    assert [f["path"] for f in data["findings"] if f["severity"] == "error"] == \
+        ["memory/out.txt"]
     assert read == []
 
 

@@ -29,6 +29,7 @@ from memtui.core.config import (
     Config,
     ConfigError,
     is_workspace_own,
+    operator_config,
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
@@ -51,6 +52,7 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
+from memtui.core.verdict import first_few, kept_line, own_kept, own_suppressed, places
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
@@ -151,6 +153,14 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                                  reads_config=True)
         ws, path, project = resolved.workspace, resolved.path, resolved.project
         config = load_config_for(ws.root, ns)
+        # The operator's own fail-on (the user-level file, which the workspace's file
+        # replaces) is theirs as the flag is: the repository it checks may tighten it,
+        # never loosen it (newuser32 #37: any .memtui.toml dropped `fail-on = "warning"`).
+        if not ns.fail_on_flag and is_workspace_own(config, ws.root):
+            mine = operator_config(ws.root)
+            if mine.fail_on is not None and not stricter(config.fail_on, mine.fail_on):
+                ns.fail_on, ns.fail_on_flag = mine.fail_on, True
+                ns.fail_on_from = f"the fail-on of {printable(str(mine.path))}"
         # (a fail-on the workspace's own file set: it may not pass a credential)
         ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
             is_workspace_own(config, ws.root)
@@ -268,6 +278,23 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     return exit_status(result, ns)
 
 
+def stricter(threshold: str | None, than: str) -> bool:
+    """Whether ``threshold`` fails on more than ``than`` does (None: on nothing more)."""
+    order = ("info", "warning", "error", "never")
+    return threshold is not None and order.index(threshold) < order.index(than)
+
+
+def _from(ns: argparse.Namespace) -> str:
+    """Whose ``--fail-on`` decides: the command line's, or the operator's own file's."""
+    return getattr(ns, "fail_on_from", None) or "a --fail-on given on the command line"
+
+
+def _honour(ns: argparse.Namespace) -> str:
+    """How the operator lets the workspace's settings decide after all."""
+    return ("leave fail-on out of that file to honour them" if getattr(ns, "fail_on_from", None)
+            else "leave the flag out to honour them")
+
+
 def shallow_line(root: Path) -> str | None:
     """What a shallow clone (newuser31 #23: actions/checkout fetches one commit by
     default) takes from the audit, or None when ``root`` is in no repository or a whole
@@ -300,17 +327,12 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
     if not flagged:
-        kept = own_kept_credentials(result, ns, threshold)
+        kept = own_kept(result, threshold, getattr(ns, "own_fail_on", False))
         if kept:
-            sys.stderr.write(
-                f"memtui audit: exit 1: {plural(len(kept), 'credential')} ({places(kept)}) "
-                "kept from failing by the workspace's own settings (its .memtui.toml's "
-                "ignore, severity, exclude or fail-on, or an inline ignore comment): a "
-                "credential is never the audited workspace's to accept (give --fail-on on "
-                "the command line, or a --baseline, to decide it)\n")
+            sys.stderr.write(f"memtui audit: exit 1: {kept_line(kept)}\n")
             return 1
     before = {id(f): was for f, was in result.lowered} if flagged else {}
-    own = workspace_suppressed(result, ns) if flagged else []
+    own = own_suppressed(result) if flagged else []
     extra: tuple[list[Finding], list[str]] = getattr(ns, "operator_extra", ([], []))
     if not before and not own and not extra[0]:  # each severity looked at once
         return 1 if any(reaches(severity, threshold)
@@ -324,9 +346,9 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
             f"memtui audit: exit 1: --fail-on {threshold} counts "
             f"{plural(len(found), 'finding')} the audit makes without the workspace's own "
             f"settings ({', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}; "
-            f"{printable(str(result.config_path))} sets {', '.join(settings)}): a --fail-on "
-            "given on the command line is not loosened by the repository it checks (give "
-            "the setting as a flag, or leave --fail-on out, to honour it)\n")
+            f"{printable(str(result.config_path))} sets {', '.join(settings)}): "
+            f"{_from(ns)} is not loosened by the repository it checks (give "
+            f"the setting as a flag, or {_honour(ns)})\n")
         return 1
     # What counts only because the command line's --fail-on does not let the repository
     # loosen it is said on stderr: the report shows the severities the workspace set.
@@ -347,40 +369,9 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
         why.append(f"{plural(len(counted), 'finding')} the workspace suppressed itself "
                    f"({causes})")
     sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts {' and '.join(why)}"
-                     ": a --fail-on given on the command line is not loosened by the "
-                     "repository it checks (leave the flag out to honour them)\n")
+                     f": {_from(ns)} is not loosened by the "
+                     f"repository it checks ({_honour(ns)})\n")
     return 1
-
-
-def own_kept_credentials(result: AuditResult, ns: argparse.Namespace, threshold: str
-                         ) -> list[Finding]:
-    """The credentials the audited workspace kept from failing the run by itself (newuser31
-    #3: one commit adds a credential and ``ignore = ["secret"]``, and the pre-commit hook
-    passed it): suppressed by its own file or inline comments, lowered by its own file, or
-    reported under a ``fail-on`` its own file loosened. A ``--fail-on`` flag decides alone
-    (`exit_status`); a baseline and a configuration outside the workspace still accept."""
-    own = {id(f) for f in workspace_suppressed(result, ns)}
-    kept = [s.finding for s in result.suppressed
-            if s.finding.kind == "secret" and id(s.finding) in own]
-    inside = result.config_path is not None and lies_within(result.config_path,
-                                                            result.workspace.root)
-    if inside:
-        kept.extend(f for f, _was in result.lowered
-                    if f.kind == "secret" and not reaches(f.severity, threshold))
-    if getattr(ns, "own_fail_on", False) and not reaches("error", threshold):
-        kept.extend(f for f in result.findings if f.kind == "secret"
-                    and f.severity == "error")
-    return kept
-
-
-def workspace_suppressed(result: AuditResult, ns: argparse.Namespace) -> list[Finding]:
-    """The findings the audited workspace suppressed itself: by inline comments, by its
-    configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
-    ``--config FILE`` the command line named, nor the user-level file)."""
-    causes = {"inline", "exclude"}
-    if result.config_path is not None and lies_within(result.config_path, result.workspace.root):
-        causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
-    return [s.finding for s in result.suppressed if s.cause in causes]
 
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,
@@ -438,16 +429,6 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
             line = (f"{config} {how} {count} ({where})"
                     + (inside if config_inside else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
-
-
-def first_few(items: list[str]) -> str:
-    """The first five of ``items`` joined, and how many more."""
-    return ", ".join(items[:5]) + (f" and {len(items) - 5:,} more" if len(items) > 5 else "")
-
-
-def places(found: list[Finding]) -> str:
-    """``a.md:7, b.md`` for the first five findings, and how many more."""
-    return first_few([f"{f.path}:{f.line}" if f.line else f.path for f in found])
 
 
 def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:

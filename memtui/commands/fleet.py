@@ -84,6 +84,10 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         print_fleet(root, rows)
+    for r in sorted(rows, key=lambda r: r["path"]):
+        if r.get("kept"):  # as `audit` says it, one line per workspace
+            sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: exit 1: "
+                             f"{r['kept']}\n")
     profiles = {str(r["profile"]) for r in rows if r.get("profile")}
     for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
         sys.stderr.write(f"memtui audit: {unused}\n")

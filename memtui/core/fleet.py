@@ -211,9 +211,11 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
     opened). Runs in a worker process: everything in and out is plain data."""
     from memtui.core.audit import Auditor
+    from memtui.core.checks.findings import reaches
     from memtui.core.config import ConfigError, load_config
     from memtui.core.reporting.json_report import to_json
     from memtui.core.reporting.suppress import apply_to
+    from memtui.core.verdict import kept_line, own_kept
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
@@ -234,6 +236,14 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
         result = apply_to(auditor.run(), config)
         auditor.save_scans()
         row = health_row(to_json(result), fail_on)
+        # what the workspace's own settings keep from failing, it cannot keep from the
+        # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0")
+        threshold = fail_on or "error"  # `--fail-on never` on the command line decides
+        kept = own_kept(result, threshold) if reaches("error", threshold) else []
+        if kept:
+            row["secrets"] += sum(1 for f in kept if f.kind == "secret")
+            row["exit"] = max(row["exit"], 1)
+            row["kept"] = kept_line(kept)
     except (WorkspaceError, OSError, ConfigError) as exc:
         row = {key: None for key in ROW_KEYS}
         row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))

@@ -339,6 +339,10 @@ def index_link_problem(ws: Workspace) -> str | None:
     return symlink_problem(ws, path) if path.is_symlink() else None
 
 
+#: Why a symbolic link out of the workspace is not followed (the start of its note).
+LINKS_OUT = "symlink leads outside the workspace"
+
+
 def symlink_problem(ws: Workspace, link: Path) -> str | None:
     """Why the symlink ``link`` must not be followed, or None when it is safe to."""
     try:
@@ -350,5 +354,5 @@ def symlink_problem(ws: Workspace, link: Path) -> str | None:
     try:
         target.relative_to(ws.root)
     except ValueError:
-        return "symlink leads outside the workspace"
+        return LINKS_OUT
     return None

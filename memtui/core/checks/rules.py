@@ -69,6 +69,7 @@ class Rule(FrozenRecord):
         "example_quiet",
         "explanation",
         "fix",
+        "guarded",
         "id",
         "severity",
         "summary",
@@ -83,9 +84,12 @@ class Rule(FrozenRecord):
     example_fires: Example
     example_quiet: Example
     fix: str
+    #: No audited workspace accepts a finding of this kind by itself (`memtui.core.verdict`).
+    guarded: bool
 
     def __init__(self, id: str, severity: Severity, title: str, summary: str, explanation: str,
-                       example_fires: Example, example_quiet: Example, fix: str) -> None:
+                       example_fires: Example, example_quiet: Example, fix: str,
+                       guarded: bool = False) -> None:
         init_field(self, "id", id)
         init_field(self, "severity", severity)
         init_field(self, "title", title)
@@ -94,6 +98,7 @@ class Rule(FrozenRecord):
         init_field(self, "example_fires", example_fires)
         init_field(self, "example_quiet", example_quiet)
         init_field(self, "fix", fix)
+        init_field(self, "guarded", guarded)
 
 
 RULES: tuple[Rule, ...] = (
@@ -270,7 +275,7 @@ RULES: tuple[Rule, ...] = (
          "are not.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "ADMIN_PASSWORD=Hu7#kd92!xq\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The password lives in ADMIN_PASSWORD.\n"))),
-         "memtui fix redact (and rotate the credential)"),
+         "memtui fix redact (and rotate the credential)", guarded=True),
     Rule("instruction_like", "warning", "Instruction-like text",
          "Text that reads as an order to the model.",
          "\"Ignore all previous instructions\", \"Reveal your system prompt\", chat role "
@@ -360,13 +365,16 @@ RULES: tuple[Rule, ...] = (
          "Part of a memory or the index that the credential check did not read.",
          "A text past the check's bounds: a memory over 8 MiB (read for credentials in "
          "blocks past the audit's 1 MiB head), an index over 64 MiB, or a text holding more "
-         "than 100 credentials or 5,000 distinct lines for the checks to read. The agent "
-         "reads what the audit did not, so a credential there would pass unseen: an error "
-         "under --fail-on error, however the rest reads.",
+         "than 100 credentials or 5,000 distinct lines for the checks to read; or the index "
+         "or a file of the workspace that is a symbolic link out of it (never followed by "
+         "the audit, always by the agent). The agent reads what the audit did not, so a "
+         "credential there would pass unseen: an error under --fail-on error, however the "
+         "rest reads, and no setting of the audited workspace ignores or lowers it.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "".join(
              f"key{i}: value number {i} here\n" for i in range(5001))))),
          _ws(_LINK_A, _A),
-         "split the file into memories of one fact each, or remove what is not memory"),
+         "split the file into memories of one fact each, or remove what is not memory",
+         guarded=True),
     Rule("tool_file", "info", "Files other tools run or load",
          "A file other tools execute or load sits in the workspace (a CI workflow, .envrc, a "
          "pre-commit, editor or agent settings file).",

@@ -100,9 +100,15 @@ from memtui.core.results import (
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
-from memtui.core.scanner.scan import DROPPED, INJECTED, NOT_INJECTED, FileScan
+from memtui.core.scanner.scan import DROPPED, INJECTED, NOT_INJECTED, FileScan, followed_unread
 from memtui.core.scanner.shared_empty import share_links
-from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, Workspace, is_documentation
+from memtui.core.workspace import (
+    INDEX_NAME,
+    LINKS_OUT,
+    MEMORY_DIR,
+    Workspace,
+    is_documentation,
+)
 
 #: The near-duplicate step's value: its findings by file, and the LSH buckets kept (by a
 #: live auditor) to update them by the sketches that changed.
@@ -266,6 +272,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         [lk for ln in index.lines for lk in ln.wikilinks], keep_self=True))
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
+    head.extend(followed_unread(rel) for rel, msg in inp.notes  # (the index's: its read)
+                if msg.startswith(LINKS_OUT) and rel != INDEX_NAME)
     head.extend(inp.flagged)
     loaded = profile.loaded_lines(index, opts.max_lines, opts.max_bytes)
     if any(f.kind == "secret" and f.path == INDEX_NAME for f in head):

@@ -12,9 +12,9 @@ from memtui.core.counting.tokens import TokenCounter, bytes_digest, text_digest
 from memtui.core.profiles import Injection
 from memtui.core.results import InjectedBlock, LineCost
 from memtui.core.scanner.index import Index, index_of, read_index
-from memtui.core.scanner.scan import index_findings
+from memtui.core.scanner.scan import followed_unread, index_findings
 from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
-from memtui.core.workspace import INDEX_NAME, Workspace, index_link_problem
+from memtui.core.workspace import INDEX_NAME, LINKS_OUT, Workspace, index_link_problem
 
 
 def read_index_parts(ws: Workspace, store: ScanStore | None
@@ -25,7 +25,8 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     problem = index_link_problem(ws)
     if problem:
         index = Index(path=INDEX_NAME, problems=[f"{INDEX_NAME}: {problem}, not followed"])
-        return index, index_findings(index), None
+        unread = [followed_unread(INDEX_NAME)] if problem == LINKS_OUT else []
+        return index, [*index_findings(index), *unread], None
     path = ws.index_path
     if not path.is_file() or path.is_symlink():
         index = read_index(path)

@@ -13,19 +13,20 @@ head, the credential check on to 8 MiB, past that an ``unchecked_text`` error). 
 yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction_like``,
 ``hidden_text`` — is reported at the file's path, under the same rule ids.
 
-Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is
-read as history), the workspace's memtui state folder and memtui's user cache (when it lies
-under the memory root) — a folder merely *named* ``.git`` or ``.memtui`` elsewhere is read
-like any other (newuser29 #8); FIFOs, sockets and devices
-(``lstat`` first: never opened); a symbolic link that leads out of the workspace (the
-agent's tools refuse it too). A binary file (a NUL byte in its first block) is read for
-credentials only, in the text it holds: its runs of printable characters, up to the same
-8 MiB (newuser29 #5: one NUL byte at the start of a text file hid every password in it);
-UTF-16 text (a NUL in every other byte) is decoded as such first (newuser30 #3).
-At most `MAX_FILES` files and `MAX_BYTES` bytes are read, in path order: the files past
-either bound are one ``unchecked_text`` error naming how many, never passed as clean.
-A file found clean (text or binary) is remembered by its stat key
-(`memtui.core.caches.readable`): a warm audit reads it no more.
+Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is read
+as history), the workspace's memtui state folder and memtui's user cache (when it lies under
+the memory root) — a folder merely *named* ``.git`` or ``.memtui`` elsewhere is read like
+any other (newuser29 #8); FIFOs, sockets and devices (``lstat`` first: never opened); a
+symbolic link that leads out of the workspace (memtui's chat tools refuse it; an agent's own
+tools follow it, so the walk of the workspace reports it as an ``unchecked_text`` error,
+newuser32 #20). A binary file (a NUL byte in its first block) is read for credentials only,
+in the text it holds: its runs of printable characters, up to the same 8 MiB (newuser29 #5:
+one NUL byte at the start of a text file hid every password in it); UTF-16 text (a NUL in
+every other byte) is decoded as such first (newuser30 #3). At most `MAX_FILES` files and
+`MAX_BYTES` bytes are read, in path order: the files past either bound are one
+``unchecked_text`` error naming how many, never passed as clean. A file found clean (text or
+binary) is remembered by its stat key (`memtui.core.caches.readable`): a warm audit reads it
+no more.
 """
 
 from __future__ import annotations

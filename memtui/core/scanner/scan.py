@@ -163,6 +163,15 @@ def unchecked(rel: str, line: int | None, why: str) -> Finding:
                    "pass unseen")
 
 
+def followed_unread(rel: str) -> Finding:
+    """The ``unchecked_text`` error of ``rel``, a symbolic link out of the workspace: the
+    audit never follows it, the agent does (the index it injects every turn, a memory it
+    opens), so what it leads to is a text nobody checked for credentials — an error no
+    setting of the workspace lowers, not a passing warning (newuser32 #20)."""
+    return unchecked(rel, None, "a symbolic link out of the workspace, not followed (the "
+                                "agent follows it)")
+
+
 #: How a credential of the index is placed; past the lines the agent loads it is
 #: `NOT_INJECTED` instead (`memtui.core.derivation.derive`: newuser29 #21).
 INJECTED = " in the injected index"
