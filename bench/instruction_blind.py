@@ -1,7 +1,7 @@
 """Score `instruction_like` on bench/data/instruction_blind.tsv: one memory a line in a Claude
 Code folder, audited by the real CLI; prints caught orders and false alarms per language.
 
-    python -m bench.instruction_blind
+    python -m bench.instruction_blind [FILE.tsv]   (default: the blind set)
 """
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data" / "instruction_blind.tsv"
 
 
-def rows() -> list[tuple[str, str, str]]:
+def rows(data: Path = DATA) -> list[tuple[str, str, str]]:
     out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
+    for line in data.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             label, lang, text = line.split("\t", 2)
             out.append((label, lang, text))
@@ -47,7 +47,7 @@ def flagged(texts: list[str]) -> set[int]:
 
 
 def main() -> int:
-    data = rows()
+    data = rows(Path(sys.argv[1]) if len(sys.argv) > 1 else DATA)
     hits = flagged([t for _, _, t in data])
     by: dict[str, list[int]] = {}
     for i, (label, lang, _) in enumerate(data):
@@ -62,7 +62,9 @@ def main() -> int:
         print(f"{lang}  orders caught {c}/{n}  false alarms {fa}/{m}")
     caught = sum(v[0] for v in by.values())
     alarms = sum(v[2] for v in by.values())
-    print(f"total  orders caught {caught}/30  false alarms {alarms}/30")
+    orders = sum(v[1] for v in by.values())
+    innocent = sum(v[3] for v in by.values())
+    print(f"total  orders caught {caught}/{orders}  false alarms {alarms}/{innocent}")
     for i, (label, lang, text) in enumerate(data):
         if (label == "order") != (i in hits):
             print(f"  {'missed' if label == 'order' else 'ALARM '} {lang} {text}")
