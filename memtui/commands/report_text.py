@@ -107,7 +107,9 @@ def summary_table(result: AuditResult) -> Table:
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
-    types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
+    # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)
+    types = ", ".join(f"{'no type' if k == 'unknown' else k} {v:,}"
+                      for k, v in result.types.items()) or "none"
     agent = get_profile(result.profile)
     if agent.frontmatter:
         row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
