@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.tmux import tmux_server
+from tests.tmux import end_all_on_signal, tmux_server
 
 # Speed is measured in bench/, not asserted in tests: on a shared, loaded machine hypothesis'
 # per-example deadline and its "input generation is slow" check fail a correct test
@@ -20,6 +20,9 @@ from tests.tmux import tmux_server
 settings.register_profile("memtui", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("memtui")
+# A run stopped by a signal ends the tmux servers and own-session apps its tests started
+# (newuser30 #26: they outlived a killed run by an hour).
+end_all_on_signal()
 
 
 @pytest.fixture(autouse=True)

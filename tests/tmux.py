@@ -4,6 +4,7 @@ taking the terminal). The ``tmux`` fixture lives in tests/conftest.py."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -22,24 +23,61 @@ needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux
 PANE_GRACE = 5.0
 
 
+#: The tmux servers (socket → command prefix) this test process started and has not ended
+#: yet: a run stopped by a signal (its process group killed: newuser30 #26) ends them
+#: before it goes, since a tmux server leaves the run's process group (it outlived a
+#: killed run by an hour, with the app in its pane).
+_LIVE_SERVERS: dict[str, list[str]] = {}
+
+
 def tmux_server(socket: str) -> Iterator[list[str]]:
     """The command prefix of a private tmux server at ``socket``, killed at the end with
     every process its panes ran: the server's SIGHUP alone let an app started by a test
     outlive it and its terminal for minutes (newuser29 #11), so what is still running
-    after `PANE_GRACE` seconds is killed (each pane's process group: its children too)."""
+    after `PANE_GRACE` seconds is killed (each pane's process group: its children too).
+    Ended too when the run is stopped by a signal (`end_all_on_signal`)."""
     cmd = ["tmux", "-S", socket, "-f", os.devnull]
+    _LIVE_SERVERS[socket] = cmd
     try:
         yield cmd
     finally:
-        panes = [int(p) for p in tm(cmd, "list-panes", "-a", "-F", "#{pane_pid}").split()
-                 if p.isdigit()]
-        subprocess.run([*cmd, "kill-server"], capture_output=True)
-        end_panes(panes)
+        end_server(cmd)
+        _LIVE_SERVERS.pop(socket, None)
 
 
-def end_panes(pids: list[int]) -> None:
-    """Wait up to `PANE_GRACE` seconds for ``pids`` to end, then kill what is left."""
-    end = time.monotonic() + PANE_GRACE
+def end_server(cmd: list[str], grace: float = PANE_GRACE) -> None:
+    """Kill the tmux server ``cmd`` and, after ``grace`` seconds, what its panes still run."""
+    panes = [int(p) for p in tm(cmd, "list-panes", "-a", "-F", "#{pane_pid}").split()
+             if p.isdigit()]
+    subprocess.run([*cmd, "kill-server"], capture_output=True, timeout=30)
+    end_panes(panes, grace)
+
+
+def end_all() -> None:
+    """End every tmux server the run started and still holds, and what its panes run."""
+    for cmd in list(_LIVE_SERVERS.values()):
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            end_server(cmd, grace=0.5)
+    _LIVE_SERVERS.clear()
+
+
+def end_all_on_signal() -> None:
+    """On SIGTERM or SIGHUP (``kill -- -PGID`` of the run, a closed terminal), end what
+    `end_all` ends, then die of the signal as before; at a normal exit, the same."""
+    atexit.register(end_all)
+
+    def stop(signum: int, _frame: object) -> None:
+        end_all()
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) in (signal.SIG_DFL, None):
+            signal.signal(signum, stop)
+
+
+def end_panes(pids: list[int], grace: float = PANE_GRACE) -> None:
+    """Wait up to ``grace`` seconds for ``pids`` to end, then kill what is left."""
+    end = time.monotonic() + grace
     while True:
         alive = [p for p in pids if _alive(p)]
         if not alive or time.monotonic() > end:

@@ -63,6 +63,9 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
                                         profile=getattr(a, "agent_profile", None))),
     "delete": ("delete memories and their index lines; list links left dangling",
                lambda s, a: memory_ops.delete(s, a.memories)),
+    "archive": ("move memories into the _archive/ folder beside them and drop their index "
+                "lines (kept, no longer indexed nor loaded)",
+                lambda s, a: memory_ops.archive(s, a.memories)),
     "redact": ("replace credentials found in a memory with [REDACTED]",
                lambda s, a: memory_ops.redact(s, a.memory)),
     "add-pointer": ("gemini: add a pointer line '- See /abs/path/<topic>.md for <summary>.' "
@@ -166,6 +169,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                  "by it (needed)")
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
     ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
+    ops["archive"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
     ops["add-pointer"].add_argument("memories", nargs="*", metavar="MEMORY", help=named)
     ops["add-pointer"].add_argument("--summary", help="what the pointer line says the file "
@@ -219,8 +223,9 @@ def linked_past_limit(snap: Snapshot, profile: str) -> str | None:
         return None
     what = plural(len(late), "memory linked", "memories linked")
     return (f"left out {what} only past the load limit ({INDEX_NAME}:{late[0]:,}"
-            f"{' on' if len(late) > 1 else ''}): adding them again would not load them; move "
-            "their lines up, or fold entries (memtui fix fold) to make room")
+            f"{' on' if len(late) > 1 else ''}): adding them again would not load them; make "
+            "room above them: archive memories you need less (memtui fix archive MEMORY), "
+            "or fold entries (memtui fix fold)")
 
 
 def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
@@ -238,8 +243,9 @@ def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:
         if at and min(at) > loaded:
             raise Refused(f"{rel} is already in {INDEX_NAME} at line {min(at)}, past the load "
                           f"limit ({loaded:,} lines loaded): adding it again would not load "
-                          "it; move its line up, or fold entries (memtui fix fold) to make "
-                          "room")
+                          "it; make room above it: archive memories you need less "
+                          "(memtui fix archive MEMORY: moved to _archive/, their lines "
+                          "dropped), or fold entries (memtui fix fold)")
 
 
 def beyond_limit(snap: Snapshot, changeset: Changeset, profile: str,

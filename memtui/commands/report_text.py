@@ -107,8 +107,15 @@ def summary_table(result: AuditResult) -> Table:
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
-    types = ", ".join(f"{k} {v:,}" for k, v in result.types.items()) or "none"
-    row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
+    # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)
+    types = ", ".join(f"{'no type' if k == 'unknown' else k} {v:,}"
+                      for k, v in result.types.items()) or "none"
+    agent = get_profile(result.profile)
+    if agent.frontmatter:
+        row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
+    else:  # no types to count: "unknown 1" read as a store not seen (newuser30 #6)
+        stores = len(result.scans) + (agent.index_is_store and idx.exists)
+        row("Memory files", Text(f"{stores:,} (no types: {agent.agent} memories have none)"))
     if result.documentation:
         docs = tuple(result.documentation)  # bounded as a finding's files (newuser25 #19:
         # 300 README.md filled 150 lines of the summary)

@@ -536,6 +536,7 @@ _FITS: dict[str, frozenset[str]] = {
     "delete": frozenset({"delete", "modify"}),
     "agent delete_file": frozenset({"delete"}),
     "rename": frozenset({"create", "delete", "modify"}),
+    "archive": frozenset({"create", "delete", "modify"}),  # a move, and the index's lines
 }
 
 

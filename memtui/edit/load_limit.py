@@ -139,8 +139,9 @@ def indexed_refusal(snap: Snapshot, rel: str, profile: str | None,
                                                    options.max_bytes)
         if at[0] > loaded:
             return (f"{rel} is already in {INDEX_NAME} at line {at[0]}, past the load limit "
-                    f"({loaded:,} lines loaded): adding it again would not load it; move "
-                    f"its line up, or fold entries (f) to make room")
+                    f"({loaded:,} lines loaded): adding it again would not load it; make "
+                    f"room above it: archive memories you need less (v: moved to "
+                    f"_archive/, their lines dropped), or fold entries (f)")
     return f"{rel} is already in the index (line {at[0]})"
 
 

@@ -25,7 +25,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.scanner.textfile import utf16
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import hook_cut
@@ -412,6 +412,46 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     cs.notes += dangling
     cs.notes += [f"{p}: unreachable without {names} (nothing else leads to it)"
                  for p in stranded(snap, rels)]
+    return cs
+
+
+#: The folder `archive` moves memories into, beside them (an archive folder is left out of
+#: the audit and of the agent's index: `memtui.core.workspace.is_archive`).
+ARCHIVE_FOLDER = "_archive"
+
+
+def archive(snap: Snapshot, memories: list[str]) -> Changeset:
+    """Move ``memories`` into the archive folder beside each (``_archive/``) and drop their
+    index lines, as one operation: kept, but no longer indexed nor loaded (newuser30 #18:
+    past the load limit the only index-shrinking action was fold, which keeps every hook).
+    Links to them from other memories follow them to their new path."""
+    rels: list[str] = []
+    for m in memories:
+        rel = snap.memory(m).path
+        if rel not in rels:
+            rels.append(rel)
+    if not rels:
+        raise UsageError("name at least one MEMORY to archive")
+    plan = Plan(snap)
+    moved: dict[str, str] = {}
+    for rel in rels:
+        if in_archive(rel):
+            raise Refused(f"{rel} is in an archive folder already; nothing was written")
+        folder, _, base = rel.rpartition("/")
+        new_rel = f"{folder}/{ARCHIVE_FOLDER}/{base}" if folder else f"{ARCHIVE_FOLDER}/{base}"
+        plan.move(rel, new_rel)
+        moved[rel] = new_rel
+    removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
+                                 lambda name: snap.resolver.resolve(name).path)
+    sources = [s for s in snap.memories
+               if s not in moved and any(snap.may_mention(s, r) for r in rels)]
+    rewrite_links(plan, sources, moved.get, lambda _name: None)
+    names = ", ".join(f"{old} to {new}" for old, new in moved.items())
+    lines = plural(removed, "index line")
+    cs = plan.changeset("archive", {"memories": rels},
+                        f"archived {names}; removed {lines}")
+    cs.preview = f"will move {names}; will remove {lines}"
+    cs.keep_age = True  # put away, not changed: each keeps its age
     return cs
 
 

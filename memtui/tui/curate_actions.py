@@ -31,6 +31,8 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "fix_wikilinks": ("Fix wikilinks", "rewrite fuzzy [[wikilinks]] to the exact spelling"),
     "new_memory": ("New memory", "write a memory from a template"),
     "delete": ("Delete memory", "delete the selected memories and their index lines"),
+    "archive": ("Archive memory", "move the selected memories into _archive/ and drop their "
+                "index lines (kept, no longer loaded)"),
     "redact": ("Redact secrets", "replace flagged credentials in the selected memory"),
     "undo": ("Undo", "revert the last operation, a curation or one write of the chat agent "
              "(again for the one before)"),
@@ -44,7 +46,7 @@ ACTION_OPS: dict[str, str] = {
     "add_to_index": "add-to-index", "add_unreachable": "add-to-index", "repoint": "repoint",
     "remove_link": "remove-link", "fold": "fold", "unfold": "unfold", "rename": "rename",
     "fix_wikilinks": "fix-wikilinks", "new_memory": "new", "delete": "delete",
-    "redact": "redact",
+    "archive": "archive", "redact": "redact",
 }
 
 
@@ -63,6 +65,7 @@ class CurateActions:
         Binding("w", "fix_wikilinks", "Fix wikilinks", show=False),
         Binding("n", "new_memory", "New", show=False),
         Binding("d", "delete", "Delete", show=False),
+        Binding("v", "archive", "Archive", show=False),
         Binding("x", "redact", "Redact", show=False),
         Binding("u", "undo", "Undo"),
         Binding(UNDO_TURN_KEY, "undo_turn", "Undo agent turn", show=False),
@@ -274,7 +277,8 @@ class CurateActions:
             note = "; ".join(filter(None, [
                 f"left out {what} only past the load limit (MEMORY.md:{first:,}"
                 f"{' on' if len(late) > 1 else ''}): adding them again would not load them; "
-                "move their lines up, or fold entries (f) to make room", note]))
+                "make room above them: archive memories you need less (v), or fold "
+                "entries (f)", note]))
             paths = [p for p in paths if p not in late]
         if not paths:
             return self._need("no unreachable memory to index" + (f"; {note}" if note else ""),
@@ -443,6 +447,20 @@ class CurateActions:
             return self._need("select a memory (or pick several with space) to delete")
         self._then("Delete", "to delete", paths, lambda chosen: curate.run_delete(
             self, self.workspace, chosen), every=True)  # type: ignore[arg-type]
+
+    def action_archive(self) -> None:
+        from memtui.edit import memory_ops
+        from memtui.tui import curate
+
+        if self._refused("archive"):
+            return None
+        paths = self._memories()
+        if not paths:
+            return self._need("select a memory (or pick several with space) to archive")
+        self._then("Archive", "to archive", paths, lambda chosen: curate.run_with_preview(
+            self, self.workspace,  # type: ignore[arg-type]
+            f"Archive {plural(len(chosen), 'memory', 'memories')} (moved to _archive/, "
+            "index lines dropped)", memory_ops.archive, chosen), every=True)
 
     def action_redact(self) -> None:
         from memtui.edit import memory_ops

@@ -30,8 +30,9 @@ def test_a_memory_linked_past_the_limit_is_refused_saying_what_helps(tmp_path: P
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
         "memtui fix add-to-index: error: fact_201.md is already in MEMORY.md at line 201, "
-        "past the load limit (200 lines loaded): adding it again would not load it; move "
-        "its line up, or fold entries (memtui fix fold) to make room\n")
+        "past the load limit (200 lines loaded): adding it again would not load it; make "
+        "room above it: archive memories you need less (memtui fix archive MEMORY: moved to "
+        "_archive/, their lines dropped), or fold entries (memtui fix fold)\n")
     assert tree(ws, include_state=True) == before
 
 
@@ -120,8 +121,8 @@ def test_a_full_index_without_headings_is_offered_a_loaded_line_and_told_what_is
         f"feedback_rule_{i}.md" for i in range(206, 213)]
     assert done.stdout.splitlines()[-1] == (
         "  left out 5 memories linked only past the load limit (MEMORY.md:201 on): adding "
-        "them again would not load them; move their lines up, or fold entries (memtui fix "
-        "fold) to make room")
+        "them again would not load them; make room above them: archive memories you need "
+        "less (memtui fix archive MEMORY), or fold entries (memtui fix fold)")
     both = cli("fix", "add-to-index", ws, "feedback_rule_001", "--at", "3", "--under", "X")
     assert (both.returncode, both.stderr) == (
         2, "memtui fix add-to-index: error: give --under HEADING or --at LINE, not both\n")

@@ -137,7 +137,8 @@ async def test_a_memory_linked_past_the_limit_is_refused_before_any_form(
                            or isinstance(app.screen, AddToIndexScreen))
             assert not isinstance(app.screen, AddToIndexScreen), key
             assert "past the load limit (200 lines loaded)" in app.notice, app.notice
-            assert "move its line up, or fold entries (f)" in app.notice
+            assert "archive memories you need less (v: moved to _archive/, their lines " \
+                "dropped), or fold entries (f)" in app.notice
         assert (ws / "MEMORY.md").read_text().count("\n") == 210
 
 

@@ -380,7 +380,7 @@ class StoredIndex(Index):
         self.path, self.exists, self.text = INDEX_SOURCE, True, text
         self.size = len(text.encode("utf-8", "replace"))
         self.code_spans, self.problems, self.problem_lines = spans, [], []
-        self.lines_cut = None
+        self.lines_cut, self.mtime = None, 0.0
         self._raw, self._kinds = raw, kinds
         self._make: Callable[[], list[IndexLine]] | None = make
 

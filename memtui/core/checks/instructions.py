@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from memtui.core.checks.orders import OBJECTS, VERBS
+from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -55,8 +58,10 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
           "you are now", "new instruction", "reveal", "print", "output", "leak", "repeat",
           "show", "忽略",
           "你現在是", "你现在是", "從現在起你", "从现在起你", "新的指令")
-#: The keyword list this check asks a probe about (`memtui.core.scanner.keywords.expect`).
+#: The keyword lists this check asks a probe about (`memtui.core.scanner.keywords.expect`):
+#: its own words, and an order's objects and verbs (`memtui.core.checks.orders`).
 KEYWORDS = _WORDS
+ORDER_KEYWORDS = (OBJECTS, VERBS)
 
 
 def excerpt(m: re.Match[str]) -> str:
@@ -89,21 +94,50 @@ def mentioned(line: str, m: re.Match[str]) -> bool:
     return bool(before) and before[-1].isalnum() and bool(after) and after[0].isalnum()
 
 
+@lru_cache(maxsize=256)
+def _any_of(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``words`` (lower case) in a lower-cased text: one scan, not one a word."""
+    return re.compile("|".join(map(re.escape, words)))
+
+
+def _lines_with(low: str, words: tuple[str, ...]) -> set[int]:
+    """The lines (0-based) of the lower-cased text ``low`` holding one of ``words``: one scan
+    of the text (most lines hold none)."""
+    lines: set[int] = set()
+    line, at = 0, 0
+    for m in _any_of(words).finditer(low):
+        line += low.count("\n", at, m.start())
+        at = m.start()
+        lines.add(line)
+    return lines
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
     ``probe``: a KeywordProbe of ``text`` (or of a text containing it) to share."""
     out: list[tuple[int, str, str]] = []
-    words = (probe or KeywordProbe(text)).present(_WORDS)
-    if not words:
+    probe = probe or KeywordProbe(text)
+    words = probe.present(_WORDS)
+    # The orders read by their structure (newuser30 #23): on a line holding one of their
+    # objects and one of their verbs.
+    objects = probe.present(OBJECTS)
+    verbs = probe.present(VERBS) if objects else []
+    if not words and not verbs:
         return out
+    with_verb = _lines_with(text.lower(), tuple(verbs)) if verbs else set()
+    object_in = _any_of(tuple(objects)).search if with_verb else None
     for i, line in enumerate(text.split("\n")):
-        low = line.lower()
-        if not any(w in low for w in words):
-            continue
-        for pattern, reason in _PATTERNS:
-            m = pattern.search(line)
-            if m and not mentioned(line, m):
-                out.append((first_line + i, reason, excerpt(m)))
-                break
+        found = None
+        if words:
+            low = line.lower()
+            if any(w in low for w in words):
+                found = next(((m, reason) for pattern, reason in _PATTERNS
+                              if (m := pattern.search(line)) and not mentioned(line, m)), None)
+        if found is None and i in with_verb and object_in is not None and \
+                object_in(line.lower()):
+            found = next(((m, reason) for order, reason in ORDERS
+                          if (m := order.search(line)) and not mentioned(line, m)), None)
+        if found is not None:
+            out.append((first_line + i, found[1], excerpt(found[0])))
     return out

@@ -527,10 +527,17 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return (r.age_days, r.age_source) if stale_days is not None and \
             r.age_days > stale_days and r.age_source != "unknown" and profile.ages(r.path) \
             else None
-    gathered = (memo.once_by("stale", (stale_days, inp.profile), paths, states_changed,
-                             counted_age, lambda _d, _v: stale_finding(
-                                 ((r.path, r.age_days, r.age_source) for r in reports
-                                  if profile.ages(r.path)), stale_days)),
+    # A MEMORY.md that is a store of memories (Hermes) ages like them (newuser30 #6: its
+    # USER.md was called stale, the MEMORY.md beside it of the same age never).
+    store_age = index_age(index, git, now) if profile.index_is_store else None
+    if store_age is not None:
+        since, until = max(since, store_age[2]), min(until, store_age[3])
+    own_age = () if store_age is None else ((INDEX_NAME, *store_age[:2]),)
+    gathered = (memo.once_by("stale", (stale_days, inp.profile, own_age), paths,
+                             states_changed, counted_age, lambda _d, _v: stale_finding(
+                                 chain(own_age, ((r.path, r.age_days, r.age_source)
+                                                 for r in reports if profile.ages(r.path))),
+                                 stale_days)),
                 None if profile.top_level_type else old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
@@ -992,6 +999,21 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     report = FileReport(rel, mf.name, mf.type, mf.size, age, source, linked, reachable,
                         scan.tokens, len(findings))
     return report, findings, orphan, since, until
+
+
+def index_age(index: Index, git: dict[str, float | None], now: float
+              ) -> tuple[int, str, float, float] | None:
+    """MEMORY.md's age in whole days, what dates it, and the span [since, until) it holds,
+    as `file_age` dates a memory (None: no such file). Edited since its last commit, its
+    modification time dates it (the commit would make the edit as old as the commit)."""
+    if not index.exists:
+        return None
+    when = git.get(INDEX_NAME)
+    if when is not None and index.mtime > when:
+        git = {rel: t for rel, t in git.items() if rel != INDEX_NAME}
+    age, source, since, until, _ = file_age(INDEX_NAME, None, index.mtime, git, now, False,
+                                            None)
+    return age, source, since, until
 
 
 def file_age(rel: str, dated: float | None, mtime: float, git: dict[str, float | None],

@@ -224,6 +224,9 @@ class Profile:
     top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
+    #: Whether MEMORY.md is itself a store of memories the agent writes (Hermes' entries),
+    #: not an index of them: it then has an age like any memory and can be stale.
+    index_is_store: ClassVar[bool] = False
     #: The limits a flag or the agent's config may set: key → default.
     limit_keys: ClassVar[dict[str, int]] = {}
     #: Whether the agent cuts the index at ``--max-lines`` / ``--max-bytes``.

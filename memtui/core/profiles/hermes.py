@@ -95,6 +95,7 @@ class Hermes(Profile):
     agent = "Hermes"
     frontmatter = False
     index_of_links = False
+    index_is_store = True  # MEMORY.md holds entries, like USER.md (AGENT_LAYOUTS.md)
     agent_files = True
     limit_keys: ClassVar[dict[str, int]] = {"memory_char_limit": 2200, "user_char_limit": 1375}
     cut_note = "Hermes refuses to add to it and shows only its head and tail"

@@ -99,12 +99,16 @@ class Index(Record):
     lines_cut: int | None = None
     #: The lines that ended with a carriage return alone (`TextRead.cr_lines`).
     cr_lines: list[int]
+    #: The file's modification time when it was read (0: not known): its age where the
+    #: agent's MEMORY.md is a store of memories (`Profile.index_is_store`).
+    mtime: float = 0.0
 
     def __init__(self, path: str = "MEMORY.md", exists: bool = False, text: str = "", size: int = 0,
                        lines: list[IndexLine] | None = None,
                        code_spans: list[CodeSpan] | None = None, problems: list[str] | None = None,
                        problem_lines: list[int | None] | None = None,
-                       lines_cut: int | None = None, cr_lines: list[int] | None = None) -> None:
+                       lines_cut: int | None = None, cr_lines: list[int] | None = None,
+                       mtime: float = 0.0) -> None:
         self.path = path
         self.exists = exists
         self.text = text
@@ -115,6 +119,7 @@ class Index(Record):
         self.problem_lines = [] if problem_lines is None else problem_lines
         self.lines_cut = lines_cut
         self.cr_lines = [] if cr_lines is None else cr_lines
+        self.mtime = mtime
 
     @property
     def line_count(self) -> int:

@@ -31,6 +31,10 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     if not path.is_file() or path.is_symlink():
         index = read_index(path)
         return index, index_findings(index), None
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:  # gone since: no age known
+        mtime = 0.0
     read = read_text(path, MAX_INDEX_BYTES)
     digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     whole = read.ok and not read.problems
@@ -40,8 +44,11 @@ def read_index_parts(ws: Workspace, store: ScanStore | None
     key = digest if whole else problem_key(read) if read.ok else None
     stored = store.index(key, read.text) if store is not None and key else None
     if stored is not None:
-        return index_of(read, INDEX_NAME, stored[0]), stored[1], digest if whole else None
+        index = index_of(read, INDEX_NAME, stored[0])
+        index.mtime = mtime
+        return index, stored[1], digest if whole else None
     index = index_of(read, INDEX_NAME)
+    index.mtime = mtime
     own = index_findings(index)
     if index.lines_cut is not None:  # a parse cut short is never kept
         whole, key = False, None

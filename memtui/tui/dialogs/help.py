@@ -84,6 +84,8 @@ KEY_HELP = {
     "fix_wikilinks": "fix fuzzy wikilinks in the selected memory",
     "new_memory": "new memory from a template",
     "delete": "delete the selected memories (and their index lines)",
+    "archive": "archive the selected memories: moved into _archive/ beside them, their "
+               "index lines dropped (kept, no longer loaded; u undoes it)",
     "redact": "redact every secret flagged in the selected memory (on an index line: all "
               "of MEMORY.md's); memtui keeps no copy, so a redaction cannot be undone",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "

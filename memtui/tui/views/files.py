@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from memtui.core.audit import AuditResult, FileReport
+from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
@@ -128,5 +129,8 @@ class FilesView(AuditTable):
         return frozenset()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
-        types = " · ".join(f"{k} {v:,}" for k, v in result.types.items())
+        if not get_profile(result.profile).frontmatter:  # no types to count (newuser32 #10)
+            return plural(len(result.files), "memory file")
+        types = " · ".join(f"{'no type' if k == 'unknown' else k} {v:,}"
+                           for k, v in result.types.items())
         return plural(len(result.files), "memory file") + (f" — {types}" if types else "")

@@ -1,0 +1,61 @@
+"""newuser30 #26: a test run killed by its process group (``kill -- -PGID``) left a test's
+tmux server, and the app in its pane, running for an hour: a tmux server leaves the run's
+process group, and the fixture's end never ran. A run stopped by SIGTERM or SIGHUP now ends
+the servers its tests hold (tests/tmux.py, `end_all_on_signal`)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.tmux import needs_tmux
+
+pytestmark = needs_tmux
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["term", "hup"])
+def test_a_killed_run_ends_the_tmux_servers_its_tests_hold(tmp_path: Path,
+                                                           signum: int) -> None:
+    ready = tmp_path / "ready"
+    env = {**os.environ, "MEMTUI_TEST_READY": str(ready), "PYTHONDONTWRITEBYTECODE": "1"}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "--basetemp", str(tmp_path / "inner"), "tests/tmux_killed_run.py"],
+        cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 120
+        while not ready.exists() or not ready.read_text():
+            assert run.poll() is None and time.monotonic() < end, "the inner run never began"
+            time.sleep(0.1)
+        pane, socket = ready.read_text().split()
+        assert _running(int(pane))
+        os.killpg(run.pid, signum)  # the whole run, as `kill -- -PGID` does
+        run.wait(60)
+        gone = time.monotonic() + 10
+        while _running(int(pane)) and time.monotonic() < gone:
+            time.sleep(0.1)
+        assert not _running(int(pane))
+        alive = subprocess.run(["tmux", "-S", socket, "has-session"], capture_output=True)
+        assert alive.returncode != 0
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+        if ready.exists() and ready.read_text():
+            socket = ready.read_text().split()[1]
+            subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True)
