@@ -23,7 +23,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-RULES = ("stale_reference", "near_duplicate", "relative_date", "missing_why", "hidden_text")
+RULES = ("stale_reference", "near_duplicate", "relative_date", "missing_why", "hidden_text",
+         "instruction_like")
 ROOT = Path(__file__).resolve().parents[1]
 
 

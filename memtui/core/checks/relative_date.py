@@ -271,16 +271,15 @@ def _phrase_pattern(phrase: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def cldr_pattern(anchors: tuple[str, ...]) -> re.Pattern[str]:
-    """One pattern of CLDR's phrases (`relative_cldr`) holding one of ``anchors``: a deictic
-    word ("lusa", "příští týden", "i övermorgon") or an offset from now. Whole words in
-    scripts that space them; Thai anywhere. Only the phrases of the anchors a text holds are
-    compiled (a handful: all ~2,600 take ~170 ms)."""
+def cldr_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern of CLDR ``phrases`` (`relative_cldr`): a deictic word ("lusa", "příští
+    týden", "i övermorgon") or an offset from now. Whole words in scripts that space them;
+    Thai anywhere. Only the phrases a text may hold are compiled (a handful: all ~2,600
+    take ~170 ms)."""
     spaced: set[str] = set()
     unspaced: set[str] = set()
-    for word in anchors:
-        for phrase in PHRASES[word]:
-            (unspaced if _UNSPACED.search(phrase) else spaced).add(_phrase_pattern(phrase))
+    for phrase in phrases:
+        (unspaced if _UNSPACED.search(phrase) else spaced).add(_phrase_pattern(phrase))
     alternatives = []
     if spaced:
         alternatives.append(r"(?<![\w'’-])(?:" + "|".join(sorted(spaced, key=len, reverse=True))
@@ -347,15 +346,32 @@ def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
         m = search(text, at + 1)
 
 
+#: A word, for `_cldr_in`'s test that every word of a phrase is one of the text's.
+_WORD = lazy_pattern(r"\w+")
+
+
+@functools.cache
+def _words_of(phrase: str) -> frozenset[str]:
+    """The words of a CLDR phrase (its number aside); none for Thai, written unspaced."""
+    if _UNSPACED.search(phrase):
+        return frozenset()
+    return frozenset(_WORD.findall(phrase.replace("{0}", " ")))
+
+
 def _cldr_in(body: str, probe: KeywordProbe | None) -> re.Pattern[str] | None:
-    """The pattern of CLDR's phrases ``body`` may hold (by the anchors ``probe`` finds in
-    it, or ``in`` its lower case), None when it holds none of their anchors."""
+    """The pattern of the CLDR phrases ``body`` may hold: those of the anchors ``probe``
+    finds in it (or ``in`` its lower case) every word of which is a word of it (an anchor
+    is found inside words: "mes" in "times"), None when there is none."""
     if probe is not None:
-        found = tuple(probe.present(CLDR_ANCHORS))
+        found = probe.present(CLDR_ANCHORS)
     else:
         lower = body.lower()
-        found = tuple(w for w in CLDR_ANCHORS if w in lower)
-    return cldr_pattern(found) if found else None
+        found = [w for w in CLDR_ANCHORS if w in lower]
+    if not found:
+        return None
+    words = set(_WORD.findall(body.lower()))
+    phrases = tuple(p for w in found for p in PHRASES[w] if _words_of(p) <= words)
+    return cldr_pattern(phrases) if phrases else None
 
 
 def _candidates(body: str, probe: KeywordProbe | None = None,
