@@ -81,6 +81,8 @@ def kept(lang: str, phrase: str) -> bool:
     find (its exceptions stand: "Morgen" is the German morning), not one short Latin word."""
     from memtui.core.checks.relative_date import hand_found
 
+    if not anchor(phrase):
+        return False
     if hand_found(phrase.replace("{0}", "several")):  # a number in words too
         return False
     words = _TOKEN.split(phrase)
@@ -101,7 +103,10 @@ def main() -> None:
     by_anchor: dict[str, set[str]] = {}
     for lang in LANGS:
         for phrase in phrases(args.folder, lang):
-            if kept(lang, phrase) and anchor(phrase):
+            word = anchor(phrase)
+            # a word of fewer than four ASCII letters is a piece of too many English
+            # words ("mes" in "times") for the probe's first look: such a phrase is left out
+            if kept(lang, phrase) and (len(word) >= SHORTEST_WORD or not word.isascii()):
                 by_anchor.setdefault(anchor(phrase), set()).add(phrase)
     lines = ['"""The relative-date phrases of CLDR 48.2 (npm ``cldr-dates-full``, Unicode License',
              "v3), lower-cased, ``{0}`` for a number, by the word each surely holds (its longest,",
