@@ -38,7 +38,10 @@ blind rules19"); ``rules20``: 30 in 31 language labels (nine with a second langu
 pairs (20 easy / 20 moderate / 20 hard), 91 look-alike pairs — one template for two days,
 machines, months or acts, the same list with one item changed, a rule and its negation — :
 merged notes, another type, a rule against its procedure, units, config blocks and tables
-against prose ("Issue 32: near_duplicate on blind rules20").
+against prose ("Issue 32: near_duplicate on blind rules20"); ``rules23``: 30 in 28, 15
+git projects, labelled for ``hidden_text``, ``instruction_like``, ``missing_why``,
+``relative_date`` and ``stale_reference`` ("Issue 34: relative_date, stale_reference and
+hidden_text on blind rules23").
 Scored as ``bench/rules_blind.py`` does (``memtui audit`` in a child per workspace; the
 ``near_duplicate`` sets in this process); ``pytest -s`` prints the table."""
 
@@ -50,17 +53,34 @@ from pathlib import Path
 
 import pytest
 
-from bench.rules_blind import RULES, score, table
+from bench.rules_blind import score, table
 from memtui.core.audit import audit
 from tests.core.blind_rules.projects import rebuild
 
 HERE = Path(__file__).parent / "blind_rules"
-PRECISION, RECALL = 0.9, 0.9
+
+
+#: The multi-rule sets, each with its floors per rule (precision, recall). ``rules1``: the five
+#: rules it is labelled for at 90 %. ``rules23`` (bench/RESULTS.md, "Issue 34: relative_date,
+#: stale_reference and hidden_text on blind rules23"): written blind in session 32, 30
+#: workspaces, 309 memories, 15 git projects, 28 languages, labelled for five rules; before
+#: on main 7b40260b hidden_text 28/0/1, instruction_like 9/3/25, missing_why 19/4/8,
+#: relative_date 19/0/15, stale_reference 40/0/2 (true/false/missed); after branch relfix32
+#: 29/0/0, 9/3/25, 19/4/8, 30/0/4, 42/0/0. Floors one finding below those (instruction_like
+#: and missing_why as they stood; their owners raise them).
+MULTI_RULE_SETS = [
+    ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
+                                              "relative_date", "missing_why", "hidden_text")}),
+    ("rules23", {"hidden_text": (0.95, 0.95), "stale_reference": (0.95, 0.95),
+                 "relative_date": (0.95, 0.85), "instruction_like": (0.68, 0.23),
+                 "missing_why": (0.78, 0.65)}),
+]
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="the projects are git repositories")
-@pytest.mark.parametrize("name", ["rules1"])
-def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(("name", "floors"), MULTI_RULE_SETS, ids=[n for n, _ in MULTI_RULE_SETS])
+def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
+                                               floors: dict[str, tuple[float, float]]) -> None:
     src = HERE / name
     folder = tmp_path / name
     shutil.copytree(src, folder, ignore=shutil.ignore_patterns("projects.json"))
@@ -68,9 +88,9 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str) -> Non
         rebuild(commits, folder / "projects" / project)
     counts, errors = score(folder)
     print(f"\n{name}\n{table(counts)}\n" + "\n".join(errors))
-    for rule in RULES:
+    for rule, (precision, recall) in floors.items():
         true, missed, false = counts[rule]
-        assert true / (true + false) >= PRECISION and true / (true + missed) >= RECALL, \
+        assert true / (true + false) >= precision and true / (true + missed) >= recall, \
             (rule, errors)
 
 

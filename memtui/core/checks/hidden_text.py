@@ -118,12 +118,18 @@ _AGENT = (r"assistant[ea]?s?|assistenten|asistente|assistente|asystent\w*|asista
           r"エージェント|アシスタント|助理|助手|代理|智能体|智能體|模型|"
           r"에이전트|어시스턴트|비서|모델|AI")
 #: ... named at the comment's start as the one spoken to ("note for the assistant:",
-#: "Pour l'assistant :", "Ассистенту:", "エージェントへ：", "給助理：", "asystent:").
+#: "Pour l'assistant :", "Ассистенту:", "エージェントへ：", "給助理：", "asystent:",
+#: "AIへの指示:").
 _ADDRESS = lazy_pattern(
     r"(?i)^\s*(?:[\w'’.-]+\s+){0,4}?(?:(?:for|to|pour|à|a|für|an|para|per|dla|voor|için|cho|"
     r"untuk|до|для)\s+(?:the\s+|l'|l’|le\s+|la\s+|den\s+|die\s+|der\s+|el\s+|o\s+|"
     r"a\s+|il\s+|lo\s+|de\s+)?)?(?:" + _AGENT + r")[\w]{0,3}\s*[:：,，]|"
-    r"^\s*(?:给|給|致|对|對)?(?:" + _AGENT + r")(?:へ|に|에게|께|한테)?\s*[:：,，]")
+    r"^\s*(?:给|給|致|对|對)?(?:" + _AGENT + r")(?:へ|に|에게|께|한테)?\s*[:：,，]|"
+    # ... or a label addressed to it ("AIへの指示:", "给AI的说明：", "AI에게 주는 지시:"):
+    # the one spoken to, its particle, a short noun, the colon
+    r"^\s*(?:" + _AGENT + r")(?:へ|に)の\w{1,6}\s*[:：,，]|"
+    r"^\s*(?:给|給|致)(?:" + _AGENT + r")的\w{1,6}\s*[:：,，]|"
+    r"^\s*(?:" + _AGENT + r")(?:에게|께|한테)\s?\w{1,6}\s?\w{0,6}\s*[:：,，]")
 #: ... or the one spoken to is "you", or the order concerns what to do with "the user".
 _YOU_OR_USER = lazy_pattern(
     r"(?i)(?<!\w)(?:you|your|tu|vous|votre|dich|dir|dein\w*|tú|usted|você|"

@@ -11,16 +11,20 @@ a few compounds that hold a relative word but are no date are left out ("今天�
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from memtui.core.checks.relative_cldr import PHRASES
 from memtui.core.checks.stale_reference import fence_lines
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
     from memtui.core.scanner.keywords import KeywordProbe
 
+#: The words one of which each CLDR phrase holds (`cldr_pattern`).
+CLDR_ANCHORS = tuple(PHRASES)
 #: Findings per file at most.
 MAX_LINES = 10
 
@@ -255,7 +259,52 @@ def _owned_last(line: str, m: re.Match[str]) -> bool:
         _OWNED_LAST.search(line, 0, m.start()) is not None
 
 
-def _relative(line: str) -> str | None:
+#: Thai, written without spaces: its phrases are found anywhere, not as whole words.
+_UNSPACED = lazy_pattern(r"[\u0e00-\u0e7f]")
+
+
+def _phrase_pattern(phrase: str) -> str:
+    """A CLDR phrase as a pattern: its words apart by any space, ``{0}`` a number in digits
+    or a word ("через две недели", "peste trei săptămâni")."""
+    return r"\s+".join(r"(?:\d+|\w+)".join(map(re.escape, word.split("{0}")))
+                       for word in phrase.split())
+
+
+@functools.lru_cache(maxsize=256)
+def cldr_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern of CLDR ``phrases`` (`relative_cldr`): a deictic word ("lusa", "příští
+    týden", "i övermorgon") or an offset from now. Whole words in scripts that space them;
+    Thai anywhere. Only the phrases a text may hold are compiled (a handful: all ~2,600
+    take ~170 ms)."""
+    spaced: set[str] = set()
+    unspaced: set[str] = set()
+    for phrase in phrases:
+        (unspaced if _UNSPACED.search(phrase) else spaced).add(_phrase_pattern(phrase))
+    alternatives = []
+    if spaced:
+        alternatives.append(r"(?<![\w'’-])(?:" + "|".join(sorted(spaced, key=len, reverse=True))
+                            + r")(?![\w-])")
+    alternatives.extend(sorted(unspaced, key=len, reverse=True))
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def hand_found(line: str) -> bool:
+    """Whether the rule's own patterns (not CLDR's table) find a relative date in ``line``."""
+    return _relative(line) is not None
+
+
+def _relative(line: str, cldr: re.Pattern[str] | None = None) -> str | None:
+    """The relative date ``line`` holds, if any; ``cldr``: CLDR's phrases the text may hold
+    (`cldr_pattern`), searched too."""
+    found = _own(line)
+    if found is None and cldr is not None:
+        m = cldr.search(line)
+        if m is not None:
+            return m.group()
+    return found
+
+
+def _own(line: str) -> str | None:
     lower = line.lower()
     odd = _ODD_CASE.search(line) is not None
     if _ANCHOR.search(lower) is not None or odd:
@@ -297,7 +346,36 @@ def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
         m = search(text, at + 1)
 
 
-def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
+#: A word, for `_cldr_in`'s test that every word of a phrase is one of the text's.
+_WORD = lazy_pattern(r"\w+")
+
+
+@functools.cache
+def _words_of(phrase: str) -> frozenset[str]:
+    """The words of a CLDR phrase (its number aside); none for Thai, written unspaced."""
+    if _UNSPACED.search(phrase):
+        return frozenset()
+    return frozenset(_WORD.findall(phrase.replace("{0}", " ")))
+
+
+def _cldr_in(body: str, probe: KeywordProbe | None) -> re.Pattern[str] | None:
+    """The pattern of the CLDR phrases ``body`` may hold: those of the anchors ``probe``
+    finds in it (or ``in`` its lower case) every word of which is a word of it (an anchor
+    is found inside words: "mes" in "times"), None when there is none."""
+    if probe is not None:
+        found = probe.present(CLDR_ANCHORS)
+    else:
+        lower = body.lower()
+        found = [w for w in CLDR_ANCHORS if w in lower]
+    if not found:
+        return None
+    words = set(_WORD.findall(body.lower()))
+    phrases = tuple(p for w in found for p in PHRASES[w] if _words_of(p) <= words)
+    return cldr_pattern(phrases) if phrases else None
+
+
+def _candidates(body: str, probe: KeywordProbe | None = None,
+                cldr: re.Pattern[str] | None = None) -> set[int]:
     """The 0-based lines of ``body`` that may hold a relative date: those with an anchor (no
     match spans lines; an anchor holds no space, so cutting out code spans makes none).
     ``probe``: a KeywordProbe of a text holding ``body``: where it finds no ``ANCHORS``
@@ -306,6 +384,8 @@ def _candidates(body: str, probe: KeywordProbe | None = None) -> set[int]:
     if probe is None or probe.present(ANCHORS):
         _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
     _lines_of(body, _LINE_ANCHOR, found)  # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
+    if cldr is not None:
+        _lines_of(body, cldr, found)
     return found
 
 
@@ -341,7 +421,8 @@ def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None
     before it. A memory whose ``names`` (its file name, its ``name``) or whose heading
     above the line holds an absolute date dates it: no finding (newuser27 #20)."""
     out: list[tuple[int, str]] = []
-    candidates = _candidates(body, probe)
+    cldr = _cldr_in(body, probe)
+    candidates = _candidates(body, probe, cldr)
     if not candidates or any(map(_dated, names)):  # most memories
         return out
     fences = fence_lines(body)
@@ -357,7 +438,7 @@ def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None
         if fenced(i) or not line.strip() or headed[i]:
             continue
         prose = _CODE_SPAN.sub(" ", line) if "`" in line else line
-        word = _relative(prose)
+        word = _relative(prose, cldr)
         if word is None or _ABSOLUTE.search(prose) is not None:
             continue
         out.append((first_line + i, f"\u201c{word}\u201d is a relative date with no absolute "

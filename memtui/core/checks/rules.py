@@ -309,7 +309,9 @@ RULES: tuple[Rule, ...] = (
     Rule("relative_date", "info", "Relative dates",
          "A project memory holds a relative date with no absolute one beside it.",
          "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
-         "prochaine\": read a month later they mean nothing. A line that also holds a date "
+         "prochaine\", \"příští týden\", \"через две недели\" (the words of 37 languages "
+         "come from CLDR's relative-time fields): read a month later they mean nothing. "
+         "A line that also holds a date "
          "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
          "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
          "whose file name or name holds "

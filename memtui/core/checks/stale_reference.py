@@ -14,11 +14,12 @@ Only what can be checked positively is reported:
   folder, or unchecked because the walk was cut, is never stale; ``:123`` past the file's
   last line is (a file at the project's root too, named with its line in a code span:
   ``README.md:120`` in backticks);
-- a symbol shaped as code (``snake_case``, ``a_call()``; not all capitals: environment
-  variables live outside; not a placeholder such as ``your_id``), whose last part occurs
-  nowhere in the project's text and, when the project has git history, which that history
-  held (gone from it, not never there: an nginx directive, another memory's name; newuser29
-  #32); when the project is an agent's home (an OpenClaw workspace, `ProjectIndex.home`),
+- a symbol shaped as code (``snake_case``, ``a_call()``, ``a_call(x, 2)``; not all
+  capitals: environment variables live outside; not a placeholder such as ``your_id``),
+  whose last part occurs nowhere in the project's text and, when the project has git
+  history, which that history held (gone from it, not never there: an nginx directive,
+  another memory's name; newuser29 #32); when the project is an agent's home (an
+  OpenClaw workspace, `ProjectIndex.home`),
   whose memories name the agent's own tools (``web_search``) that no file of it holds, only
   when its git history held it, whatever it has;
 - a name that may as well be another library's (``camelCase``, ``CapWords``, a one-word
@@ -66,6 +67,9 @@ _ROOT_LINE = lazy_pattern(r"[A-Za-z0-9_][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}:\d{1,7
 #: (``ops/infra/derived/``; newuser29 #23: a deleted folder was never checked).
 _FOLDER = lazy_pattern(r"(?:[A-Za-z0-9_][\w.-]*/){2,}")
 _SYMBOL = lazy_pattern(r"[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*(?:\(\))?")
+#: A call with its arguments (``make_thumbnail(path, 400)``, ``cool_sensor(-10)``): the
+#: name it calls is as much a claim as ``make_thumbnail()`` (blind set rules23).
+_CALL_ARGS = lazy_pattern(r"([A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)\([^()`]+\)")
 _PLACEHOLDERS = ("your_", "my_", "some_", "example_", "xxx", "foo", "bar")
 _STRUCK = lazy_pattern(r"~~.*?~~")
 _RUNNERS = frozenset({"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl",
@@ -81,6 +85,8 @@ def _symbol(span: str) -> tuple[str, str] | None:
     snake_case names and calls, ``name`` for what may be another library's (camelCase,
     CapWords, a one-word call), checked only against the project's history."""
     s = span.strip()
+    if s.endswith(")") and (m := _CALL_ARGS.fullmatch(s)) is not None:
+        s = m.group(1) + "()"
     if _SYMBOL.fullmatch(s) is None or len(s) < 4:
         return None
     call = s.endswith("()")

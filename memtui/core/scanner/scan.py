@@ -18,7 +18,7 @@ from memtui.core.checks.missing_why import missing
 from memtui.core.checks.near_duplicate import sketch
 from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
-from memtui.core.checks.relative_date import relative_dates
+from memtui.core.checks.relative_date import CLDR_ANCHORS, relative_dates
 from memtui.core.checks.stale_reference import Ref, references
 from memtui.core.counting.tokens import bytes_digest, text_digest
 from memtui.core.creds.detector import (
@@ -244,7 +244,8 @@ def _expect_keywords() -> None:
     """Register every keyword list the checks ask a probe about, at once (the matchers
     built once, not once more as each list is first asked about)."""
     if not _expected:
-        expect(*keyword_lists(), INSTRUCTION_KEYWORDS, *ORDER_KEYWORDS, DATE_ANCHORS)
+        expect(*keyword_lists(), INSTRUCTION_KEYWORDS, *ORDER_KEYWORDS, DATE_ANCHORS,
+               CLDR_ANCHORS)
         _expected.append(True)
 
 
