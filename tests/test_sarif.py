@@ -197,3 +197,22 @@ def test_a_finding_the_workspace_s_profile_keeps_out_is_a_result(tmp_path: Path)
         assert kept["message"]["text"].endswith(
             "(found with the operator's settings; the workspace's own keep it out: "
             ".memtui.toml sets profile = 'openclaw')")
+
+
+def test_from_a_subfolder_of_the_repository_paths_are_relative_to_its_top(
+        ws: Path, tmp_path: Path) -> None:
+    """newuser31 #33: run from a subfolder of the repository (a CI step's
+    working-directory), the URIs were relative to the memory folder, and code scanning,
+    which resolves them against the repository's top, pinned alerts on files there."""
+    import subprocess
+
+    repo = ws.parents[1]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    src = repo / "src"
+    src.mkdir()
+    log, _ = sarif(str(ws), "--fail-on", "never", cwd=src)
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.as_uri() + "/"
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in run["results"]}
+    assert "agent/ws/MEMORY.md" in uris and "agent/ws/memory/orphan%20one.md" in uris

@@ -52,6 +52,10 @@ class RawDescriptionHelpFormatter(HelpFormatter, argparse.RawDescriptionHelpForm
     """argparse's ``RawDescriptionHelpFormatter`` with `HelpFormatter`'s width."""
 
 
+#: The metavars of a positional argument that names a memory (or a link target, a name).
+NAMES_A_MEMORY = frozenset({"MEMORY", "OLD_TARGET", "NEW_TARGET", "TARGET", "NEW_NAME", "NAME"})
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2, and help is
     laid out by `HelpFormatter` unless told otherwise."""
@@ -63,9 +67,33 @@ class ArgumentParser(argparse.ArgumentParser):
     #: Said after a usage error: `memtui demo` with a folder ./demo beside it (the cli).
     hint: str = ""
 
+    #: The arguments this parser was last given (for `dash_hint`).
+    _given: tuple[str, ...] = ()
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = tuple(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        fail(self.prog, f"{message} (see {self.prog} --help){self.hint}")
+        fail(self.prog, f"{message} (see {self.prog} --help){self.hint}{self.dash_hint()}")
         raise SystemExit(2)
+
+    def dash_hint(self) -> str:
+        """When an argument starting with "-" is no option of this command, how to give a
+        name starting with "-" (newuser31 #28: a memory named ``-rf``, which agents write
+        from user text, was reported as a missing MEMORY)."""
+        if not any(not a.option_strings and a.metavar in NAMES_A_MEMORY for a in self._actions):
+            return ""
+        known = self._option_string_actions
+        for arg in self._given:
+            if arg == "--":
+                break
+            if arg.startswith("-") and len(arg) > 1 and arg.split("=", 1)[0] not in known \
+                    and not arg.lstrip("-").replace(".", "", 1).isdigit():
+                return (f"; {arg} is read as an option: a memory named {arg} is given by its "
+                        f"file's path (e.g. memory/{arg}.md), or after -- with every option "
+                        "before it")
+        return ""
 
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:
         """Write --help, usage and --version, but let a failed write be seen (argparse

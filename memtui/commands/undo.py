@@ -50,7 +50,8 @@ def run(ns: argparse.Namespace) -> int:
             return _turn(ws, ns)
         plan = plan_undo(ws)
         if plan.blocked and plan.whole:  # --skip-changed would break what it puts back
-            return fail(PROG, f"{plan.blocking()}; {plan.whole}; nothing was undone", 1)
+            return fail(PROG, f"{plan.blocking()}; {plan.whole}; nothing was undone; "
+                        f"{plan.way_out()}", 1)
         if plan.blocked and not ns.skip_changed:
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
                         + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)

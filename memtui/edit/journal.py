@@ -527,7 +527,7 @@ _MODIFY = frozenset({"modify"})
 _FITS: dict[str, frozenset[str]] = {
     **{op: _MODIFY for op in ("fold", "unfold", "repoint", "remove-link", "unlink",
                               "fix-wikilinks", "redact", "remove-duplicate-entry",
-                              "agent edit_file")},
+                              "agent edit_file", "edit")},
     # adding to an index that does not exist yet writes it new
     "add-to-index": frozenset({"modify", "create"}),
     "add-pointer": frozenset({"modify", "create"}),
@@ -686,6 +686,15 @@ class UndoPlan:
         # the other half of a move is named as such, not as changed (newuser28 #19)
         return line + (f" (with it the other half of the move: {' and '.join(moved)})"
                        if moved else "")
+
+    def way_out(self) -> str:
+        """How to undo it after all: put the changed files back as the operation left
+        them (no journaled operation since changed them: memtui's own are undone first),
+        then undo again."""
+        own = [p for p, why in self.blocked.items() if not why.startswith(MOVED_WITH)]
+        return (f"to undo #{self.record['id']}, put {' and '.join(own)} back as it left "
+                f"{'it' if len(own) == 1 else 'them'} (the change since was not made by a "
+                "journaled operation), then undo again")
 
     def others(self) -> str:
         """The files a partial undo would put back, e.g. ``2 other files (a.md, b.md)``."""

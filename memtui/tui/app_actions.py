@@ -18,6 +18,8 @@ from textual.widgets import Input, TabbedContent
 
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
+from memtui.edit.editor_edit import BeforeEdit, before_edit, journal_edit
+from memtui.edit.errors import Refused
 from memtui.tui.audit_worker import prepare_rows
 from memtui.tui.curate_actions import ACTION_OPS, CURATE_ACTIONS, CurateActions
 from memtui.tui.dialogs.help import HelpScreen
@@ -189,6 +191,10 @@ class AppActions:
         editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
         failed: Exception | None = None
         at_line = False
+        # read before the editor opens, journaled after it returns: u undoes the edit
+        # like any operation, and an earlier one on the file is not blocked by a change
+        # nothing recorded (newuser31 #18)
+        before = None if os.path.isabs(rel) else before_edit(self.workspace, rel)
         try:
             command, at_line = editor_command(editor, str(path), line)
             # an editor that cannot be started is said before the screen is given up
@@ -207,12 +213,28 @@ class AppActions:
             self.notify(printable(f"cannot open {rel} in {editor}: {failed}"),
                         severity="error", markup=False)
             return
+        said = before is not None and self._journal_edit(before)
         if line and not at_line:  # said, not guessed (newuser24 #28)
             self.notify(printable(f"{rel} opened at its top: line {line} is passed only to "
                                   "an editor known to take one (vi, nano, emacs, VS Code…; "
                                   "docs/app.md)"), markup=False)
-        if not os.path.isabs(rel):
+        if said:  # the notice says the edit and its undo: not replaced by "changed"
+            self.own_write({rel})  # type: ignore[attr-defined]
+        elif not os.path.isabs(rel):
             self.start_audit({rel})
+
+    def _journal_edit(self, before: BeforeEdit) -> bool:
+        """Journal what the editor changed in ``before``'s file and say it with its undo
+        (True), or say why it could not be journaled; False when nothing was journaled."""
+        try:
+            rec = journal_edit(self.workspace, before)
+        except Refused as exc:
+            self.notify(printable(str(exc)), severity="warning", markup=False)
+            return False
+        if rec is None:
+            return False
+        self.set_notice(f"{rec['summary']} (u to undo #{rec['id']})")
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_chat":

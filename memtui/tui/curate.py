@@ -346,10 +346,12 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     if plan.blocked and not plan.changes:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
-        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since", error=True)
+        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since; {plan.way_out()}",
+             error=True)
         return False
     if plan.blocked and plan.whole:  # no undo in part of a move (newuser28 #19)
-        _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}", error=True)
+        _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}; "
+             f"{plan.way_out()}", error=True)
         return False
     # What the undo does to each file (not what the operation did: undoing a delete
     # restores the file, undoing a creation deletes it), as the turn undo says it.

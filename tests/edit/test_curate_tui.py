@@ -415,7 +415,9 @@ async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
     async with app.run_test(size=(120, 50)) as pilot:
         await _finish(pilot, app)
     assert app.outcome is False
-    assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since", True)]
+    assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since; to undo "
+                            "#1, put MEMORY.md back as it left it (the change since was not "
+                            "made by a journaled operation), then undo again", True)]
 
 
 async def test_redact_makes_an_open_chat_forget_the_credential(ws: Path) -> None:

@@ -78,7 +78,8 @@ def test_both_halves_of_a_move_stay_when_one_changed(ws: Path) -> None:
             1, "memtui undo: error: memory/yield-origin.md changed since operation #1 "
                "(rename) (with it the other half of the move: memory/yield-source.md); a move "
                "is undone whole or not at all (the links it rewrote lead to the moved file); "
-               "nothing was undone\n")
+               "nothing was undone; to undo #1, put memory/yield-origin.md back as it left it "
+               "(the change since was not made by a journaled operation), then undo again\n")
         assert tree(ws, include_state=True) == after
     with pytest.raises(Refused, match="a move is undone whole or not at all"):
         undo(open_workspace(ws), skip=plan.blocked, expect=plan.id)

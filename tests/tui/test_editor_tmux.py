@@ -68,8 +68,10 @@ def test_an_editor_not_known_to_take_a_line_gets_the_file_alone(tmp_path: Path,
     bin_dir.mkdir()
     for name in ("fake-editor.sh", "vi"):
         script = bin_dir / name
+        # (appends to its last argument, the file: "$1" is "+LINE" for vi, and a file of
+        # that name was written into the checkout the tests run from)
         script.write_text(f'#!/bin/sh\nprintf "%s|" "$@" >> {log}\necho >> {log}\n'
-                          'echo x >> "$1"\n')
+                          'for f in "$@"; do :; done\necho x >> "$f"\n')
         script.chmod(0o755)
     env = {"PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1", "TERM": "xterm-256color",
            "EDITOR": str(bin_dir / "fake-editor.sh"), "VISUAL": ""}
@@ -92,7 +94,7 @@ def test_an_editor_not_known_to_take_a_line_gets_the_file_alone(tmp_path: Path,
              == "1", timeout=30)
     # vi, the same way, is told the line
     env["EDITOR"] = str(bin_dir / "vi")
-    app = " ".join(["env", "-u", "COLUMNS", "-u", "LINES"]
+    app = " ".join(["cd", str(tmp_path), "&&", "env", "-u", "COLUMNS", "-u", "LINES"]
                    + [f"{k}={v}" for k, v in env.items()]
                    + [sys.executable, "-m", "memtui", str(ws), "--no-watch"])
     tm(tmux, "respawn-pane", "-k", "-t", "t", app)
@@ -103,4 +105,5 @@ def test_an_editor_not_known_to_take_a_line_gets_the_file_alone(tmp_path: Path,
     press_until(tmux, "o", lambda: len(log.read_text().splitlines()) > seen)
     first = log.read_text().splitlines()[seen]
     assert first.startswith("+") and first.endswith(f"|{ws}/MEMORY.md|"), first
+    assert not any(p.name.startswith("+") for p in (*tmp_path.iterdir(), *ROOT.iterdir()))
     tm(tmux, "send-keys", "-t", "t", "q")

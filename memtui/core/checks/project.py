@@ -83,6 +83,12 @@ _MANIFEST_NAMES = {
     "go.mod": lazy_pattern(r"(?m)^module\s+\S*?([\w.-]+)\s*$"),
 }
 
+#: Said with every "no project" note (newuser31 #20): a link to a project file cannot be
+#: told from a broken one without the project, so it is a ``broken_link`` (SPEC §2: its
+#: destination does not exist where memtui can look); with the project, an ``outside_link``.
+UNKNOWN_PROJECT_LINKS = ("; a link to a project's file (src/app.py) is a broken_link here: "
+                         "give the project and it is an outside_link")
+
 
 def encode_path(path: str) -> str:
     """Claude Code's folder name for a project at ``path``."""
@@ -159,7 +165,7 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool,
         if not where.is_dir():  # a relative one says where it looked (newuser23 #43)
             tried = "" if Path(given).expanduser().is_absolute() else f" ({where})"
             return ProjectInfo(None, source, f"{given}: no such folder{tried}; stale "
-                                             "references not checked")
+                                             "references not checked" + UNKNOWN_PROJECT_LINKS)
         return ProjectInfo(str(where.resolve()), source)
     if layout == "item":
         return ProjectInfo(str(root), "item")
@@ -170,16 +176,17 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool,
     if encoded is None:
         return ProjectInfo(None, "none", "no project (give --project DIR or project = "
                                          "\"DIR\" in .memtui.toml); stale references not "
-                                         "checked")
+                                         "checked" + UNKNOWN_PROJECT_LINKS)
     found = decode_claude_folder(encoded)
     if len(found) == 1:
         return ProjectInfo(found[0], "claude-code")
     if not found:
         return ProjectInfo(None, "claude-code", f"no existing folder is named by {encoded}; "
-                                                "stale references not checked")
+                                                "stale references not checked"
+                                                + UNKNOWN_PROJECT_LINKS)
     return ProjectInfo(None, "claude-code", f"{len(found)} folders are named by {encoded} "
                        f"({', '.join(found[:3])}); give --project DIR; stale references "
-                       "not checked")
+                       "not checked" + UNKNOWN_PROJECT_LINKS)
 
 
 def _ignored_patterns(root: str) -> list[str]:

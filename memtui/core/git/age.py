@@ -231,6 +231,14 @@ def _times(repo: Repo, prefix: str, head: str
             if info.parents:
                 last = repo.commit(info.parents[0]).tree
                 old = last_sub = repo.subtree(last, prefix)
+            if old is None and new is not None and last is not None:
+                # the folder appeared here: moved whole from elsewhere (`git mv`, the
+                # same tree at another path) the walk follows it there, and the move
+                # dates no memory (newuser31 #26: every age was reset to the move)
+                moved = _moved_from(repo, last, new)
+                if moved is not None:
+                    prefix, old = moved, new
+                    last_sub = new
             touched = False
             if old != new:
                 last = None  # the diff below reads trees: ask again
@@ -331,6 +339,28 @@ def _since(repo: Repo, prefix: str, head: str, before: str,
         if path not in out and _held(repo, top, path):
             out[path] = when
     return out
+
+
+#: How deep under the repository's top a moved memory folder's old place is looked for.
+MOVED_DEPTH = 4
+
+
+def _moved_from(repo: Repo, root: str, tree: str) -> str | None:
+    """The path under ``root`` (a commit's root tree) of a folder whose tree is ``tree``,
+    looked for `MOVED_DEPTH` folders down, breadth first; None when there is none."""
+    level = [("", root)]
+    for _ in range(MOVED_DEPTH):
+        below = []
+        for base, sha in level:
+            for name, (mode, sub) in repo._entries(sha).items():
+                if mode != 0o040000:
+                    continue
+                path = f"{base}{name}"
+                if sub == tree:
+                    return path
+                below.append((f"{path}/", sub))
+        level = below
+    return None
 
 
 def _held(repo: Repo, top: str, path: str) -> bool:

@@ -3,7 +3,9 @@ other SARIF viewers: one run, one rule per finding kind, one result per finding.
 
 Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
 lies inside it (CI runs from the repository root, so code scanning finds the files), else
-the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+the top of the git work tree holding the workspace (a run from a subfolder of the
+repository), else the workspace root; ``originalUriBaseIds`` says which, as a ``file://``
+URI.
 
 Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
 the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
@@ -17,6 +19,7 @@ none), whichever files it lists (newuser28 #14).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections import Counter
@@ -93,6 +96,16 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
         prefix = root.relative_to(base.resolve()).as_posix()
     except (ValueError, OSError):
         base, prefix = root, "."
+        # run from elsewhere (a subfolder of the repository: a CI step's working-directory)
+        # the repository's top, which code scanning resolves paths against, not the
+        # workspace (newuser31 #33: alerts pinned on files at the repository's root)
+        from memtui.core.git.find import find_repo
+
+        repo = find_repo(root)
+        if repo is not None:
+            with contextlib.suppress(ValueError, OSError):
+                prefix = Path(os.path.realpath(root)).relative_to(repo[0]).as_posix()
+                base = repo[0]
     prefix = "" if prefix == "." else prefix + "/"
     kept_out, settings = shaped
     emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed} \
