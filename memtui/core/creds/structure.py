@@ -845,7 +845,13 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         line = lines[i][:MAX_LINE]
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
-            fence = "" if fence and stripped.startswith(fence) else (fence or stripped[:3])
+            # a block closes on its own mark alone, at least as long (CommonMark): a
+            # ```` ```sql ```` inside a block is its text, not its end
+            run = len(stripped) - len(stripped.lstrip(stripped[0]))
+            if not fence:
+                fence = stripped[:run]
+            elif stripped.startswith(fence) and not stripped[run:].strip():
+                fence = ""
             i += 1
             continue
         if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
