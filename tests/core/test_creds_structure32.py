@@ -1,0 +1,70 @@
+"""Credential forms by structure, round 32 (branch secfix32), written as new texts — none of
+set18's or real31's: a Firebase web config's ``apiKey`` is public; a fence closes on its own
+mark alone; an account or an e-mail and a password each in its own quotes are a pair."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def found(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# --- a Firebase web app's config: its apiKey ships in the client bundle ---------------------
+
+KEY = "AIzaPq7RtV2xWm9KcL4nB8dF3hJ6sG1yZ0eUoQa"
+
+
+@pytest.mark.parametrize("text", [
+    "```js\nexport const cfg = {\n  apiKey: \"%s\",\n  authDomain: \"tide-42.firebaseapp.com\",\n"
+    "  projectId: \"tide-42\",\n};\n```\n" % KEY,
+    "```json\n{\n  \"authDomain\": \"tide-42.firebaseapp.com\",\n  \"apiKey\": \"%s\"\n}\n```\n" % KEY,
+])
+def test_a_firebase_web_configs_api_key_is_public(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Geocoding server key (unrestricted): %s\n" % KEY,
+    "```js\nconst maps = {\n  apiKey: \"%s\",\n  region: \"eu\",\n};\n```\n" % KEY,
+    "apiKey: \"%s\"\n" % KEY + "\n" * 12 + "authDomain: \"tide-42.firebaseapp.com\"\n",
+])
+def test_a_google_key_without_a_web_config_around_it_stays_found(text: str) -> None:
+    assert found(text) == [KEY]
+
+
+# --- a fence closes on its own mark alone (CommonMark) --------------------------------------
+
+def test_a_fence_line_with_an_info_string_inside_a_block_does_not_close_it() -> None:
+    text = ("Box:\n```\n┌──┐\n```sql\n└──┘\n```\n\n### Test accounts\n\n"
+            "| Name | Mail | Password |\n|---|---|---|\n| Ana | ana@x.io | Qm4!vRt8zK |\n")
+    assert found(text) == ["Qm4!vRt8zK"]
+
+
+def test_a_bare_fence_still_closes_a_block() -> None:
+    text = ("```\nrun it\n```\n\n| Name | Mail | Password |\n|---|---|---|\n"
+            "| Ana | ana@x.io | Qm4!vRt8zK |\n")
+    assert found(text) == ["Qm4!vRt8zK"]
+
+
+# --- an account and its password, each in its own quotes -----------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("Staging logins:\n- `ops.lead@harbor.dev` / `Wq7!rTz2Lp`\n", "Wq7!rTz2Lp"),
+    ("- **VPS**: root / `zN4^kx#8Pq-2`\n", "zN4^kx#8Pq-2"),
+    ("admin / \"Hy6$bVc9Qe\" on the switch\n", "Hy6$bVc9Qe"),
+])
+def test_an_account_and_a_quoted_password_are_a_pair(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "- `root` / `home`: the two mount points\n",
+    "Paths: `root` / `src/main.rs`\n",
+    "`admin@x.io` / `<password>`\n",
+])
+def test_quoted_sides_that_are_no_password_stay_quiet(text: str) -> None:
+    assert found(text) == []
