@@ -19,18 +19,19 @@ KEY = "AIzaPq7RtV2xWm9KcL4nB8dF3hJ6sG1yZ0eUoQa"
 
 
 @pytest.mark.parametrize("text", [
-    "```js\nexport const cfg = {\n  apiKey: \"%s\",\n  authDomain: \"tide-42.firebaseapp.com\",\n"
-    "  projectId: \"tide-42\",\n};\n```\n" % KEY,
-    "```json\n{\n  \"authDomain\": \"tide-42.firebaseapp.com\",\n  \"apiKey\": \"%s\"\n}\n```\n" % KEY,
+    "```js\nexport const cfg = {\n  apiKey: \"" + KEY + "\",\n"
+    "  authDomain: \"tide-42.firebaseapp.com\",\n  projectId: \"tide-42\",\n};\n```\n",
+    "```json\n{\n  \"authDomain\": \"tide-42.firebaseapp.com\",\n"
+    "  \"apiKey\": \"" + KEY + "\"\n}\n```\n",
 ])
 def test_a_firebase_web_configs_api_key_is_public(text: str) -> None:
     assert found(text) == []
 
 
 @pytest.mark.parametrize("text", [
-    "Geocoding server key (unrestricted): %s\n" % KEY,
-    "```js\nconst maps = {\n  apiKey: \"%s\",\n  region: \"eu\",\n};\n```\n" % KEY,
-    "apiKey: \"%s\"\n" % KEY + "\n" * 12 + "authDomain: \"tide-42.firebaseapp.com\"\n",
+    f"Geocoding server key (unrestricted): {KEY}\n",
+    "```js\nconst maps = {\n  apiKey: \"" + KEY + "\",\n  region: \"eu\",\n};\n```\n",
+    f"apiKey: \"{KEY}\"\n" + "\n" * 12 + "authDomain: \"tide-42.firebaseapp.com\"\n",
 ])
 def test_a_google_key_without_a_web_config_around_it_stays_found(text: str) -> None:
     assert found(text) == [KEY]
