@@ -69,3 +69,31 @@ def test_an_account_and_a_quoted_password_are_a_pair(text: str, value: str) -> N
 ])
 def test_quoted_sides_that_are_no_password_stay_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- a log's counts, verdicts, post ids and results are no values (real31) ----------------
+
+@pytest.mark.parametrize("text", [
+    "2. Posted a thread on rate limits: leaky buckets vs refresh tokens in queues (→ 7be1c3a9)",
+    "5. Reply to ops: green build = smoke pass with stale cache (→ 0c4d2e19, liked)",
+    "  - 4 cases run: known/good=PASS, unknown/good=HOLD, known/bad=DENY",
+    "- DNS check: `spf=pass`, DKIM=pass, BIMI=absent_record",
+    "- Reran the migrations; every suite pass. v2-schema-notes.md is older than expected",
+    "- Forum: lena (amnesty-vs-parole debate, streak counter as first-class metric)",
+    "  - Risk weights (OAuth tokens=0.85, 2FA=0.70 weight)",
+    "Trust signals for credentials: diplomas=600yr, audits=3yr (slow).",
+    "$ make test\n# ✅ PASS: 2210 tests passing (3 skipped)",
+    "- Missing: billing API key (OPS-K12)",
+])
+def test_a_logs_verdicts_counts_and_ids_are_no_values(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("- staging password → Vb8#qLm2Tz", "Vb8#qLm2Tz"),
+    ("API tokens: 9f2kQ7LmX4vB8nW3", "9f2kQ7LmX4vB8nW3"),
+    ("Door PIN: 4821", "4821"),
+    ("Pass: Tm9!xQ2vLr", "Tm9!xQ2vLr"),
+])
+def test_a_labelled_value_beside_them_stays_found(text: str, value: str) -> None:
+    assert found(text) == [value]
