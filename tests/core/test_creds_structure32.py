@@ -97,3 +97,25 @@ def test_a_logs_verdicts_counts_and_ids_are_no_values(text: str) -> None:
 ])
 def test_a_labelled_value_beside_them_stays_found(text: str, value: str) -> None:
     assert found(text) == [value]
+
+
+# --- code calls that send a login, a value led by a dash, a middle dot ----------------------
+
+@pytest.mark.parametrize("text,value", [
+    ('    req = client.Get(url).BasicAuth("metrics", "Zr4%wQp8Lx2v")', "Zr4%wQp8Lx2v"),
+    ('    .bearer_auth("tk9Wm2QxL7vB4nR8pZ3c")', "tk9Wm2QxL7vB4nR8pZ3c"),
+    ('  MAIL_PASSWORD: "-Wb4*q8Rz#Lm2"', "-Wb4*q8Rz#Lm2"),
+    ("NAS · Passwort · Hk3mQ9xZr2", "Hk3mQ9xZr2"),
+])
+def test_calls_a_dash_led_value_and_a_middle_dot(text: str, value: str) -> None:
+    assert found(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    '    .bearer_auth(token)',
+    '    .bearer_auth("TOKEN_HERE")',
+    "token: --color-key-accent",
+    "password flag: -Xmx2g",
+])
+def test_no_literal_or_an_option_stays_quiet(text: str) -> None:
+    assert found(text) == []

@@ -15,7 +15,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
-_SEP_CHARS = ":：=＝→-—– \t"
+_SEP_CHARS = ":：=＝→-—–· \t"
 #: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
 #: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",

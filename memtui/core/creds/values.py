@@ -154,6 +154,9 @@ _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|p
                               r"|^\*[0-9A-Fa-f]{40}$|^md5[0-9a-f]{32}$|^SCRAM-SHA-256\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
                           r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
+#: A command-line option or a CSS custom property: dashes, a name of letters, digits, dashes
+#: and underscores, maybe ``=`` and its value (``--max-age=3600``, ``-Xmx2g``).
+_OPTION = lazy_pattern(r"^--?[A-Za-z][\w-]*(?:[=:].*)?$")
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
@@ -400,8 +403,10 @@ def not_a_value(value: str) -> str | None:
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
         return "a template"
-    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())):
-        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``)
+    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())) and \
+            _OPTION.match(v):
+        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``);
+        # ``-C7m*W4l…`` is no option: an option's name holds no symbol
     if v[0] in "@#":
         return "a handle, a host or a tag"
     if _FILENAME.search(v) and "/" not in v[-6:]:
