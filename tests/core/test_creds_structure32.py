@@ -119,3 +119,15 @@ def test_calls_a_dash_led_value_and_a_middle_dot(text: str, value: str) -> None:
 ])
 def test_no_literal_or_an_option_stays_quiet(text: str) -> None:
     assert found(text) == []
+
+
+# --- recovery codes one to a line: a code without a digit in the form of the ones above -----
+
+def test_a_code_without_a_digit_in_the_form_of_the_codes_above_is_one() -> None:
+    text = "Backup codes:\n\n```\nq7rt-kw2m\nx9bd-pl4v\nfhzk-wnrt\nm2cx-97qa\n```\n"
+    assert found(text) == ["q7rt-kw2m", "x9bd-pl4v", "fhzk-wnrt", "m2cx-97qa"]
+
+
+def test_a_word_line_after_codes_ends_them() -> None:
+    text = "Backup codes:\n\nq7rt-kw2m\nx9bd-pl4v\nsee the vault\n"
+    assert found(text) == ["q7rt-kw2m", "x9bd-pl4v"]

@@ -496,9 +496,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
                 if (word.kind == "password" or _names_its_file(lines[i], word)) and \
-                _BARE_START.match(line, lead) and _DIGIT.search(line) else None
-            # (a code has a digit; under a file's name, ``config/master.key:``, the line
-            # below is that file's content)
+                _BARE_START.match(line, lead) and \
+                (_DIGIT.search(line) or (out and _same_form(line.strip(), out[-1].value))) \
+                else None
+            # (a code has a digit, or the form of the code above it, ``bese-sbrt`` under
+            # ``590i-xn32``; under a file's name, ``config/master.key:``, the line below is
+            # that file's content)
             row = _codes_in_a_row(line, got, word) if got else []
             if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
                     got.start - lead > 1 or any(c in got.value for c in "=:/"):
@@ -600,6 +603,13 @@ def _as_password(word: lexicon.Word) -> lexicon.Word:
     if word.kind != "credential":
         return word
     return lexicon.Word(word.start, word.end, word.text, "password", word.lang)
+
+
+def _same_form(this: str, code: str) -> bool:
+    """``this`` is written as ``code`` is: as long, its separators at the same places, letters
+    and digits elsewhere (``bese-sbrt`` and ``590i-xn32``)."""
+    return len(this) == len(code) >= 6 and any(not c.isalnum() for c in code) and all(
+        (a.isalnum() and b.isalnum()) or a == b for a, b in zip(this, code, strict=True))
 
 
 def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
