@@ -131,3 +131,19 @@ def test_a_code_without_a_digit_in_the_form_of_the_codes_above_is_one() -> None:
 def test_a_word_line_after_codes_ends_them() -> None:
     text = "Backup codes:\n\nq7rt-kw2m\nx9bd-pl4v\nsee the vault\n"
     assert found(text) == ["q7rt-kw2m", "x9bd-pl4v"]
+
+
+# --- an item naming its own field under a credential heading --------------------------------
+
+def test_an_item_naming_its_own_field_is_no_value_of_the_heading() -> None:
+    text = ("## 🔑 Box 10.0.0.7\n- SSH: root / Kw8^tq#3Zp-1\n"
+            "- Node18: express, pg, dotenv installed\n")
+    assert found(text) == ["Kw8^tq#3Zp-1"]
+
+
+def test_a_value_with_a_one_word_note_under_a_heading_stays_found() -> None:
+    assert found("Passwords:\n- Xk9fQ2mLp7: staging\n") == ["Xk9fQ2mLp7"]
+
+
+def test_an_arrow_in_brackets_right_after_a_label_points_at_a_post() -> None:
+    assert found("4. Thread: TTL on refresh tokens (→ 3e9a0c71)") == []

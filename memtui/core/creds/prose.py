@@ -182,7 +182,7 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 if (after_token.isdigit() and text[j] in "=＝") or \
                         (after_token and text[j] == "→" and j == pos) or \
                         (own_sep and gap and text[j] in ":：" and j == pos) or \
-                        (text[j] == "→" and gap and text[:j].rstrip().endswith(("(", "（"))):
+                        (text[j] == "→" and text[:j].rstrip().endswith(("(", "（"))):
                     return None  # ``3186 = 11493 satır``, ``c77dca3→15dc238``: a separator
                     # after a number or a token passed joins that one to what follows (a
                     # sum, a range), not the label; ``Rules: … zip code: 10330``: after the

@@ -535,7 +535,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found and not accounts and not _USER_THEN_SLASH.match(line, item):
+        # ``- Python3: requests, bs4, …``: an item naming its own field, then words after
+        # its colon, is that field's line; its name is no value of the heading's
+        own_field = named is not None and named.group("sep") in (":", "：") and \
+            " " in named.group("rest").strip() and " " not in named.group("label").strip()
+        if not found and not accounts and not own_field and \
+                not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
         out.extend(found)
