@@ -147,3 +147,17 @@ def test_a_value_with_a_one_word_note_under_a_heading_stays_found() -> None:
 
 def test_an_arrow_in_brackets_right_after_a_label_points_at_a_post() -> None:
     assert found("4. Thread: TTL on refresh tokens (→ 3e9a0c71)") == []
+
+
+# --- a pair whose value a note in brackets names a password --------------------------------
+
+def test_a_note_opening_with_a_password_word_after_a_pair_names_its_value() -> None:
+    assert found("- Kasse: kasse_01 / Mk4#tR9vLq (password set by Ana)") == ["Mk4#tR9vLq"]
+
+
+@pytest.mark.parametrize("text", [
+    "- Kasse: kasse_01 / Mk4#tR9vLq (no password yet)",
+    "- Model: gpt / 4o-mini2024 (see the password doc)",
+])
+def test_a_note_that_does_not_open_with_it_says_nothing(text: str) -> None:
+    assert found(text) == []

@@ -166,7 +166,7 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if pair and not login and not ACCOUNT.match(pair.group("user")):
         # ``1С сервер: `buh / vdX5%d#7c```: the whole value a user and a made-up password
         end = pair.end("pw")
-        whole = not text[end:].strip(" `\"'.,;)")
+        whole = not text[end:].strip(" `\"'.,;)") or _names_a_password(text[end:])
         shape = values.secret_shape(pair.group("pw"), strong=False) if whole else None
         pw = pair.group("pw")
         if shape and m.group("sep").strip() in (":", "：", "→") and \
@@ -608,6 +608,21 @@ def _as_password(word: lexicon.Word) -> lexicon.Word:
     if word.kind != "credential":
         return word
     return lexicon.Word(word.start, word.end, word.text, "password", word.lang)
+
+
+#: A note in brackets closing a line (``shop_demo / Hoasen@9358 (mật khẩu do chị Lan đặt)``).
+_NOTE_AFTER = lazy_pattern(r"[ \t]*[(（](?P<n>[^()（）\n]{1,60})[)）][ \t.]*$")
+
+
+def _names_a_password(rest: str) -> bool:
+    """``rest``, after a pair's value, is only a note in brackets that opens with a password
+    word (``(mật khẩu do chị Lan đặt)``, ``(password set by Ana)``, not ``(no password
+    yet)``): the value before it is that password."""
+    m = _NOTE_AFTER.match(rest)
+    note = m.group("n").strip() if m else ""
+    found = lexicon.words(note) if note else []
+    return bool(found) and found[0].start == 0 and found[0].kind == "password" and \
+        not lexicon.negated(note)
 
 
 def _same_form(this: str, code: str) -> bool:
