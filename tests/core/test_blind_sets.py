@@ -16,10 +16,11 @@ HERE = Path(__file__).parent / "blind"
 RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: A set folded in below the bar (found at least, false at most): held where its round left
 #: it, never lower, until the detector reaches the bar on it (set16: 95/118, 4 false after
-#: secfix30, 101/118, 4 false after secfix31; set17: 103/113, 3 false after secfix31; their
-#: open misses are in bench/RESULTS.md, "Issue 32: the credential detector on blind set16"
-#: and "… on blind set17").
-BELOW_THE_BAR = {"set16.json": (101, 4), "set17.json": (103, 3)}
+#: secfix30, 101/118, 4 false after secfix31, 101/118, 3 false after secfix32; set17: 103/113,
+#: 3 false after secfix31, 103/113, 2 false after secfix32; set18: 111/126, 1 false after
+#: secfix32; their open misses are in bench/RESULTS.md, "Issue 32: the credential detector on
+#: blind set16", "… on blind set17" and "… on blind set18").
+BELOW_THE_BAR = {"set16.json": (101, 3), "set17.json": (103, 2), "set18.json": (111, 1)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -133,11 +133,15 @@ _SESSION_COOKIE = lazy_pattern(
 _USER_THEN_PASSWORD = lazy_pattern(
     r"(?<!\S)-[uU][ \t]+[^\s|;&-][^\s|;&]*[ \t]+(?:-[^\s|;&]+(?:[ \t]+[^\s|;&-][^\s|;&]*)?"
     r"[ \t]+){0,3}?-[pP][ \t]+(?P<v>" + _VAL + ")")
+#: Code: a pair of literals given as ``auth=``/``credentials=``; a call that logs in given a
+#: user and a password (``login("u", "…")``, Go's ``.BasicAuth("u", "…")``); a call that
+#: sends a bearer token given it (Rust's ``.bearer_auth("…")``).
 _CODE = lazy_pattern(
     r"(?i)\b(?:auth|credentials|basic_auth|http_auth)\s*=\s*[(\[]\s*(['\"])[^'\"]*\1\s*,\s*"
     r"(['\"])(?P<v>[^'\"\s]+)\2"
-    r"|\b\w*(?:login|log_in|signin|sign_in|authenticate|connect)\s*\(\s*(['\"])[^'\"]+\4\s*,"
-    r"\s*(['\"])(?P<w>[^'\"\s]+)\5")
+    r"|\b\w*(?:login|log_in|signin|sign_in|authenticate|connect|basic_?auth)\s*\(\s*(['\"])"
+    r"[^'\"]+\4\s*,\s*(['\"])(?P<w>[^'\"\s]+)\5"
+    r"|\b\w*bearer_?auth\s*\(\s*(?P<bq>['\"])(?P<x>[^'\"\s]{8,})(?P=bq)")
 
 
 def _strip(line: str, start: int, end: int) -> tuple[int, int, str]:
@@ -227,7 +231,7 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         if not is_template(value) and made_up(value) and (start, end) not in seen:
             yield start, end, value, "Credential in a command"
     for m in _CODE.finditer(line) if "'" in line or '"' in line else ():
-        g = "v" if m.group("v") is not None else "w"
+        g = next(g for g in "vwx" if m.group(g) is not None)
         value = m.group(g)
-        if not is_template(value) and len(value) >= 4:
+        if not is_template(value) and len(value) >= 4 and (g != "x" or made_up(value)):
             yield m.start(g), m.end(g), value, "Credential in code"

@@ -421,6 +421,10 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
             add(found.line, found.start, found.end, found.why)
     for i, start, end, why in phrases[:MAX_HITS + 1]:
         add(i, start, end, why)
+    if "authDomain" in text or "auth_domain" in text:
+        from memtui.core.creds.webconfig import public_web_key
+
+        hits = [h for h in hits if not public_web_key(lines, h[0], h[2].value)]
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:
         cuts.append(hits[MAX_HITS][0])

@@ -22,11 +22,12 @@ _ACCOUNTS = r"admin|administrator|root|guest|sa|postgres"
 #: not ``root cause：``, the lines that reached it in a cold audit, which then compiled its
 #: class of the scripts written without spaces for nothing: ~2.8 ms).
 _ACCOUNT_COLONS = tuple(a + c for a in _ACCOUNTS.split("|") for c in ":：")
-#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line;
+#: ``(admin/123456)``, ``(me@x.com / 8Uf0…)``: an account and its password anywhere in a line,
+#: each side maybe in its own quotes (``root / `8Uf0…` ``, ```me@x.com` / `8Uf0…` ``);
 #: ``→ admin:qTUo…``: a well-known account glued to its password by a colon.
 ACCOUNTPAIR = lazy_pattern(
-    _BEFORE_ACCOUNT + r"(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _ACCOUNTS +
-    r")\s*[/／]\s*(?P<pw>" + BARE_VALUE + ")")
+    _BEFORE_ACCOUNT + r"(?P<uq>[`\"']?)(?P<user>[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _ACCOUNTS +
+    r")(?P=uq)\s*[/／]\s*(?P<pq>[`\"']?)(?P<pw>" + BARE_VALUE + ")")
 _ACCOUNT_COLON = lazy_pattern(
     _BEFORE_ACCOUNT + r"(?P<user>" + _ACCOUNTS + r")[:：](?P<pw>" + BARE_VALUE + ")")
 #: A user named right after a login word (``SSH 계정은 deploy / yJM7…``, ``login deploy /
@@ -54,8 +55,8 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
     # (the only ways ``user`` matches), then a slash; or an account and a colon at once.
     named = "@" in text or any(a in text for a in _ACCOUNT_WORDS)
     for m in ACCOUNTPAIR.finditer(text) if named and ("/" in text or "／" in text) else ():
-        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
-        if got:
+        got = value_at(text, m.start("pq"), pw, strong=True, line=line)
+        if got and (not m.group("pq") or got.start == m.start("pw")):
             yield _named(got, m.group("user"))
     glued = named and any(a in text for a in _ACCOUNT_COLONS)
     for m in _ACCOUNT_COLON.finditer(text) if glued else ():

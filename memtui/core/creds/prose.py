@@ -15,7 +15,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
-_SEP_CHARS = ":：=＝→-—– \t"
+_SEP_CHARS = ":：=＝→-—–· \t"
 #: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
 #: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
@@ -141,13 +141,15 @@ def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line:
     one is that name, passed as a gap word."""
     before = text[max(0, word.start - 12):word.start]
     if negated_here(text, word) or _COUNT_BEFORE.search(before) or \
-            before.endswith(("<", "{", "$", "%", "_", "#", "/", "@")) or \
+            before.endswith(("<", "{", "$", "%", "_", "#", "/", "@", "=")) or \
+            _ends_its_sentence(text, word) or \
             text[word.end:word.end + 1] in ("_", "@") or \
             (text[word.end:word.end + 1] == "." and text[word.end + 1:word.end + 2].isalpha()) or \
             (text[word.end:word.end + 1] == "-" and text[word.end + 1:word.end + 2].isalpha()
              and text[max(0, word.start - 1):word.start] == "-") or \
             text[word.end:word.end + 1].isdigit():
-        return None  # a count, a placeholder (``<password>``), a reference, a name part
+        return None  # a count, a placeholder (``<password>``), a reference, a name part,
+        # another name's value (``dkim=pass``, ``clean=PASS``), a sentence's last word
     paren = _PARENTHETICAL.match(text, word.end)
     if paren:  # ``WLAN-Schlüssel (FRITZ!Box Büro) lautet …``: the parentheses name the
         # network or the device; a value after them is the label's
@@ -179,12 +181,15 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             if text[j] not in " \t":
                 if (after_token.isdigit() and text[j] in "=＝") or \
                         (after_token and text[j] == "→" and j == pos) or \
-                        (own_sep and gap and text[j] in ":：" and j == pos):
+                        (own_sep and gap and text[j] in ":：" and j == pos) or \
+                        (text[j] == "→" and text[:j].rstrip().endswith(("(", "（"))):
                     return None  # ``3186 = 11493 satır``, ``c77dca3→15dc238``: a separator
                     # after a number or a token passed joins that one to what follows (a
                     # sum, a range), not the label; ``Rules: … zip code: 10330``: after the
                     # label's own separator and words passed, a word with its own colon is
-                    # the nearer label of what follows
+                    # the nearer label of what follows; ``claim tokens with TTL (→ 59c5…)``:
+                    # an arrow opening brackets after words points at where the sentence
+                    # went (a post's id), not at the label's value
                 sep = True
                 own_sep = own_sep or gap == 0
             j += 1
@@ -276,6 +281,18 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
         gap += 1
         sep = False
     return None
+
+
+def _ends_its_sentence(text: str, word: lexicon.Word) -> bool:
+    """``Verified all scenarios pass. l35-…``: a full stop and a blank right after the word
+    end its sentence, and the label with it; an everyday word hyphened into a compound
+    (``parole-not-pardon``) is a word of that compound."""
+    after = text[word.end:word.end + 2]
+    if after[:1] == "." and (after[1:] in (" ", "\t") or len(after) == 1):
+        return True
+    return lexicon.ambiguous(word) and (
+        (after[:1] == "-" and after[1:].isalpha()) or
+        (text[word.start - 1:word.start] == "-" and text[word.start - 2:word.start - 1].isalpha()))
 
 
 def _past_a_name(text: str, pos: int) -> int:

@@ -283,11 +283,24 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
            offset: int = 0, whole: bool = False) -> Labelled | None:
     """The value at ``pos`` under ``word``'s label, if it has a secret's shape (``whole``:
     the value is all the rest of a label line or a table cell, see ``phrase_at``) and is
-    not a name made after the label (`named_after`)."""
+    not a name made after the label (`named_after`) nor the label a verdict (`a_verdict`)."""
+    if a_verdict(text, word):
+        return None
     got = _value_at(text, pos, word, strong=strong, line=line, offset=offset, whole=whole)
     if got is not None and named_after(got.value, word.text):
         return None
     return got
+
+
+#: A status mark right before a word (``✅ PASS: 1948 tests``).
+_STATUS_MARK = lazy_pattern(r"[✅✔✓☑❌✗✘❎][\ufe0f]?[ \t]*$")
+
+
+def a_verdict(text: str, word: lexicon.Word) -> bool:
+    """``# ✅ PASS: 1948 tests passing``: an everyday word (pass) right after a status mark
+    is a run's verdict, not a label."""
+    return word.start > 0 and lexicon.ambiguous(word) and \
+        bool(_STATUS_MARK.search(text, max(0, word.start - 4), word.start))
 
 
 def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int,

@@ -166,7 +166,7 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if pair and not login and not ACCOUNT.match(pair.group("user")):
         # ``1С сервер: `buh / vdX5%d#7c```: the whole value a user and a made-up password
         end = pair.end("pw")
-        whole = not text[end:].strip(" `\"'.,;)")
+        whole = not text[end:].strip(" `\"'.,;)") or _names_a_password(text[end:])
         shape = values.secret_shape(pair.group("pw"), strong=False) if whole else None
         pw = pair.group("pw")
         if shape and m.group("sep").strip() in (":", "：", "→") and \
@@ -496,9 +496,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
                 if (word.kind == "password" or _names_its_file(lines[i], word)) and \
-                _BARE_START.match(line, lead) and _DIGIT.search(line) else None
-            # (a code has a digit; under a file's name, ``config/master.key:``, the line
-            # below is that file's content)
+                _BARE_START.match(line, lead) and \
+                (_DIGIT.search(line) or (out and _same_form(line.strip(), out[-1].value))) \
+                else None
+            # (a code has a digit, or the form of the code above it, ``bese-sbrt`` under
+            # ``590i-xn32``; under a file's name, ``config/master.key:``, the line below is
+            # that file's content)
             row = _codes_in_a_row(line, got, word) if got else []
             if got is None or line[(row or [got])[-1].end:].strip(" `\"'") or \
                     got.start - lead > 1 or any(c in got.value for c in "=:/"):
@@ -532,7 +535,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             continue
         elif _LABEL_LINE.match(line):
             found = list(_label_value(line, j))
-        if not found and not accounts and not _USER_THEN_SLASH.match(line, item):
+        # ``- Python3: requests, bs4, …``: an item naming its own field, then words after
+        # its colon, is that field's line; its name is no value of the heading's
+        own_field = named is not None and named.group("sep") in (":", "：") and \
+            " " in named.group("rest").strip() and " " not in named.group("label").strip()
+        if not found and not accounts and not own_field and \
+                not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
         out.extend(found)
@@ -600,6 +608,28 @@ def _as_password(word: lexicon.Word) -> lexicon.Word:
     if word.kind != "credential":
         return word
     return lexicon.Word(word.start, word.end, word.text, "password", word.lang)
+
+
+#: A note in brackets closing a line (``shop_demo / Hoasen@9358 (mật khẩu do chị Lan đặt)``).
+_NOTE_AFTER = lazy_pattern(r"[ \t]*[(（](?P<n>[^()（）\n]{1,60})[)）][ \t.]*$")
+
+
+def _names_a_password(rest: str) -> bool:
+    """``rest``, after a pair's value, is only a note in brackets that opens with a password
+    word (``(mật khẩu do chị Lan đặt)``, ``(password set by Ana)``, not ``(no password
+    yet)``): the value before it is that password."""
+    m = _NOTE_AFTER.match(rest)
+    note = m.group("n").strip() if m else ""
+    found = lexicon.words(note) if note else []
+    return bool(found) and found[0].start == 0 and found[0].kind == "password" and \
+        not lexicon.negated(note)
+
+
+def _same_form(this: str, code: str) -> bool:
+    """``this`` is written as ``code`` is: as long, its separators at the same places, letters
+    and digits elsewhere (``bese-sbrt`` and ``590i-xn32``)."""
+    return len(this) == len(code) >= 6 and any(not c.isalnum() for c in code) and all(
+        (a.isalnum() and b.isalnum()) or a == b for a, b in zip(this, code, strict=True))
 
 
 def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labelled]:
@@ -845,7 +875,13 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         line = lines[i][:MAX_LINE]
         stripped = line.lstrip()
         if stripped.startswith(("```", "~~~")):
-            fence = "" if fence and stripped.startswith(fence) else (fence or stripped[:3])
+            # a block closes on its own mark alone, at least as long (CommonMark): a
+            # ```` ```sql ```` inside a block is its text, not its end
+            run = len(stripped) - len(stripped.lstrip(stripped[0]))
+            if not fence:
+                fence = stripped[:run]
+            elif stripped.startswith(fence) and not stripped[run:].strip():
+                fence = ""
             i += 1
             continue
         if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):

@@ -75,10 +75,11 @@ _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)
 _SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
 #: A measure or a switch set (``ratio_at=4.00x``, ``Isolate=0.39``, ``reduction=87%``,
 #: ``t*_restored=7.0``, ``shell=True``): a name of words, ``=``, then a number with at most
-#: its unit, or a literal of code — what a result or a setting reads, never made up.
+#: its unit (``2FA=0.90``, ``degrees=800yr``), or a literal of code — what a result or a
+#: setting reads, never made up.
 _MEASURE = lazy_pattern(r"^(?P<name>[A-Za-z*][a-z*]*\d{0,3}(?:_+[A-Za-z*][a-z*]*\d{0,3})*|"
-                        r"[A-Z]+\d?)="
-                        r"(?:[-+]?\d{1,9}(?:[.,]\d{1,9})?(?:%|x|×|[kKmM]|ms|s|h)?|"
+                        r"\d?[A-Z]+\d?)="
+                        r"(?:[-+]?\d{1,9}(?:[.,]\d{1,9})?(?:%|x|×|[kKmM]|ms|s|h|d|min|wk|mo|yrs?|px|[kKMG]B)?|"
                         r"(?i:true|false|none|null|nil))$")
 #: An attribute in CamelCase set to a word (``SameSite=Lax``, ``HttpOnly=True``).
 _ATTRIBUTE = lazy_pattern(r"^(?P<name>(?:[A-Z][a-z]+){1,4})=[A-Z]?[a-z]{1,11}$")
@@ -143,7 +144,7 @@ _CHORD = lazy_pattern(r"(?i)^(?:(?:ctrl|control|alt|altgr|shift|cmd|command|meta
                       r"option|opt|fn|hyper|⌘|⌥|⇧|⌃)\s?\+\s?)+\S{1,12}$")
 #: A reference number or a standard's name: capitals, then numbers (``ORD-2026-118204``,
 #: ``ERC-20``, ``ISO-27001``): an order's or a ticket's key, never a login.
-_REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-\d{1,8})+$")
+_REFERENCE_NUMBER = lazy_pattern(r"^[A-Z]{2,6}(?:-[A-Z]?\d{1,8})+$")  # (``PRT-V7``)
 _EMAIL = lazy_pattern(r"^[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$")  # also user@10.0.4.12
 #: A stored password's hash (bcrypt ``$2b$12$…``, crypt ``$6$…``, ``$argon2id$…``): not the
 #: password, and no way in by itself.
@@ -153,6 +154,9 @@ _PASSWORD_HASH = lazy_pattern(r"^\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)|scrypt|p
                               r"|^\*[0-9A-Fa-f]{40}$|^md5[0-9a-f]{32}$|^SCRAM-SHA-256\$")
 _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]\d{1,4}|"
                           r"\d{1,2}(?:-\d{1,2}){2,5})$")  # …, a combination: 37-21-09
+#: A command-line option or a CSS custom property: dashes, a name of letters, digits, dashes
+#: and underscores, maybe ``=`` and its value (``--max-age=3600``, ``-Xmx2g``).
+_OPTION = lazy_pattern(r"^--?[A-Za-z][\w-]*(?:[=:].*)?$")
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
@@ -399,8 +403,10 @@ def not_a_value(value: str) -> str | None:
         return "a prefix"  # ``sk-ant-oat01-``
     if "{" in v or "<" in v:
         return "a template"
-    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())):
-        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``)
+    if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())) and \
+            _OPTION.match(v):
+        return "a command-line option"  # … or a CSS custom property (``--color-key-accent``);
+        # ``-C7m*W4l…`` is no option: an option's name holds no symbol
     if v[0] in "@#":
         return "a handle, a host or a tag"
     if _FILENAME.search(v) and "/" not in v[-6:]:
