@@ -113,7 +113,8 @@ def main() -> None:
              "for the keyword probe): those the rule's own patterns do not find. Languages:",
              ", ".join(LANGS[:19]) + ",", ", ".join(LANGS[19:]) + ". Written by",
              "``python -m bench.cldr_relative_words``; do not edit. It is past 500 lines on",
-             'purpose: a generated table of data, one entry per key word, no code."""', "",
+             "purpose: a generated table of data, one entry per key word, no code. The licence of",
+             'the data: LICENSES/Unicode-3.0-CLDR.txt."""', "",
              "PHRASES: dict[str, tuple[str, ...]] = {"]
     for word in sorted(by_anchor):
         one = f"    {word!r}: {tuple(sorted(by_anchor[word]))!r},"

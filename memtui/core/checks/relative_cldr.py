@@ -4,7 +4,8 @@ for the keyword probe): those the rule's own patterns do not find. Languages:
 ar, bg, bn, ca, cs, da, de, el, en, es, et, fa, fi, fr, he, hi, hr, hu, id,
 it, lt, lv, ms, nb, nl, pl, pt, ro, ru, sk, sl, sr, sv, th, tr, uk, vi. Written by
 ``python -m bench.cldr_relative_words``; do not edit. It is past 500 lines on
-purpose: a generated table of data, one entry per key word, no code."""
+purpose: a generated table of data, one entry per key word, no code. The licence of
+the data: LICENSES/Unicode-3.0-CLDR.txt."""
 
 PHRASES: dict[str, tuple[str, ...]] = {
     'aasta': ('{0} aasta eest',),
