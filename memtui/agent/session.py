@@ -59,6 +59,7 @@ from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Turn
 from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
+from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
 
 T = TypeVar("T")
@@ -294,6 +295,8 @@ class ChatSession:
             if not isinstance(messages, list) or not all(isinstance(m, dict) and "role" in m
                                                           for m in messages):
                 raise ValueError("messages is not a list of messages")
+            if self._forged(data):
+                return
             self.history = messages
             self.turns = stored_count(data.get("turns"))
             name = data.get("transcript")
@@ -305,6 +308,23 @@ class ChatSession:
                 f"history.unreadable-{int(time.time())}.json")
             self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
                                  f"and the old file will be kept as {self._unreadable.name}")
+
+    def _forged(self, data: dict[str, Any]) -> bool:
+        """Whether the history memtui found is one it did not write here (no seal, a wrong
+        one): never loaded, never sent — it would speak to the model in the operator's
+        voice (newuser32 #30); kept aside on the first save, as an unreadable one is."""
+        key: bytes | None = None
+        with contextlib.suppress(NoKey):
+            key = user_key()
+        why = unsealed_why(data, self.ws.root, key, CHAT_CONTEXT, "chat histories")
+        if why is None:
+            return False
+        self._unreadable = self.history_path.with_name(
+            f"history.unsealed-{int(time.time())}.json")
+        self.load_problem = (f"chat history not loaded: memtui did not write it here — {why}; "
+                             "none of it is shown or sent to the model, a new chat starts "
+                             f"and the file will be kept as {self._unreadable.name}")
+        return True
 
     def _state_failed(self, exc: Exception) -> None:
         """A state write was refused (a link, FIFO or device in the way) or failed: say so
@@ -326,6 +346,7 @@ class ChatSession:
             data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                     "transcript": self.transcript.name if self.transcript else None,
                     "turns": self.turns, "messages": self.history}
+            seal(data, self.ws.root, context=CHAT_CONTEXT)  # newuser32 #30
             write_state(self.ws.root, HISTORY_REL, json_bytes(data, indent=1))
         except (Refused, OSError) as exc:
             self._state_failed(exc)

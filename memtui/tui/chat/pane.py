@@ -256,7 +256,10 @@ class ChatPane(Vertical):
         loaded = await self._loaded()
         if not self.is_attached:
             return False
-        banner.clear()
+        if self.session.load_problem:  # stays until the first turn (a history set aside)
+            banner.show(self.session.load_problem, "warning")
+        else:
+            banner.clear()
         self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._tell_window()
         if facts.tools_note:
