@@ -46,6 +46,7 @@ from memtui.agent.prompt import (
     build_system_prompt,
     estimate,
 )
+from memtui.agent.refused_args import shorten_call
 from memtui.agent.settings import AgentSettings
 from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
@@ -465,6 +466,7 @@ class ChatSession:
         the calls past the caps (memtui.agent.call_budget)."""
         outcomes: list[ToolOutcome] = []
         entries: list[dict[str, Any]] = []
+        assistant = self.history[-1]  # the message that made the calls (_append_assistant)
         try:
             for call in calls:
                 yield ToolStarted(call)
@@ -477,9 +479,11 @@ class ChatSession:
                 entries.append(self._answer(refusal))
             await self.off_loop(self.tools.settle, outcomes)
         finally:  # cancelled or not, what ran is answered and in the transcript
-            for outcome, entry in zip(outcomes, entries, strict=True):
+            for i, (outcome, entry) in enumerate(zip(outcomes, entries, strict=True)):
                 entry["effect"] = outcome.effect_text
                 self._log("tool", **outcome.as_dict())
+                if not outcome.ok:  # a call that did nothing: its text is not resent
+                    shorten_call(assistant, i)
         for outcome in outcomes:
             yield ToolFinished(outcome)
 
