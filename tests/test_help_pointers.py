@@ -43,3 +43,13 @@ def test_the_readme_says_which_new_findings_fail_a_baseline_run(tmp_path: Path) 
     (ws / "memory" / "b.md").write_text(mem.format("b"), encoding="utf-8")  # a new orphan
     assert main(["audit", str(ws), "--baseline", str(base)]) == 0  # a warning: below error
     assert main(["audit", str(ws), "--baseline", str(base), "--fail-on", "warning"]) == 1
+
+
+def test_eval_help_says_what_leaving_out_model_does(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """newuser32 #33: ``eval --help`` said ``--model … (default: pick from a list)`` — the
+    app's picker — while eval refuses without it on Ollama; the app keeps its picker."""
+    assert main(["eval", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "pick from a list" not in text
+    assert "required with --api ollama; with --api openai, the server's one model" in text

@@ -6,7 +6,9 @@ ask-before``; default ``["delete"]``) waits for the operator before it runs: *ac
 it, *refuse* answers the model with a refusal (nothing is touched), *always* runs it and
 every later call of that kind in this session without asking again.
 
-Kinds: ``delete`` (``delete_file``) and ``write`` (``write_file`` and ``edit_file``). A write
+Kinds: ``delete`` (``delete_file``, and a ``write_file`` or ``edit_file`` that leaves a memory
+or the index with less than a quarter of its bytes: a delete in effect, newuser32 #25) and
+``write`` (``write_file`` and ``edit_file``). A write
 outside the memory files and the index is never asked about: the write rule
 (:mod:`memtui.core.agent_paths`) refuses it whatever the operator would say, as it refuses a
 path that leaves the workspace, so the operator is only asked about what could happen.
@@ -39,6 +41,8 @@ class Request:
     kind: str  # a key of KINDS
     name: str
     arguments: dict[str, Any]
+    #: What the operator must know before answering (a delete that cannot be undone).
+    warning: str = ""
 
     @property
     def path(self) -> str:
@@ -78,11 +82,24 @@ class Gate:
         if self.approver is None or not isinstance(call.arguments, dict):
             return None
         kind = next((k for k, names in KINDS.items() if call.name in names), None)
-        if kind is None or kind not in self.ask or kind in self.always:
+        if kind is None:
+            return None
+        asked = kind in self.ask and kind not in self.always
+        may_delete = kind == "write" and "delete" in self.ask and "delete" not in self.always
+        if not asked and not may_delete:
             return None
         if call.name not in self.tools.names or self.tools.refused_outright(call.arguments):
             return None  # the tool refuses it whatever the answer: nothing to ask
-        return Request(kind, call.name, call.arguments)
+        warning = ""
+        if may_delete and (drop := self.tools.drops_most(call.name, call.arguments)):
+            kind, warning = "delete", drop  # an overwrite that drops most of a file
+        elif not asked:
+            return None
+        if call.name == "delete_file" and self.tools.deletes_a_link(call.arguments):
+            warning = (f"{one_line(call.arguments.get('path', '?'), 200)} is a symbolic link: "
+                       "only the link goes, and a link is not journaled — this delete "
+                       "cannot be undone")  # newuser32 #27
+        return Request(kind, call.name, call.arguments, warning)
 
     async def check(self, call: ToolCall) -> ToolOutcome | None:
         """None when the call may run (not asked, accepted, or always); else the refusal

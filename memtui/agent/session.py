@@ -46,6 +46,7 @@ from memtui.agent.prompt import (
     build_system_prompt,
     estimate,
 )
+from memtui.agent.refused_args import shorten_call
 from memtui.agent.settings import AgentSettings
 from memtui.agent.tools import ToolBox, ToolOutcome
 from memtui.agent.truncation import TruncationWarning, check_truncation
@@ -59,6 +60,7 @@ from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Turn
 from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
+from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
 
 T = TypeVar("T")
@@ -294,6 +296,8 @@ class ChatSession:
             if not isinstance(messages, list) or not all(isinstance(m, dict) and "role" in m
                                                           for m in messages):
                 raise ValueError("messages is not a list of messages")
+            if self._forged(data):
+                return
             self.history = messages
             self.turns = stored_count(data.get("turns"))
             name = data.get("transcript")
@@ -305,6 +309,23 @@ class ChatSession:
                 f"history.unreadable-{int(time.time())}.json")
             self.load_problem = (f"chat history could not be read ({exc}); a new chat starts "
                                  f"and the old file will be kept as {self._unreadable.name}")
+
+    def _forged(self, data: dict[str, Any]) -> bool:
+        """Whether the history memtui found is one it did not write here (no seal, a wrong
+        one): never loaded, never sent — it would speak to the model in the operator's
+        voice (newuser32 #30); kept aside on the first save, as an unreadable one is."""
+        key: bytes | None = None
+        with contextlib.suppress(NoKey):
+            key = user_key()
+        why = unsealed_why(data, self.ws.root, key, CHAT_CONTEXT, "chat histories")
+        if why is None:
+            return False
+        self._unreadable = self.history_path.with_name(
+            f"history.unsealed-{int(time.time())}.json")
+        self.load_problem = (f"chat history not loaded: memtui did not write it here — {why}; "
+                             "none of it is shown or sent to the model, a new chat starts "
+                             f"and the file will be kept as {self._unreadable.name}")
+        return True
 
     def _state_failed(self, exc: Exception) -> None:
         """A state write was refused (a link, FIFO or device in the way) or failed: say so
@@ -326,6 +347,7 @@ class ChatSession:
             data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
                     "transcript": self.transcript.name if self.transcript else None,
                     "turns": self.turns, "messages": self.history}
+            seal(data, self.ws.root, context=CHAT_CONTEXT)  # newuser32 #30
             write_state(self.ws.root, HISTORY_REL, json_bytes(data, indent=1))
         except (Refused, OSError) as exc:
             self._state_failed(exc)
@@ -444,6 +466,7 @@ class ChatSession:
         the calls past the caps (memtui.agent.call_budget)."""
         outcomes: list[ToolOutcome] = []
         entries: list[dict[str, Any]] = []
+        assistant = self.history[-1]  # the message that made the calls (_append_assistant)
         try:
             for call in calls:
                 yield ToolStarted(call)
@@ -456,9 +479,11 @@ class ChatSession:
                 entries.append(self._answer(refusal))
             await self.off_loop(self.tools.settle, outcomes)
         finally:  # cancelled or not, what ran is answered and in the transcript
-            for outcome, entry in zip(outcomes, entries, strict=True):
+            for i, (outcome, entry) in enumerate(zip(outcomes, entries, strict=True)):
                 entry["effect"] = outcome.effect_text
                 self._log("tool", **outcome.as_dict())
+                if not outcome.ok:  # a call that did nothing: its text is not resent
+                    shorten_call(assistant, i)
         for outcome in outcomes:
             yield ToolFinished(outcome)
 

@@ -135,6 +135,9 @@ class ToolOutcome:
     written: list[str] = field(default_factory=list)  # paths created, changed or deleted
     added_text: str = ""  # text the call put into files (for the fabrication check)
     journaled: int | None = None  # the journal record of the write (undo puts it back)
+    #: A change done without a journal record (a symbolic link deleted): undo cannot bring
+    #: it back, and the turn line says so (newuser32 #27).
+    not_undoable: bool = False
 
     @property
     def effect_text(self) -> str:
@@ -254,6 +257,45 @@ class ToolBox:
         except (Refused, KeyError):
             return True
         return False
+
+    def deletes_a_link(self, args: dict[str, Any]) -> bool:
+        """Whether ``delete_file`` at ``args["path"]`` would remove a symbolic link (only
+        the link goes, with no journal record: undo cannot bring it back)."""
+        try:
+            _rel, parts = self._path(args)
+            link, _real = self.sandbox.at(parts, lambda fd, name: stat.S_ISLNK(
+                os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode), follow=False)
+        except (Refused, KeyError, OSError, Unsafe):
+            return False
+        return link
+
+    def drops_most(self, name: str, args: dict[str, Any]) -> str:
+        """Why a ``write_file`` / ``edit_file`` is a delete in effect ("" when it is not): it
+        leaves an existing memory or the index with less than a quarter of its bytes, an
+        empty file included (newuser32 #25: ``write_file MEMORY.md ""`` unlinks every
+        memory with no question under ``ask-before = ["delete"]``)."""
+        try:
+            rel, parts = self._path(args)
+            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
+                                             absent=lambda: None)
+            if not current:
+                return ""
+            if name == "write_file":
+                after = text_argument(args, "content").encode("utf-8")
+            else:
+                old, new = text_argument(args, "old_string"), text_argument(args, "new_string")
+                text = current.decode("utf-8")
+                if not old or text.count(old) != 1:
+                    return ""  # the edit fails: nothing to ask
+                after = text.replace(old, new, 1).encode("utf-8")
+        except (Refused, KeyError, OSError, Unsafe, BadArgument, WriteRefused,
+                UnicodeDecodeError):
+            return ""
+        if len(after.strip()) * 4 >= len(current.strip()):
+            return ""
+        left = "empty" if not after.strip() else f"{len(after):,} of its {len(current):,} bytes"
+        return (f"this {name} leaves {one_line(rel, 200)} {left}: a delete in effect, so it "
+                "is asked as one (undo can put it back)")
 
     def _locked(self) -> AbstractContextManager[None]:
         """The workspace lock curation takes: an agent write never interleaves with a
@@ -440,7 +482,8 @@ class ToolBox:
         done = f"deleted {rel}" if raw is not None else (
             f"deleted {rel}, a symlink: only the link went, the file it led to is kept (a "
             "link is not journaled, so undo does not bring it back)")
-        return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled)
+        return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled,
+                           not_undoable=raw is None)
 
     # -- decoys ----------------------------------------------------------------------------
 

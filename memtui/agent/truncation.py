@@ -45,7 +45,10 @@ def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int 
     effective = min(num_ctx, trained) if num_ctx and trained else num_ctx
     windows = (effective,) if effective else SERVER_DEFAULTS
     reasons: list[str] = []
-    if estimate > 0 and pec < 0.75 * estimate and estimate - pec > 100:
+    # A prompt that fits the window with a quarter to spare is not cut there: a low count is
+    # then something else (a prompt-cache hit counts only the tokens evaluated; newuser32 #26)
+    fits = effective is not None and effective > 0 and estimate * 4 <= effective * 3
+    if estimate > 0 and pec < 0.75 * estimate and estimate - pec > 100 and not fits:
         reasons.append("far below the estimate")
     if estimate > pec * 1.1 and any(abs(pec - (w // 2 + 2)) <= 8 for w in windows):
         reasons.append("near half the window + 2")
@@ -63,9 +66,12 @@ def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int 
     if not num_ctx:
         fix = (f"no num_ctx was sent, so the server's default window applied: pass "
                f"--num-ctx {size} (the model's /api/show gives no trained context)")
-    elif trained and num_ctx > trained:
+    elif trained and num_ctx >= trained:
         fix = (f"the model's trained context ({trained:,}) caps the window: shorten the "
                "history (new chat) or the memory index")
     else:
+        size = max(size, num_ctx * 2)  # "raise" never names a smaller window (newuser32 #26)
+        if trained:
+            size = min(size, trained)
         fix = f"the window asked for ({num_ctx:,}) is too small: raise --num-ctx to {size}"
     return TruncationWarning(pec, estimate, num_ctx, reasons, lost, message, fix)

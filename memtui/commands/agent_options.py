@@ -19,9 +19,10 @@ from memtui.core.reporting.safe_output import printable
 
 
 def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = False,
-                      num_ctx: bool = True) -> None:
+                      num_ctx: bool = True, model_default: str = "pick from a list") -> None:
     """The agent's options; ``num_ctx=False`` where the audit options already define
-    ``--num-ctx`` (the app: one window for the audit and the chat)."""
+    ``--num-ctx`` (the app: one window for the audit and the chat); ``model_default``: what
+    leaving out ``--model`` does, as the help says it."""
     group = parser.add_argument_group("agent (Ollama, or an OpenAI-compatible server)")
     group.add_argument("--api", choices=APIS, default="ollama",
                        help="ollama: Ollama's /api/chat (default); openai: /v1/chat/completions "
@@ -29,7 +30,7 @@ def add_agent_options(parser: argparse.ArgumentParser, model_required: bool = Fa
                        "server's -c, read from /props)")
     group.add_argument("--model", required=model_required,
                        help="model, e.g. qwen3:14b" + ("" if model_required else
-                                                       " (default: pick from a list)"))
+                                                       f" ({model_default})"))
     group.add_argument("--host", help="server URL (default: with --api ollama $OLLAMA_HOST, "
                        f"else {DEFAULT_HOST}; with --api openai {DEFAULT_OPENAI_HOST})")
     if num_ctx:

@@ -45,7 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="exit 1 when fewer runs pass (0.8 or 80%%)")
     parser.add_argument("--out", type=Path, metavar="FILE",
                         help="also write the report as JSON to FILE (with --suite)")
-    add_agent_options(parser, model_required=False)
+    add_agent_options(parser, model_required=False,  # newuser32 #33: eval has no picker
+                      model_default="required with --api ollama; with --api openai, the "
+                      "server's one model")
 
 
 def choose_model(ns: argparse.Namespace) -> str | None:

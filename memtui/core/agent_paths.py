@@ -2,7 +2,8 @@
 
 **The rule.** The agent's file tools create, change or delete only memories and the index:
 ``MEMORY.md`` at the workspace root, or a file whose name ends in ``.md`` under the memory
-folder (``memory/`` in the item layout, the root in the flat layout), that is not a
+folder (``memory/`` in the item layout, the root in the flat layout, never under a new
+``memory/`` there: that folder would turn it into the item layout), that is not a
 documentation or instruction file other agents load (``README.md``, ``CLAUDE.md``,
 ``AGENTS.md``, ``GEMINI.md``), and every part of whose path is a portable name: no leading
 dot (``.github/``, ``.vscode/``, ``.envrc``, memtui's ``.memtui*`` files), no trailing dot or
@@ -128,6 +129,12 @@ def write_problem(parts: list[str], flat: bool) -> str | None:
     if parts == [INDEX_NAME]:
         return None
     name = parts[-1] if parts else ""
+    if flat and len(parts) > 1 and parts[0].lower() == MEMORY_DIR.lower():
+        # a memory/ folder would turn this folder into the item layout (a Hermes store
+        # read as an index; newuser32 #40): the agent writes in the folder's own layout
+        return (f"this workspace keeps its memories flat in this folder, and a {MEMORY_DIR}/ "
+                "folder would make it another layout; write "
+                f"{'/'.join(parts[1:])}, not {'/'.join(parts)}")
     under = flat or (len(parts) > 1 and parts[0] == MEMORY_DIR)
     if not under or not name.lower().endswith(".md"):
         where = "a .md file in the workspace" if flat else f"a .md file under {MEMORY_DIR}/"

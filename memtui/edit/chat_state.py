@@ -21,6 +21,7 @@ from memtui.core.files.safe_open import Unsafe, folder, parts_of
 from memtui.core.workspace import STATE_DIR
 from memtui.edit.changeset import REDACTED
 from memtui.edit.errors import Refused
+from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
 from memtui.edit.safe_write import MAX_STATE_BYTES, read_bytes, write_state
 
 #: memtui's own chat state, workspace-relative (reached only through safe_open).
@@ -81,6 +82,24 @@ def scrub_messages(messages: list[Any], secrets: Iterable[str]) -> bool:
     return changed
 
 
+def _resealed(root: Path, old: bytes, new: bytes) -> bytes:
+    """The scrubbed history ``new`` sealed again when memtui had sealed ``old`` (the
+    redaction changed the bytes its seal covers; newuser32 #30); else ``new`` as it is."""
+    try:
+        before, after = json.loads(old), json.loads(new)
+        key = user_key()
+    except (ValueError, NoKey):
+        return new
+    if not isinstance(before, dict) or not isinstance(after, dict) \
+            or unsealed_why(before, root, key, CHAT_CONTEXT) is not None:
+        return new
+    seal(after, root, key, CHAT_CONTEXT)
+    try:
+        return json.dumps(after, ensure_ascii=False, indent=1).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(after, ensure_ascii=True, indent=1).encode("ascii")
+
+
 def _transcripts(root: str) -> list[str]:
     """The transcripts' names (regular files only, at most `MAX_TRANSCRIPTS`)."""
     try:
@@ -114,6 +133,8 @@ def scrub_chat_state(root: str, secrets: Iterable[str]) -> list[str]:
             if data is None:
                 continue
             clean = _scrubbed(data, spellings)
+            if clean != data and rel == HISTORY_REL:
+                clean = _resealed(base, data, clean)
             if clean != data:
                 write_state(base, rel, clean)
                 scrubbed.append(rel)

@@ -16,6 +16,10 @@ links it to the name, which only one link can take). A key file that is a symbol
 not the user's, readable by others, or not 32 bytes long counts as no key: never followed,
 never trusted, never replaced (a record cannot be sealed: the write is refused).
 
+memtui's chat history (``.memtui/chat/history.json``) is sealed the same way, under the same
+key but its own context (:data:`CHAT_CONTEXT`: a sealed journal record is never a sealed
+history): it is sent to the model as the operator's own words (newuser32 #30).
+
 What it does not protect against: a process running as the same user can read the key
 (SECURITY.md says so), and a workspace moved to another path has records sealed for the
 old one.
@@ -41,6 +45,8 @@ KEY_FOLDER = "keys"
 KEY_NAME = "journal.key"
 KEY_BYTES = 32
 _CONTEXT = b"memtui journal record v1\0"
+#: What a chat history's seal covers besides the workspace and its bytes.
+CHAT_CONTEXT = b"memtui chat history v1\0"
 
 
 class NoKey(Exception):
@@ -156,8 +162,8 @@ def canonical(rec: dict[str, Any]) -> bytes:
                       ensure_ascii=True).encode("ascii")
 
 
-def _mac(key: bytes, root: Path, rec: dict[str, Any]) -> str:
-    mac = hmac.new(key, _CONTEXT + os.fsencode(str(root)) + b"\0", hashlib.sha256)
+def _mac(key: bytes, root: Path, rec: dict[str, Any], context: bytes = _CONTEXT) -> str:
+    mac = hmac.new(key, context + os.fsencode(str(root)) + b"\0", hashlib.sha256)
     mac.update(canonical(rec))
     return _PREFIX + mac.hexdigest()
 
@@ -173,30 +179,36 @@ def sealing_key() -> bytes:
                       "sealed with the old one can then no longer be undone)") from None
 
 
-def seal(rec: dict[str, Any], root: Path, key: bytes | None = None) -> dict[str, Any]:
+def seal(rec: dict[str, Any], root: Path, key: bytes | None = None,
+         context: bytes = _CONTEXT) -> dict[str, Any]:
     """``rec`` with its seal for the workspace at ``root`` set (in place, and returned);
-    ``key`` defaults to :func:`sealing_key`."""
-    rec[SEAL_FIELD] = _mac(key if key is not None else sealing_key(), root, rec)
+    ``key`` defaults to :func:`sealing_key`; ``context``: :data:`CHAT_CONTEXT` for a chat
+    history."""
+    rec[SEAL_FIELD] = _mac(key if key is not None else sealing_key(), root, rec, context)
     return rec
 
 
-def sealed(rec: dict[str, Any], root: Path | str) -> dict[str, Any]:
+def sealed(rec: dict[str, Any], root: Path | str, context: bytes = _CONTEXT
+           ) -> dict[str, Any]:
     """A copy of ``rec`` sealed for the workspace at ``root`` (resolved), as memtui seals
     the records it writes: for tests and tools that write journal records by hand."""
-    return seal(dict(rec), Path(root).resolve())
+    return seal(dict(rec), Path(root).resolve(), context=context)
 
 
-def unsealed_why(rec: dict[str, Any], root: Path, key: bytes | None) -> str | None:
+def unsealed_why(rec: dict[str, Any], root: Path, key: bytes | None,
+                 context: bytes = _CONTEXT, what: str = "journal records") -> str | None:
     """Why ``rec`` is not a record memtui wrote for the workspace at ``root`` (None: its
-    seal is good). ``key`` is the user's (None: there is none usable)."""
+    seal is good). ``key`` is the user's (None: there is none usable); ``what``: the kind
+    of file, as the reason names it."""
     mark = rec.get(SEAL_FIELD)
     if mark is None:
         return ("it carries no seal (written by hand, by another program, or by a memtui "
-                "from before journal records were sealed)")
+                f"from before {what} were sealed)")
     if key is None:
         return ("this user has no usable journal key to check its seal (another machine "
                 "or user, or the key was removed)")
-    if not isinstance(mark, str) or not hmac.compare_digest(mark, _mac(key, root, rec)):
+    if not isinstance(mark, str) or not hmac.compare_digest(mark, _mac(key, root, rec,
+                                                                        context)):
         return ("its seal does not match (the record was altered, copied from another "
                 "workspace, or sealed by another user or machine)")
     return None

@@ -16,6 +16,7 @@ import pytest
 from memtui.agent.session import ChatSession, TurnDone
 from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
+from memtui.edit.journal_seal import CHAT_CONTEXT, sealed
 
 from .fake_ollama import FakeOllama, chatter
 
@@ -81,8 +82,8 @@ async def test_transcript_named_in_history_linking_outside(ws: Workspace, fake: 
     (ws.root / ".memtui/chat").mkdir(parents=True)
     (ws.root / ".memtui/transcripts").mkdir()
     (ws.root / ".memtui/transcripts/t.jsonl").symlink_to(outside)
-    (ws.root / ".memtui/chat/history.json").write_text(json.dumps(
-        {"schema": 1, "messages": [], "transcript": "t.jsonl"}))
+    (ws.root / ".memtui/chat/history.json").write_text(json.dumps(sealed(
+        {"schema": 1, "messages": [], "transcript": "t.jsonl"}, ws.root, CHAT_CONTEXT)))
     s = await turn(ws, fake)
     assert outside.read_bytes() == b"precious\n"
     assert s.state_problem and "symbolic link" in s.state_problem
@@ -139,8 +140,8 @@ def test_fifo_and_devices_never_block_or_grow(ws: Workspace, fake: FakeOllama, w
     (state / "chat").mkdir(parents=True)
     (state / "transcripts").mkdir()
     if where.startswith("transcripts"):
-        (state / "chat/history.json").write_text(json.dumps(
-            {"schema": 1, "messages": [], "transcript": "t.jsonl"}))
+        (state / "chat/history.json").write_text(json.dumps(sealed(
+            {"schema": 1, "messages": [], "transcript": "t.jsonl"}, ws.root, CHAT_CONTEXT)))
     target = state / where
     if what == "fifo":
         os.mkfifo(target)

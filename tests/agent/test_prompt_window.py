@@ -176,3 +176,15 @@ def test_the_budgets_block_is_the_headers(ws: Workspace) -> None:
     empty = estimate(counter, sp, FILE_TOOLS, block_prefix(""), [], "hello", 8192)
     assert empty.block == 0 and empty.system == counter.count(sp.rules) + 5 + counter.count(
         block_prefix(""))
+
+
+def test_no_prompt_cut_for_a_prompt_well_inside_the_window() -> None:
+    """newuser32 #26: 1,000 tokens read of ~1,406 sent in a 40,960 window (a prompt-cache
+    hit counts only what it evaluated) was "Prompt cut … raise --num-ctx to 4096": a prompt
+    that fits cannot be cut there, and "raise" never names a smaller window."""
+    assert check_truncation(1000, 1406, 40960) is None
+    assert check_truncation(1000, 1406, 40960, trained=40960) is None
+    w = check_truncation(20482, 30000, 40960)  # near half the window + 2: a real cut
+    assert w is not None and w.fix.endswith("raise --num-ctx to 81920"), w.fix
+    w = check_truncation(20482, 30000, 40960, trained=40960)
+    assert w is not None and "trained context (40,960) caps the window" in w.fix

@@ -80,7 +80,9 @@ class ApprovalCard(Vertical):
         r = self.request
         yield Static(Content.assemble(
             ("⚠ the agent asks to ", "bold $warning"), (printable(r.summary), "bold"),
-            (f"  ({r.name}; [agent] ask-before lists '{r.kind}')", "dim")), id="ask-what")
+            (f"  ({r.name}; [agent] ask-before lists '{r.kind}')", "dim"),
+            *([("\n⚠ " + printable(r.warning), "bold $error")] if r.warning else [])),
+            id="ask-what")
         yield Static(Content("y accept · n refuse · a always for this session · Esc "
                              "cancels the turn"), classes="ask-keys")
         with Horizontal():

@@ -256,7 +256,10 @@ class ChatPane(Vertical):
         loaded = await self._loaded()
         if not self.is_attached:
             return False
-        banner.clear()
+        if self.session.load_problem:  # stays until the first turn (a history set aside)
+            banner.show(self.session.load_problem, "warning")
+        else:
+            banner.clear()
         self.query_one(StatusLine).show(self.settings.model, facts, loaded)
         self._tell_window()
         if facts.tools_note:
@@ -725,11 +728,18 @@ def _journal_id(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+#: A change done with no journal record (a link deleted), as the turn line counts it.
+NOT_UNDOABLE = "not undoable"
+
+
 def missed_write(outcome: ToolOutcome) -> str | None:
     """Why a call of a writing tool wrote nothing ("refused": by the operator or the write
-    rule; "failed"; "unchanged"), or None for a call that is not a write."""
+    rule; "failed"; "unchanged"), or changed memory with no record ("not undoable": a
+    symbolic link deleted, newuser32 #27), or None for a call that is not a write."""
     if outcome.name not in WRITING_TOOLS or outcome.journaled is not None:
         return None
+    if outcome.not_undoable:
+        return NOT_UNDOABLE
     if outcome.result.startswith("error: refused"):
         return "refused"
     return "failed" if not outcome.ok else "unchanged"
@@ -756,7 +766,12 @@ def turn_summary(number: int | None, journaled: list[int],
     writes = plural(len(journaled), "write") if journaled else "no write"
     why = ", ".join(f"{missed.count(w)} {w}" for w in ("refused", "failed", "unchanged")
                     if w in missed)
+    links = missed.count(NOT_UNDOABLE)
     parts: list[str | tuple[str, str]] = [(f"{label}: {writes} to memory{span}", "dim")]
+    if links:
+        parts.append((f" · {plural(links, 'symbolic link')} deleted, not journaled: undo "
+                      "cannot bring " + ("it" if links == 1 else "them") + " back",
+                      "bold $warning"))
     if why:
         parts.append((f" ({why})", "bold $warning" if not journaled else "dim"))
     if orphans:
