@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memtui.core.profiles.base import Injection, Profile, Reader, References
+from memtui.core.profiles.imports import imported_files, without_code_imports
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.textfile import read_text
 
@@ -69,7 +70,15 @@ class Gemini(Profile):
             if text is not None:  # the legacy file named as what loads (newuser28 #29)
                 legacy = "legacy, as there is no MEMORY.md" if self.in_memory_folder(ws.root) \
                     else "the memory file Gemini CLI loads every session"
-                return Injection(text, [name] if text.strip() else [],
+                files = [name] if text.strip() else []
+                if name == "GEMINI.md":  # its imports are expanded into what loads (memport:
+                    # newuser32 #13, the block left every imported file out)
+                    for rel in imported_files(ws, read, self.import_roots(read)):
+                        body = read(rel)
+                        if body is not None and body.strip():
+                            text += "\n\n" + body
+                            files.append(rel)
+                return Injection(text, files,
                                  rule="" if name == "MEMORY.md" else
                                  f"Gemini CLI: {name} whole, {legacy}")
         return Injection("", [])
@@ -84,8 +93,14 @@ class Gemini(Profile):
         else:
             source = "MEMORY.md"
         root = str(ws.root)
+        named = text
+        if source == "GEMINI.md":
+            # what it imports, every hop, is loaded with it; an @path written inside code
+            # is text, no import and no mention (newuser32 #13)
+            out.found.update(imported_files(ws, read, self.import_roots(read)))
+            named = without_code_imports(text)
         for rel in paths:  # named by basename or by absolute path: found
-            if os.path.basename(rel) in text or f"{root}/{rel}" in text:
+            if os.path.basename(rel) in named or f"{root}/{rel}" in named:
                 out.found.add(rel)
         for n, written, rel in self.pointers(text, root):
             target = written if os.path.isabs(written) else os.path.join(root, written)
