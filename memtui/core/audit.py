@@ -468,7 +468,7 @@ class Auditor:
         if self.options.exclude:
             excluded = excluder(self.options.exclude)
             found.files = [rel for rel in found.files if not excluded(rel)]
-        mine = get_profile(self.profile).memory
+        mine = get_profile(self.profile).memories_in(self.ws)
         found.files = [rel for rel in found.files if mine(rel)]
         alias = aliases(found)
         if alias:
@@ -504,7 +504,7 @@ class Auditor:
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
-            if not get_profile(self.profile).memory(rel):
+            if not get_profile(self.profile).memories_in(self.ws)(rel):
                 continue
             if is_documentation(rel):
                 docs = set(self._docs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
 #: The heading Gemini CLI's save_memory tool appends its memories under.
 SAVED = "## Gemini Added Memories"
+#: Gemini's memory file before MEMORY.md, and its global one (``~/.gemini/GEMINI.md``).
+LEGACY = "GEMINI.md"
 
 
 class Gemini(Profile):
@@ -58,6 +61,18 @@ class Gemini(Profile):
         # tmp/ is Gemini's per-project state under ~/.gemini: each project's memory folder
         # there is a workspace of its own, not topic files of the global GEMINI.md
         return not rel.startswith(("skills/", "tmp/")) and rel != "GEMINI.md"
+
+    def memories_in(self, ws: Workspace) -> Callable[[str], bool]:
+        """Outside its memory folder (a repository's GEMINI.md holding its saved memories,
+        ``~/.gemini``) Gemini CLI loads GEMINI.md and the files it imports, and reads no
+        other file there: a repository's CONTRIBUTING.md is no memory, never an orphan to
+        index (newuser32 #3)."""
+        if self.in_memory_folder(ws.root) or (ws.root / "MEMORY.md").exists():
+            return self.memory
+        from memtui.core.profiles.files import reader
+
+        imported = frozenset(imported_files(ws, reader(ws), (LEGACY,)))
+        return lambda rel: rel in imported and self.memory(rel)
 
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         # GEMINI.md loads only when there is no MEMORY.md (newuser24 #49: its imports
