@@ -93,7 +93,7 @@ def head(repo: Path) -> str | None:
     try:
         with _open(repo) as reader:
             return reader.head()
-    except (TrendError, OSError, ValueError):
+    except (TrendError, GitReadError, OSError, ValueError):
         return None
 
 
@@ -110,11 +110,12 @@ def _history(prefix: str, reader: Repo
              ) -> tuple[list[Commit], str | None, Commit | str | None]:
     """``commits``, and why the walk stopped before the first commit and where (None: it
     did not); the walk is charged to ``reader.budget``."""
-    sha = reader.head()
     found: list[Commit] = []
     cut: str | None = None
     stop_at: Commit | str | None = None
+    sha: str | None = None
     try:
+        sha = reader.head()  # one it refuses to follow is an error (newuser32 #32)
         while sha is not None:
             reader.budget.charge("commits", 1)
             info = reader.commit(sha)
@@ -136,10 +137,10 @@ def _history(prefix: str, reader: Repo
 def _most_points(repo: Repo, prefix: str) -> int:
     """How many points a trend makes at most: ``MAX_POINTS``, fewer when the workspace at
     HEAD has many files (each point audits them: ``MAX_POINT_FILES`` in all)."""
-    head = repo.head()
     files = 0
-    if head is not None:
-        with contextlib.suppress(GitReadError, ValueError):
+    with contextlib.suppress(GitReadError, ValueError):
+        head = repo.head()
+        if head is not None:
             tree = repo.subtree(repo.commit(head).tree, prefix)
             for _ in repo.files(tree):
                 files += 1
