@@ -219,8 +219,9 @@ class OpenClaw(Profile):
         data, why = load_config(path)
         if why is not None:
             found.append(finding("agent_config", ".", None,
-                                 f"{path}: {why} (memtui reads plain JSON); OpenClaw's "
-                                 "default caps assumed"))
+                                 f"{path}: {why}"
+                                 + (" (memtui reads plain JSON)" if "parse" in why else "")
+                                 + "; OpenClaw's default caps assumed"))
         for key, config_key in (("bootstrap_max_chars", "bootstrapMaxChars"),
                                 ("bootstrap_total_max_chars", "bootstrapTotalMaxChars")):
             value = positive_int(dig(data, "agents", "defaults", config_key))
