@@ -149,7 +149,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # files are the project's documents, not memories (newuser27 #33: 540 orphans).
         resolved = resolved_path("memtui audit", path, "auditing", getattr(ns, "config", None),
                                  reads_config=True)
-        ws, path, project = resolved.workspace, resolved.path, resolved.project
+        ws, path, project = resolved.workspace, resolved.path, resolved.path_project
         config = load_config_for(ws.root, ns)
         # (a fail-on the workspace's own file set: it may not pass a credential)
         ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
