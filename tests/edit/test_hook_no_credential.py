@@ -44,3 +44,15 @@ def test_a_hook_given_with_a_credential_is_refused(
     assert "holds a credential (gh…D4)" in capsys.readouterr().err
     assert (root / "MEMORY.md").read_text() == before
 
+
+
+def test_the_repoint_picker_masks_a_flagged_description(tmp_path: Path) -> None:
+    """newuser32 #38 addendum 2: the repoint picker listed the description in clear."""
+    from memtui.core.workspace import open_workspace
+    from memtui.edit.snapshot import Snapshot
+    from memtui.tui.curate import memory_candidates
+
+    root = leaky(tmp_path / "w")
+    snap = Snapshot.read(open_workspace(str(root)))
+    shown = {c.path: c.description for c in memory_candidates(snap, flagged={"memory/ci.md"})}
+    assert TOKEN[:8] not in shown["memory/ci.md"] and "gh…D4" in shown["memory/ci.md"]
