@@ -131,6 +131,34 @@ def safe_hook(rel: str, description: str | None) -> tuple[str, str | None]:
                 f"memtui fix redact removes it from {rel}")
 
 
+def drafted_hooks(mfs: list[MemoryFile], hook: str | None
+                  ) -> tuple[dict[str, str], list[str]]:
+    """Each memory's hook (``hook`` when given, else drafted from its description) and
+    what to say of the drafted ones: cut (newuser24 #40) or left out, holding a credential
+    (`safe_hook`)."""
+    if hook is not None:
+        return {mf.path: hook for mf in mfs}, []
+    hooks: dict[str, str] = {}
+    notes: list[str] = []
+    for mf in mfs:
+        hooks[mf.path], why = safe_hook(mf.path, mf.description)
+        cut = None if why else hook_cut(mf.path, mf.description)
+        notes += [why] if why else [f"{cut}; --hook writes another"] if cut else []
+    return hooks, notes
+
+
+def refuse_credentials(title: str | None, hook: str | None) -> None:
+    """Raise `UsageError` when a title or hook given for the index holds a credential: it
+    would be written into the block the agent loads every turn (newuser32 #38)."""
+    from memtui.edit.errors import UsageError
+
+    given = [hit.redacted for text in (title, hook) if text
+             for hit in hook_credentials(text, text)]
+    if given:
+        raise UsageError(f"--title/--hook holds a credential ({given[0]}): {INDEX_NAME} is "
+                         "loaded every turn; nothing was written")
+
+
 def bracket_free(text: str) -> str:
     """``text`` with its square brackets made round: a title or a label in an index line
     opens no link syntax of its own (newuser26 #37: a fold label ``Cold](http://evil) [x``
