@@ -43,3 +43,18 @@ def test_a_refused_head_is_said(tmp_path: Path, how: str,
     got = json.loads(capsys.readouterr().out)
     problems = [f["message"] for f in got["findings"] if f["kind"] == "read_problem"]
     assert any("HEAD cannot be followed" in m for m in problems), problems
+
+
+def test_a_worktree_git_file_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser32 #32 addendum: a `git worktree` (its .git a file) read "not inside a git
+    repository" in trend and dated every file by its mtime in silence in the audit."""
+    root = _repo(tmp_path / "g")
+    subprocess.run(["git", "worktree", "add", "-q", str(tmp_path / "wt")], cwd=root,
+                   check=True, env={**os.environ, "GIT_CONFIG_GLOBAL": os.devnull})
+    assert main(["trend", str(tmp_path / "wt")]) == 2
+    err = capsys.readouterr().err
+    assert "worktree or submodule" in err and "not inside a git repository" not in err
+    main(["audit", str(tmp_path / "wt"), "--json"])
+    got = json.loads(capsys.readouterr().out)
+    assert any("worktree or submodule" in f["message"] for f in got["findings"]
+               if f["kind"] == "read_problem")

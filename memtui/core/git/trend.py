@@ -36,6 +36,7 @@ from typing import Any
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.config import Config
 from memtui.core.files.file_modes import write_bytes
+from memtui.core.git.find import unfollowed, unfollowed_note
 from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.profiles import recognise
 from memtui.core.record import replace
@@ -75,7 +76,9 @@ def locate(ws: Workspace) -> tuple[Path, str]:
     folder at or above the workspace, never a ``.git`` file nor a bare repository."""
     found = find_repo(ws.root)
     if found is None:
-        raise TrendError(f"{ws.root}: not inside a git repository")
+        dot = unfollowed(ws.root)
+        raise TrendError(f"{ws.root}: not inside a git repository" if dot is None else
+                         f"{unfollowed_note(dot)}; no history read")
     top = found[0]
     prefix = Path(os.path.realpath(ws.root)).relative_to(top).as_posix()
     return top, "" if prefix == "." else prefix
