@@ -145,8 +145,8 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
 
     options = options_from(ns, config)
     unused = unused_limit_lines(limit_flags, profile_for(ws, options.profile))
-    if resolved.project is not None and options.project is None:  # as `audit` (#33)
-        options.project = str(resolved.project)
+    if resolved.path_project is not None and options.project is None:  # as `audit` (#33)
+        options.project = str(resolved.path_project)
         options.project_from_path = True
     nested = several_of(workspaces_below(ws))
     if nested:  # not one workspace: the app offers the fleet first

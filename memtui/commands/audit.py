@@ -151,7 +151,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # files are the project's documents, not memories (newuser27 #33: 540 orphans).
         resolved = resolved_path("memtui audit", path, "auditing", getattr(ns, "config", None),
                                  reads_config=True)
-        ws, path, project = resolved.workspace, resolved.path, resolved.project
+        ws, path, project = resolved.workspace, resolved.path, resolved.path_project
         config = load_config_for(ws.root, ns)
         # The operator's own fail-on (the user-level file, which the workspace's file
         # replaces) is theirs as the flag is: the repository it checks may tighten it,

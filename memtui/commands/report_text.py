@@ -89,19 +89,25 @@ def summary_table(result: AuditResult) -> Table:
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
         + (f" ({printable(block.rule)})" if block.rule else ""))
     project = result.project
+    shown = None
     if project is not None and project.path and project.source == "claude-code":
         # inferred from a folder name that may be read several ways (issue 32 item 31)
-        row("Project", Text(printable(f"{project.path} (from the Claude Code folder name; "
-                                      "--project DIR to change)")))
+        shown = f"{project.path} (from the Claude Code folder name; --project DIR to change)"
     elif project is not None and project.path and project.source == "path":
         # the folder named, its agent's memory below it (newuser31 #2: no row, and the
         # JSON's source said "option" with no --project given)
-        row("Project", Text(printable(f"{project.path} (the folder named, holding the "
-                                      "memory folder; --project DIR to change)")))
+        shown = (f"{project.path} (the folder named, holding the memory folder; "
+                 "--project DIR to change)")
     elif project is not None and project.path and project.source == "repository":
         # the work tree the memory folder is kept in (newuser28 #27)
-        row("Project", Text(printable(f"{project.path} (the git work tree holding the "
-                                      "memory folder; --project DIR to change)")))
+        shown = (f"{project.path} (the git work tree holding the memory folder; "
+                 "--project DIR to change)")
+    elif project is not None and project.path and project.note:
+        shown = project.path
+    if shown is not None and project is not None and project.note:
+        shown += f"; {project.note}"  # read only in part: where it stopped (newuser32 #24)
+    if shown is not None:
+        row("Project", Text(printable(shown)))
     if block.loads:
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)})"

@@ -36,7 +36,7 @@ from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.caches.pair_verdicts import PairVerdicts
 from memtui.core.caches.scans import ScanStore
 from memtui.core.checks.findings import WORKSPACE, Finding
-from memtui.core.checks.project import HistoryAt, ProjectIndex, ProjectInfo, find_project
+from memtui.core.checks.project import HistoryAt, ProjectIndex, ProjectInfo, cut_note, find_project
 from memtui.core.config import excluder
 from memtui.core.counting.tokens import (
     TokenCounter,
@@ -370,6 +370,8 @@ class Auditor:
             index_at = os.path.relpath(self.ws.index_path, info.path).replace(os.sep, "/")
             own = ("/" if folder == "." else folder + "/", index_at)
         index = ProjectIndex.walk(info.path, None if inside.startswith("..") else inside, own)
+        if index.cut:  # said in the Project row and JSON project.note (newuser32 #24)
+            info.note = cut_note()
         # an agent's workspace about itself (OpenClaw's) is its home, not a codebase
         index.home = info.source == "item" and self.profile != "item"
         if self.project_history is not None and inside == ".":
@@ -471,7 +473,7 @@ class Auditor:
         if self.options.exclude:
             excluded = excluder(self.options.exclude)
             found.files = [rel for rel in found.files if not excluded(rel)]
-        mine = get_profile(self.profile).memory
+        mine = get_profile(self.profile).memories_in(self.ws)
         found.files = [rel for rel in found.files if mine(rel)]
         alias = aliases(found)
         if alias:
@@ -507,7 +509,7 @@ class Auditor:
                 continue
             if self.ws.layout == "item" and not rel.startswith("memory/"):
                 continue
-            if not get_profile(self.profile).memory(rel):
+            if not get_profile(self.profile).memories_in(self.ws)(rel):
                 continue
             if is_documentation(rel):
                 docs = set(self._docs)

@@ -124,6 +124,10 @@ def chosen_line(path: str, below: str, doing: str = "auditing") -> str:
             f"{target} (the files of {shown} itself are not memories)")
 
 
+#: The profiles whose memory folder lies in the agent's own home, never in a project.
+AGENT_HOMES = frozenset({"gemini", "hermes", "codex"})
+
+
 class Resolved(FrozenRecord):
     """The workspace a PATH names, as every command and the app read it (newuser29 #19):
     ``path``, the workspace's folder as the user would write it (PATH, or PATH/below);
@@ -143,6 +147,19 @@ class Resolved(FrozenRecord):
         init_field(self, "path", path)
         init_field(self, "project", project)
         init_field(self, "below", below)
+
+    @property
+    def path_project(self) -> Path | None:
+        """The project PATH names: ``project``, unless the memory folder below it is an
+        agent's own (``~/.gemini/tmp/<p>/memory``, ``~/.hermes/memories``,
+        ``~/.codex/memories``): PATH is then the agent's home or scratch folder, no project
+        its memories are about, as the folder typed itself has none (newuser32 #36)."""
+        if self.project is None:
+            return None
+        from memtui.core.profiles.registry import recognise
+
+        ws = self.workspace
+        return None if recognise(ws.root, ws.layout) in AGENT_HOMES else self.project
 
     def chosen(self, given: str, doing: str) -> str | None:
         """The line saying which folder was chosen for ``given`` (`chosen_line`), or None

@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterator
 
 from memtui.core.checks.hidden_text import visible_text
+from memtui.core.creds.detector import SecretHit, scan_text
 from memtui.core.scanner.memory_file import KNOWN_TYPES, MemoryFile
 from memtui.core.workspace import INDEX_NAME
 from memtui.edit.linkedit import dest_spans, destination, href_for, link_extent
@@ -104,6 +105,58 @@ def hook_cut(rel: str, description: str | None) -> str | None:
     whole = len(plain(description).strip())
     return (f"{rel}: hook cut to {len(hook):,} of its description's {whole:,} characters: "
             f"{INDEX_NAME} is loaded every turn")
+
+
+def hook_credentials(description: str | None, hook: str) -> list[SecretHit]:
+    """The credentials the audit finds in ``description`` (or in ``hook`` itself) that the
+    hook drafted from it would copy into the index, loaded every turn (newuser32 #38: the
+    repair an orphan's finding advises moved a flagged token into MEMORY.md). A value cut
+    short by the hook counts when its first 8 characters are there."""
+    if not hook:
+        return []
+    hits = [*scan_text((description or "")[:_SCAN]), *scan_text(hook)]
+    return [h for h in hits if h.value and (h.value in hook or (
+        len(h.value) >= 8 and h.value[:8] in hook))]
+
+
+def safe_hook(rel: str, description: str | None) -> tuple[str, str | None]:
+    """The hook drafted from ``description`` and None, or "" and why it was left out: a
+    hook never copies a credential into the index (newuser32 #38)."""
+    hook = draft_hook(description)
+    hits = hook_credentials(description, hook)
+    if not hits:
+        return hook, None
+    return "", (f"{rel}: no hook drafted, its description holds a credential "
+                f"({hits[0].redacted}) and {INDEX_NAME} is loaded every turn; "
+                f"memtui fix redact removes it from {rel}")
+
+
+def drafted_hooks(mfs: list[MemoryFile], hook: str | None
+                  ) -> tuple[dict[str, str], list[str]]:
+    """Each memory's hook (``hook`` when given, else drafted from its description) and
+    what to say of the drafted ones: cut (newuser24 #40) or left out, holding a credential
+    (`safe_hook`)."""
+    if hook is not None:
+        return {mf.path: hook for mf in mfs}, []
+    hooks: dict[str, str] = {}
+    notes: list[str] = []
+    for mf in mfs:
+        hooks[mf.path], why = safe_hook(mf.path, mf.description)
+        cut = None if why else hook_cut(mf.path, mf.description)
+        notes += [why] if why else [f"{cut}; --hook writes another"] if cut else []
+    return hooks, notes
+
+
+def refuse_credentials(title: str | None, hook: str | None) -> None:
+    """Raise `UsageError` when a title or hook given for the index holds a credential: it
+    would be written into the block the agent loads every turn (newuser32 #38)."""
+    from memtui.edit.errors import UsageError
+
+    given = [hit.redacted for text in (title, hook) if text
+             for hit in hook_credentials(text, text)]
+    if given:
+        raise UsageError(f"--title/--hook holds a credential ({given[0]}): {INDEX_NAME} is "
+                         "loaded every turn; nothing was written")
 
 
 def bracket_free(text: str) -> str:

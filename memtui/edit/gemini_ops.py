@@ -35,8 +35,9 @@ def pointer_file(snap: Snapshot) -> str:
 def topics(snap: Snapshot) -> list[str]:
     """Gemini's topic files: the folder's markdown files but the pointer files, skills/
     and .inbox/."""
+    mine = Gemini().memories_in(snap.ws)  # a repository's other files are none (#3)
     return [rel for rel in snap.memories
-            if rel not in (INDEX_NAME, LEGACY) and Gemini().memory(rel)
+            if rel not in (INDEX_NAME, LEGACY) and mine(rel)
             and not rel.startswith(".inbox/")]
 
 

@@ -12,7 +12,7 @@ from memtui.core.workspace import Workspace
 from memtui.edit import index_ops
 from memtui.edit.apply import too_large
 from memtui.edit.conventions import conventions
-from memtui.edit.draft import distinct_titles, draft_hook, hook_cut
+from memtui.edit.draft import distinct_titles, hook_cut, safe_hook
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.load_limit import PastLimit, added_past_limit, indexed_refusal, place_inside
 from memtui.edit.snapshot import Snapshot
@@ -62,9 +62,12 @@ def draft_entries(workspace: Workspace, paths: list[str], result: Any) -> Drafte
     # Titles the index has not used yet (newuser23 #40), each clash said in the form.
     titles, clashes = distinct_titles(mfs, index_ops.entry_titles(snap),
                                       conventions(snap).title_case)
-    drafts = [(mf.path, t, draft_hook(mf.description)) for mf, t in zip(mfs, titles, strict=True)]
+    # a hook never copies a credential into the index: left out, and the form says so
+    # (newuser32 #38: the Hook field showed the token in clear, Enter wrote it)
+    hooks = {mf.path: safe_hook(mf.path, mf.description) for mf in mfs}
+    drafts = [(mf.path, t, hooks[mf.path][0]) for mf, t in zip(mfs, titles, strict=True)]
     for mf in mfs:  # a long description's hook is cut: the form says so (newuser24 #40)
-        cut = hook_cut(mf.path, mf.description)
+        cut = hooks[mf.path][1] or hook_cut(mf.path, mf.description)
         if cut:
             cut = cut.removeprefix(f"{mf.path}: ")
             clashes[mf.path] = f"{clashes[mf.path]}; {cut}" if mf.path in clashes else cut

@@ -22,10 +22,10 @@ from memtui.edit.conventions import conventions
 from memtui.edit.draft import (
     distinct_titles,
     draft_entry,
-    draft_hook,
     draft_title,
+    drafted_hooks,
     entry_line,
-    hook_cut,
+    refuse_credentials,
     unlinkable,
 )
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
@@ -235,16 +235,15 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
     mfs = [snap.memories[rel] for rel in rels]
     titles, clashes = ([title], {}) if title else \
         distinct_titles(mfs, entry_titles(snap), conventions(snap).title_case)
-    entries = [(mf.path, t, hook if hook is not None else draft_hook(mf.description))
-               for mf, t in zip(mfs, titles, strict=True)]
+    refuse_credentials(title, hook)  # never into the index loaded every turn (newuser32 #38)
+    hooks, hook_notes = drafted_hooks(mfs, hook)
+    entries = [(mf.path, t, hooks[mf.path]) for mf, t in zip(mfs, titles, strict=True)]
     if under is None:
         under = type_place(snap, rels)
     cs = add_entries(snap, entries, under)
     cs.args = args
     cs.notes += [f"{rel}: {why}" for rel, why in clashes.items()]
-    if hook is None:  # a description's hook is bounded, and the output says so (#40)
-        cs.notes += [why + "; --hook writes another" for why in
-                     (hook_cut(mf.path, mf.description) for mf in mfs) if why]
+    cs.notes += hook_notes  # a drafted hook cut (#40) or left out (newuser32 #38)
     if all_unreachable:
         cs.notes += [*snap.unread(), *(why.replace("; nothing was written", "; left out")
                                        for why in left)]

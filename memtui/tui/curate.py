@@ -22,6 +22,7 @@ from typing import Any
 from textual.app import App
 
 from memtui.core.checks.missing_why import missing
+from memtui.core.creds.detector import mask_secrets, scan_text
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
 from memtui.core.workspace import INDEX_NAME, Workspace
@@ -161,13 +162,20 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
 
 
 def memory_candidates(snap: Snapshot, leave_out: Collection[str] = (),
-                      memories: Collection[str] | None = None) -> list[Candidate]:
+                      memories: Collection[str] | None = None,
+                      flagged: Collection[str] = ()) -> list[Candidate]:
     """Every memory (but those of ``leave_out``; of ``memories`` only, when given: the
     audit's, as the profile counts them) for the picker: its path, the title its index
-    entry gives it (else the drafted one) and its description."""
+    entry gives it (else the drafted one) and its description — masked as the preview
+    shows it for a memory the audit found a credential in (``flagged``: newuser32 #38
+    addendum 2, the picker listed a description's token in clear)."""
     titles = {ln.targets[0]: ln.title for ln in snap.index.lines
               if ln.kind == "entry" and ln.targets and ln.title}
-    return [Candidate(rel, titles.get(rel) or draft_title(mf), mf.description or "")
+
+    def about(rel: str, text: str) -> str:
+        return mask_secrets(text, scan_text(text)) if rel in flagged and text else text
+
+    return [Candidate(rel, titles.get(rel) or draft_title(mf), about(rel, mf.description or ""))
             for rel, mf in sorted(snap.memories.items()) if rel not in leave_out
             and (memories is None or rel in memories)]
 
@@ -188,7 +196,9 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
     picker offered a skill draft, skills/x.md, and refused it once picked)."""
     leave_out = {target, *sources}
     snap = Snapshot.read(workspace)
-    candidates = memory_candidates(snap, leave_out, memories)
+    result = getattr(app, "result", None)
+    flagged = {f.path for f in getattr(result, "findings", ()) if f.kind == "secret"}
+    candidates = memory_candidates(snap, leave_out, memories, flagged)
     suggestions = [p for p in suggestions if p not in leave_out
                    and (memories is None or p in memories)]
     plan_op = op or index_ops.repoint

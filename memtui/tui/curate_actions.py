@@ -215,8 +215,13 @@ class CurateActions:
             return None
         paths = self._memories()
         if paths and self._profile() == "gemini":  # Gemini's own form: a pointer line
+            root = self.workspace.root  # type: ignore[attr-defined]
+            # the title names the file written: GEMINI.md when there is no MEMORY.md
+            # (newuser32 #3 addendum)
+            written = gemini_ops.LEGACY if not (root / "MEMORY.md").exists() \
+                and (root / gemini_ops.LEGACY).is_file() else "MEMORY.md"
             self._run(curate.run_with_preview(  # type: ignore[arg-type]
-                self, self.workspace, "Add pointer lines to MEMORY.md",
+                self, self.workspace, f"Add pointer lines to {written}",
                 gemini_ops.add_pointer, paths))
             return None
         if not paths:

@@ -152,6 +152,13 @@ class ProjectInfo(Record):
         return {"path": self.path, "source": self.source, "note": self.note}
 
 
+def cut_note() -> str:
+    """What the project's row and JSON ``project.note`` say when its walk stopped at
+    `MAX_FILES` (newuser32 #24)."""
+    return (f"read only its first {MAX_FILES:,} files: names in the rest are not looked "
+            "for, so no name is called absent from it")
+
+
 def find_project(root: Path, layout: str, given: str | None, from_config: bool,
                  profile: str = "claude-code", from_path: bool = False) -> ProjectInfo:
     """The project of the workspace at ``root`` (``given``: --project or the config's; with

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memtui.core.git.find import find_repo
+from memtui.core.git.find import find_repo, unfollowed, unfollowed_note
 
 if TYPE_CHECKING:
     from memtui.core.git.repo import Repo
@@ -69,7 +69,9 @@ def git_ages(root: Path, keep: bool = False) -> tuple[dict[str, float | None], s
     """
     found = find_repo(root)
     if found is None:
-        return {}, None
+        dot = unfollowed(root)  # a worktree's .git file: said (newuser32 #32 addendum)
+        return {}, None if dot is None else \
+            f"{unfollowed_note(dot)}; every file is dated by its mtime"
     from memtui.core.git.repo import Repo  # (only in a repository: most are in none)
 
     top, gitdir = found

@@ -31,6 +31,28 @@ def find_repo(start: Path) -> tuple[Path, Path] | None:
         here = here.parent
 
 
+def unfollowed(start: Path) -> Path | None:
+    """The ``.git`` file or link that ended `find_repo`'s search above ``start`` (a
+    worktree's or submodule's ``gitdir:`` file, never followed), or None: git itself
+    treats that folder as a repository, so its absence of history is said, not passed as
+    "not inside a git repository" (newuser32 #32 addendum)."""
+    here = Path(os.path.realpath(start))
+    while True:
+        dot = here / ".git"
+        if is_dir(dot):
+            return None
+        if os.path.lexists(dot):
+            return dot
+        if here.parent == here:
+            return None
+        here = here.parent
+
+
+def unfollowed_note(dot: Path) -> str:
+    """What is said of a ``.git`` file or link memtui does not follow."""
+    return f"{dot} is a file or link (a worktree or submodule): memtui does not follow it"
+
+
 def shallow_commits(gitdir: Path) -> int:
     """How many boundary commits ``gitdir``'s ``shallow`` file lists (0: a whole clone):
     a shallow clone, whose history before them was never fetched (actions/checkout's

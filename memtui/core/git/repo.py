@@ -246,11 +246,18 @@ class Repo:
             else frozenset()
 
     def _ref(self, name: str, depth: int = 0) -> str | None:
+        # A ref memtui refuses to follow is said, never read as "no commit" (newuser32 #32:
+        # a HEAD naming refs/heads/../../etc/passwd, or a symlinked ref, emptied the trend
+        # and dated every file by its mtime in silence); an unborn branch is None.
         if depth > 5:
-            return None
+            raise GitReadError(f"HEAD cannot be followed: more than 5 symbolic refs ({name})")
         if name != "HEAD" and (not name.startswith("refs/") or ".." in name.split("/")):
-            return None
+            raise GitReadError(f"HEAD cannot be followed: {name!r} is not a ref memtui "
+                               "reads (outside refs/ or through ..)")
         data = _small_file(self.gitdir / name, 4096)
+        if data is None and os.path.lexists(self.gitdir / name):
+            raise GitReadError(f"HEAD cannot be followed: {name} is not a regular file "
+                               "(a symbolic link is never followed)")
         if data is None and name != "HEAD":
             packed = _small_file(self.gitdir / "packed-refs") or b""
             for line in packed.splitlines():

@@ -36,6 +36,7 @@ from typing import Any
 from memtui.core.audit import AuditOptions, Auditor
 from memtui.core.config import Config
 from memtui.core.files.file_modes import write_bytes
+from memtui.core.git.find import unfollowed, unfollowed_note
 from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
 from memtui.core.profiles import recognise
 from memtui.core.record import replace
@@ -75,7 +76,9 @@ def locate(ws: Workspace) -> tuple[Path, str]:
     folder at or above the workspace, never a ``.git`` file nor a bare repository."""
     found = find_repo(ws.root)
     if found is None:
-        raise TrendError(f"{ws.root}: not inside a git repository")
+        dot = unfollowed(ws.root)
+        raise TrendError(f"{ws.root}: not inside a git repository" if dot is None else
+                         f"{unfollowed_note(dot)}; no history read")
     top = found[0]
     prefix = Path(os.path.realpath(ws.root)).relative_to(top).as_posix()
     return top, "" if prefix == "." else prefix
@@ -93,7 +96,7 @@ def head(repo: Path) -> str | None:
     try:
         with _open(repo) as reader:
             return reader.head()
-    except (TrendError, OSError, ValueError):
+    except (TrendError, GitReadError, OSError, ValueError):
         return None
 
 
@@ -110,11 +113,12 @@ def _history(prefix: str, reader: Repo
              ) -> tuple[list[Commit], str | None, Commit | str | None]:
     """``commits``, and why the walk stopped before the first commit and where (None: it
     did not); the walk is charged to ``reader.budget``."""
-    sha = reader.head()
     found: list[Commit] = []
     cut: str | None = None
     stop_at: Commit | str | None = None
+    sha: str | None = None
     try:
+        sha = reader.head()  # one it refuses to follow is an error (newuser32 #32)
         while sha is not None:
             reader.budget.charge("commits", 1)
             info = reader.commit(sha)
@@ -136,10 +140,10 @@ def _history(prefix: str, reader: Repo
 def _most_points(repo: Repo, prefix: str) -> int:
     """How many points a trend makes at most: ``MAX_POINTS``, fewer when the workspace at
     HEAD has many files (each point audits them: ``MAX_POINT_FILES`` in all)."""
-    head = repo.head()
     files = 0
-    if head is not None:
-        with contextlib.suppress(GitReadError, ValueError):
+    with contextlib.suppress(GitReadError, ValueError):
+        head = repo.head()
+        if head is not None:
             tree = repo.subtree(repo.commit(head).tree, prefix)
             for _ in repo.files(tree):
                 files += 1

@@ -266,6 +266,11 @@ class Profile:
         """Whether a markdown file the walk found is one of the agent's memories."""
         return True
 
+    def memories_in(self, ws: Workspace) -> Callable[[str], bool]:
+        """`memory` for the folder ``ws``: where an agent keeps its memories may depend on
+        the folder (Gemini's memory folder or a project's GEMINI.md)."""
+        return self.memory
+
     def recognise(self, root: Path) -> bool:
         """Whether the folder at ``root`` looks like this agent's (never for item)."""
         return False

@@ -53,9 +53,13 @@ def reader(ws: Workspace) -> Reader:
 
 def load_config(path: Path) -> tuple[Any, str | None]:
     """An agent's JSON or YAML config (by its suffix): (data, None), (None, None) when
-    there is no such file, (None, why) when it cannot be used."""
+    there is no such file, (None, why) when it cannot be used (a symbolic link too)."""
     text = read_bounded(path, MAX_CONFIG + 1)
     if text is None:
+        # a symlinked config (GNU stow, chezmoi) is never followed, and said: its agent
+        # reads it, so the defaults assumed may not be its limits (newuser32 #34)
+        if path.is_symlink():
+            return None, "a symbolic link, not followed (a flag sets the limits)"
         return None, None
     if len(text.encode("utf-8")) > MAX_CONFIG:
         return None, f"larger than {MAX_CONFIG // 1024} KiB; not read"

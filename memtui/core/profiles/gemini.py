@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memtui.core.profiles.base import Injection, Profile, Reader, References
+from memtui.core.profiles.imports import imported_files, without_code_imports
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.textfile import read_text
 
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
 #: The heading Gemini CLI's save_memory tool appends its memories under.
 SAVED = "## Gemini Added Memories"
+#: Gemini's memory file before MEMORY.md, and its global one (``~/.gemini/GEMINI.md``).
+LEGACY = "GEMINI.md"
 
 
 class Gemini(Profile):
@@ -58,6 +62,18 @@ class Gemini(Profile):
         # there is a workspace of its own, not topic files of the global GEMINI.md
         return not rel.startswith(("skills/", "tmp/")) and rel != "GEMINI.md"
 
+    def memories_in(self, ws: Workspace) -> Callable[[str], bool]:
+        """Outside its memory folder (a repository's GEMINI.md holding its saved memories,
+        ``~/.gemini``) Gemini CLI loads GEMINI.md and the files it imports, and reads no
+        other file there: a repository's CONTRIBUTING.md is no memory, never an orphan to
+        index (newuser32 #3)."""
+        if self.in_memory_folder(ws.root) or (ws.root / "MEMORY.md").exists():
+            return self.memory
+        from memtui.core.profiles.files import reader
+
+        imported = frozenset(imported_files(ws, reader(ws), (LEGACY,)))
+        return lambda rel: rel in imported and self.memory(rel)
+
     def import_roots(self, read: Reader) -> tuple[str, ...]:
         # GEMINI.md loads only when there is no MEMORY.md (newuser24 #49: its imports
         # were errors while the same report said Gemini never loads it)
@@ -69,7 +85,15 @@ class Gemini(Profile):
             if text is not None:  # the legacy file named as what loads (newuser28 #29)
                 legacy = "legacy, as there is no MEMORY.md" if self.in_memory_folder(ws.root) \
                     else "the memory file Gemini CLI loads every session"
-                return Injection(text, [name] if text.strip() else [],
+                files = [name] if text.strip() else []
+                if name == "GEMINI.md":  # its imports are expanded into what loads (memport:
+                    # newuser32 #13, the block left every imported file out)
+                    for rel in imported_files(ws, read, self.import_roots(read)):
+                        body = read(rel)
+                        if body is not None and body.strip():
+                            text += "\n\n" + body
+                            files.append(rel)
+                return Injection(text, files,
                                  rule="" if name == "MEMORY.md" else
                                  f"Gemini CLI: {name} whole, {legacy}")
         return Injection("", [])
@@ -84,8 +108,14 @@ class Gemini(Profile):
         else:
             source = "MEMORY.md"
         root = str(ws.root)
+        named = text
+        if source == "GEMINI.md":
+            # what it imports, every hop, is loaded with it; an @path written inside code
+            # is text, no import and no mention (newuser32 #13)
+            out.found.update(imported_files(ws, read, self.import_roots(read)))
+            named = without_code_imports(text)
         for rel in paths:  # named by basename or by absolute path: found
-            if os.path.basename(rel) in text or f"{root}/{rel}" in text:
+            if os.path.basename(rel) in named or f"{root}/{rel}" in named:
                 out.found.add(rel)
         for n, written, rel in self.pointers(text, root):
             target = written if os.path.isabs(written) else os.path.join(root, written)

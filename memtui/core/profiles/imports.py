@@ -50,11 +50,36 @@ def imports_of(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+def without_code_imports(text: str) -> str:
+    """``text`` without the ``@path`` imports written inside code (the agent imports none:
+    they name no file it reads)."""
+    rows = text.splitlines()
+    for n, target, in_code in imports_of(text):
+        if in_code:
+            rows[n - 1] = rows[n - 1].replace("@" + target, "")
+    return "\n".join(rows)
+
+
 def import_findings(ws: Workspace, read: Reader, roots: tuple[str, ...] = ROOTS
                     ) -> list[Finding]:
     """The import problems of the workspace's CLAUDE.md, GEMINI.md and AGENTS.md (those of
     ``roots``: the files the agent loads)."""
+    return import_walk(ws, read, roots)[0]
+
+
+def imported_files(ws: Workspace, read: Reader, roots: tuple[str, ...]) -> list[str]:
+    """The workspace's files the agent imports from ``roots``, every hop (at most
+    `MAX_HOPS`), none written inside code, in the order it reaches them (newuser32 #13: a
+    file imported at the second hop was an orphan "never seen", and the block left every
+    imported file out though Gemini CLI expands them)."""
+    return import_walk(ws, read, roots)[1]
+
+
+def import_walk(ws: Workspace, read: Reader, roots: tuple[str, ...] = ROOTS
+                ) -> tuple[list[Finding], list[str]]:
+    """The import problems of ``roots`` and the files imported (`imported_files`)."""
     out: list[Finding] = []
+    imported: list[str] = []
     visited = 0
     root = str(ws.root)
 
@@ -97,10 +122,12 @@ def import_findings(ws: Workspace, read: Reader, roots: tuple[str, ...] = ROOTS
             visited += 1
             body = read(child) if visited <= MAX_FILES else None
             if body is not None:
+                if child not in imported and child not in roots:
+                    imported.append(child)
                 walk(child, body, (*stack, rel))
 
     for name in roots:
         text = read(name)
         if text is not None:
             walk(name, text, ())
-    return out
+    return out, imported

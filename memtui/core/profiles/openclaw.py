@@ -1,6 +1,7 @@
 """OpenClaw: a workspace (``~/.openclaw/workspace/``) whose bootstrap files AGENTS.md,
 SOUL.md, TOOLS.md, IDENTITY.md, USER.md, HEARTBEAT.md, BOOTSTRAP.md and MEMORY.md are
-injected into every turn in that order, each cut to a per-file cap and all of them to a
+injected into every turn in that order (``memory.md`` in MEMORY.md's place when there is
+no MEMORY.md), each cut to a per-file cap and all of them to a
 total cap (a cut file keeps 70 % head + 20 % tail around a marker); a missing one injects a
 short ``[MISSING]`` line. Daily notes ``memory/YYYY-MM-DD.md`` are not injected: the agent
 searches them (``memory_search``), so they are never orphans, and their date is their
@@ -37,6 +38,8 @@ BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEAR
 #: MEMORY.md are what the agent knows, the data a memory check is about.
 INSTRUCTIONS = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md",
                 "BOOTSTRAP.md")
+#: MEMORY.md's lowercase alias, loaded when there is no MEMORY.md (a fallback: never both).
+ALT_MEMORY = "memory.md"
 MIN_FILE_BUDGET = 64
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
@@ -221,8 +224,9 @@ class OpenClaw(Profile):
         data, why = load_config(path)
         if why is not None:
             found.append(finding("agent_config", ".", None,
-                                 f"{path}: {why} (memtui reads plain JSON); OpenClaw's "
-                                 "default caps assumed"))
+                                 f"{path}: {why}"
+                                 + (" (memtui reads plain JSON)" if "parse" in why else "")
+                                 + "; OpenClaw's default caps assumed"))
         for key, config_key in (("bootstrap_max_chars", "bootstrapMaxChars"),
                                 ("bootstrap_total_max_chars", "bootstrapTotalMaxChars")):
             value = positive_int(dig(data, "agents", "defaults", config_key))
@@ -235,7 +239,11 @@ class OpenClaw(Profile):
         files: list[tuple[str, str, str | None]] = []
         for name in BOOTSTRAP:
             if name == "MEMORY.md" and not (ws.root / name).is_file():
-                continue
+                # memory.md, its lowercase alias, is loaded in its place when there is no
+                # MEMORY.md (workspace.ts, DEFAULT_MEMORY_ALT_FILENAME: newuser32 #41)
+                if not (ws.root / ALT_MEMORY).is_file():
+                    continue
+                name = ALT_MEMORY
             files.append((name, str(ws.root / name), read(name)))
         max_chars = limits["bootstrap_max_chars"]
         total_max = limits["bootstrap_total_max_chars"]

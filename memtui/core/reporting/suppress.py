@@ -564,6 +564,10 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     # What the agent loads into every turn besides the index (OpenClaw's TOOLS.md, USER.md,
     # AGENTS.md…): read as a memory is, whatever folder it lies in (newuser29 #14).
     block = getattr(result, "block", None)
+    in_block = set(getattr(block, "files", ())) - {INDEX_NAME}
+    if in_block:  # a memory the agent loads each turn (Gemini's imports: newuser32 #13)
+        result.findings = [_loaded_each_turn(f) if f.path in in_block else f
+                           for f in result.findings]
     loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:
