@@ -230,6 +230,20 @@ def test_hermes_clean_folder_is_its_block_and_nothing_else(tmp_path: Path) -> No
                                                                   ("USER.md", 1375)]
 
 
+def test_hermes_store_alone_is_recognised_by_its_separator_and_counted_as_a_store(
+        tmp_path: Path) -> None:
+    """newuser32 #51: a § store outside a folder named `memories` (a copy, a backup) is
+    Hermes' as docs/formats.md says, and without USER.md the Index row counts its entries
+    as the Load-limits row does, not "0 entries … without links"."""
+    for name in ("memories", "hermes-backup"):
+        make_ws(tmp_path / name, {"MEMORY.md": "a fact\n§\nanother fact\n"})
+        status, text = _cli(str(tmp_path / name))
+        assert status == 0 and "/ hermes (Hermes" in text, text
+        assert "MEMORY.md: 3 lines, 2 entries separated by §" in text, text
+    make_ws(tmp_path / "plain", {"MEMORY.md": "# Index\n- [a](a.md) — a\n", "a.md": "a\n"})
+    assert run_audit(tmp_path / "plain").profile != "hermes"
+
+
 def test_hermes_limits_come_from_its_config_and_a_flag_wins(tmp_path: Path) -> None:
     folder = _hermes(tmp_path, config="memory:\n  memory_char_limit: 190\n"
                                       "  user_char_limit: 500\n")

@@ -116,8 +116,8 @@ class Hermes(Profile):
             return False
         if root.name == "memories":
             return True
-        if len(stores) < 2:  # elsewhere, only both stores with § separators are Hermes'
-            return False
+        # elsewhere (a copied store, `hermes-backup/`), either store holding a § separator
+        # line, as docs/formats.md says (newuser32 #51: MEMORY.md alone was claude-code)
         from memtui.core.profiles.files import read_bounded
 
         return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
