@@ -13,8 +13,6 @@ import pytest
 from memtui.cli import main
 
 SHAPES: dict[str, dict[str, str]] = {
-    "codex": {"memory_summary.md": "Deploys run on Fridays.\n",
-              "MEMORY.md": "# Notes\n- Deploys run on Fridays.\n"},
     "hermes": {"MEMORY.md": "Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n",
                "USER.md": "Prefers short answers.\n"},
     "openclaw": {"MEMORY.md": "- Deploys run on Fridays.\n", "AGENTS.md": "Be brief.\n",
@@ -56,3 +54,25 @@ def test_the_item_platform_runs_qwen(tmp_path: Path,
     row = next(ln for ln in _audit(ws, capsys).splitlines()
                if ln.startswith("Share of the window"))
     assert "of 40,960 tokens (Qwen window, qwen count)" in row
+
+
+@pytest.mark.parametrize(("agent", "files", "row"), [
+    ("codex", {"memory_summary.md": "Deploys run on Fridays.\n",
+               "MEMORY.md": "# Notes\n- Deploys run on Fridays.\n"},
+     "of 272,000 tokens (Codex (gpt-5) window, cl100k count)"),
+    ("gemini", {"GEMINI.md": "## Gemini Added Memories\n- Deploys run on Fridays.\n"},
+     "of 1,048,576 tokens (Gemini window, qwen count)"),
+])
+def test_codex_and_gemini_are_measured_against_their_models_window(
+        agent: str, files: dict[str, str], row: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser32 #53: Codex and Gemini CLI run their own models (gpt-5's 272,000 tokens in
+    codex-rs; Gemini CLI's 1,048,576): not an assumed Qwen window of 40,960."""
+    ws = tmp_path / ".gemini" if agent == "gemini" else tmp_path / agent
+    ws.mkdir()
+    for rel, text in files.items():
+        (ws / rel).write_text(text, encoding="utf-8")
+    assert json.loads(_audit(ws, capsys, "--json"))["profile"] == agent
+    line = next(ln for ln in _audit(ws, capsys).splitlines()
+                if ln.startswith("Share of the window"))
+    assert row in line and "assumed" not in line

@@ -150,7 +150,9 @@ def test_file_that_is_not_an_index_exits_2(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x")
     out = memtui("audit", str(tmp_path / "notes.txt"))
     assert (out.returncode, out.stderr) == (
-        2, f"memtui audit: error: {tmp_path / 'notes.txt'}: not a folder or a MEMORY.md\n")
+        2, f"memtui audit: error: {tmp_path / 'notes.txt'}: "
+        "not a folder, a MEMORY.md or a file an agent loads every session (GEMINI.md, "
+        "memory_summary.md, USER.md)\n")
 
 
 def test_demo(tmp_path: Path) -> None:

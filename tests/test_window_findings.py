@@ -54,9 +54,10 @@ def test_near_the_window_is_a_warning_and_a_small_index_nothing(tmp_path: Path) 
 
 def test_an_assumed_window_makes_no_finding(tmp_path: Path) -> None:
     ws = workspace(tmp_path / "ws", 6000)
-    done = cli("audit", ws, "--json", "--profile", "gemini")
+    done = cli("audit", ws, "--json", "--profile", "openclaw")  # (gemini: its own window,
+    # newuser32 #53)
     assert json.loads(done.stdout)["injected_block"]["window_name"] == "assumed Qwen"
-    assert findings(done.stdout) == []
+    assert [f for f in findings(done.stdout) if "window" in str(f["message"])] == []
 
 
 def test_a_block_just_past_the_window_never_reads_100_percent(tmp_path: Path) -> None:

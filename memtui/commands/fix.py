@@ -22,6 +22,7 @@ from memtui.core.results import AuditOptions
 from memtui.core.scanner.memory_file import KNOWN_TYPES
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 from memtui.edit import agent_ops, fold_ops, gemini_ops, hermes_ops, index_ops, memory_ops
+from memtui.edit.agent_lock import announced
 from memtui.edit.apply import apply, apply_locked, refuse_unundoable
 from memtui.edit.changeset import Changeset
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
@@ -329,6 +330,10 @@ def open_workspace_first(ns: argparse.Namespace) -> Workspace:
                              f"memtui fix {ns.op} . {shell_path(ns.path)} …") from None
 
 
+def _say(line: str) -> None:
+    print(printable(line), file=sys.stderr, flush=True)
+
+
 def run(ns: argparse.Namespace) -> int:
     prog = f"memtui fix {ns.op}"
     try:
@@ -342,7 +347,8 @@ def run(ns: argparse.Namespace) -> int:
         record = None
         if changeset and not ns.dry_run:
             try:
-                record = apply(ws, changeset)
+                with announced(_say):  # an agent's lock waited for (newuser32 #42)
+                    record = apply(ws, changeset)
             except Conflict as exc:
                 if isinstance(exc, Recovered):
                     raise

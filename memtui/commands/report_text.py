@@ -147,7 +147,9 @@ def summary_table(result: AuditResult) -> Table:
                                     f"{', '.join(instead)} in its place")))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
-    elif entryless and result.index_linked:
+    elif entryless and (result.index_linked or agent.index_is_store):
+        # (a Hermes store without USER.md links nothing, and is a store all the same:
+        # newuser32 #51)
         pointers = len(result.pointers())  # Gemini's entries (newuser24 #14)
         # a store's entries, split on § (Hermes), are its entries: not "no link entries"
         # (newuser26 #42)

@@ -134,8 +134,14 @@ def _why_not_there(p: Path) -> str:
     return "no such file or folder"
 
 
+#: The files other agents load every session, besides MEMORY.md (docs/formats.md): given as
+#: PATH, their folder is the workspace, as for a MEMORY.md (newuser32 #44): Gemini CLI's
+#: GEMINI.md, Codex's memory_summary.md, Hermes' USER.md store.
+AGENT_INDEXES = ("GEMINI.md", "memory_summary.md", "USER.md")
+
+
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
-    """Open PATH (a folder, or a MEMORY.md inside one) as a workspace.
+    """Open PATH (a folder, or a MEMORY.md or `AGENT_INDEXES` file inside one) as a workspace.
 
     Raises WorkspaceError with a one-line reason when it does not exist or cannot be read
     (a name too long, a loop of links, no permission: whatever the system says).
@@ -146,8 +152,9 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
         if not _exists(p):
             raise WorkspaceError(f"{shown}: {_why_not_there(p)}")
         if p.is_file():
-            if p.name != INDEX_NAME:
-                raise WorkspaceError(f"{shown}: not a folder or a {INDEX_NAME}")
+            if p.name not in (INDEX_NAME, *AGENT_INDEXES):
+                raise WorkspaceError(f"{shown}: not a folder, a {INDEX_NAME} or a file an "
+                                     f"agent loads every session ({', '.join(AGENT_INDEXES)})")
             p = p.parent
         if not p.is_dir():
             raise WorkspaceError(f"{shown}: not a folder")

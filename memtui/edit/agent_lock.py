@@ -21,12 +21,13 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from contextvars import ContextVar
 
 try:
     import fcntl
 except ImportError:  # Windows: the content checks still apply
     fcntl = None  # type: ignore[assignment]
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePosixPath
 
 from memtui.core.files.safe_open import FILE_FLAGS, Unsafe, folder, open_regular
@@ -35,7 +36,11 @@ from memtui.edit.errors import Refused
 
 #: How long a write waits for an agent holding its lock before it is refused.
 WAIT_SECONDS = 10.0
+#: How long a write waits in silence before `announced`'s callback is told why it waits
+#: (newuser32 #42: a command waiting 8 s on Hermes' lock printed nothing).
+NOTICE_AFTER = 1.0
 SUFFIX = ".lock"
+_SAY: ContextVar[Callable[[str], None] | None] = ContextVar("agent_lock_say", default=None)
 _OPEN = FILE_FLAGS  # read-only is enough for flock
 _STORE_NAMES = frozenset(name for _, name, _ in STORES)
 
@@ -70,6 +75,17 @@ def agent_locks(root: Path, paths: Iterable[str], wait: float | None = None) -> 
             os.close(fd)
 
 
+@contextlib.contextmanager
+def announced(say: Callable[[str], None]) -> Iterator[None]:
+    """While the body runs, a write that waits past `NOTICE_AFTER` for an agent's lock
+    calls ``say`` once with a line saying so (the command line prints it on stderr)."""
+    token = _SAY.set(say)
+    try:
+        yield
+    finally:
+        _SAY.reset(token)
+
+
 def _open(root: Path, rel: str) -> int | None:
     parts = PurePosixPath(rel).parts
     try:
@@ -83,13 +99,19 @@ def _open(root: Path, rel: str) -> int | None:
 
 
 def _take(fd: int, rel: str, wait: float) -> None:
-    deadline = time.monotonic() + wait
+    start = time.monotonic()
+    deadline, say = start + wait, _SAY.get()
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
         except BlockingIOError:
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if say is not None and now - start >= NOTICE_AFTER:
+                say(f"waiting for Hermes' lock {rel} (a Hermes session is writing its "
+                    f"memory); at most {wait:g} s …")
+                say = None
+            if now >= deadline:
                 raise Refused(f"{rel} is held by the agent (it is writing its memory); "
                               f"waited {wait:g} s, nothing was written — try again") from None
             time.sleep(0.05)

@@ -108,6 +108,22 @@ def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = No
             raise Refused(f"{target} names {rel} already; nothing was written")
     if not rels:
         return Changeset("add-pointer", args, f"{target} names every topic file already")
+    lines, refused = [], []
+    for rel in rels:  # --all-unreachable adds what it can (newuser32 #49)
+        try:
+            lines.append(pointer_line(snap, rel, summary))
+        except Refused:
+            if not all_unreachable:
+                raise
+            refused.append(rel)
+    left = [f"{rel}: not pointed to: a pointer line cannot name a path holding blanks or "
+            "control characters (rename the file, then add its pointer)" for rel in refused]
+    rels = [rel for rel in rels if rel not in refused]
+    if not rels:
+        cs = Changeset("add-pointer", args,
+                       f"{target}: no pointer line can be added ({', '.join(refused)})")
+        cs.notes += left
+        return cs
     plan = Plan(snap)
     if snap.load(target) is None:
         plan.create(target, b"")
@@ -115,11 +131,11 @@ def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = No
     texts = raw.texts()
     pointers = [n for n, t in enumerate(texts, 1) if POINTER.match(t)]
     raw.insert(pointers[-1] + 1 if pointers else len(texts) + 1,
-               [pointer_line(snap, rel, summary) for rel in rels])
+               lines)
     names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "topic file")
     cs = plan.changeset("add-pointer", args,
                         f"{target}: +{plural(len(rels), 'pointer line')} ({names})")
-    cs.notes += snap.unread() if all_unreachable else []
+    cs.notes += left + (snap.unread() if all_unreachable else [])
     return cs
 
 

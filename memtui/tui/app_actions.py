@@ -256,6 +256,16 @@ class AppActions:
         # In the Trend view, neither offered nor taken: its rows are commits, not memories.
         return not (action in NOT_IN_TREND and self._shown_pid == "trend")
 
+    def footer_words(self, action: str) -> str | None:
+        """The footer's words for a key whose operation the folder's profile changes:
+        ``d`` under hermes removes repeated entries, it deletes no file (newuser32 #43:
+        "d Delete" ran remove-duplicate-entry)."""
+        result = self.result  # type: ignore[attr-defined]
+        if action.removeprefix("app.") == "delete" and result is not None \
+                and str(result.profile) == "hermes":
+            return "Remove repeats"
+        return None
+
     def footer_leaves_out(self, action: str) -> bool:
         """A key the footer does not offer though it is taken: pressed, it would only say
         why it cannot act here (newuser21 #3, #19) — ``a`` in the Block view (the injected

@@ -230,6 +230,42 @@ def test_hermes_clean_folder_is_its_block_and_nothing_else(tmp_path: Path) -> No
                                                                   ("USER.md", 1375)]
 
 
+def test_hermes_store_alone_is_recognised_by_its_separator_and_counted_as_a_store(
+        tmp_path: Path) -> None:
+    """newuser32 #51: a § store outside a folder named `memories` (a copy, a backup) is
+    Hermes' as docs/formats.md says, and without USER.md the Index row counts its entries
+    as the Load-limits row does, not "0 entries … without links"."""
+    for name in ("memories", "hermes-backup"):
+        make_ws(tmp_path / name, {"MEMORY.md": "a fact\n§\nanother fact\n"})
+        status, text = _cli(str(tmp_path / name))
+        assert status == 0 and "/ hermes (Hermes" in text, text
+        assert "MEMORY.md: 3 lines, 2 entries separated by §" in text, text
+    make_ws(tmp_path / "plain", {"MEMORY.md": "# Index\n- [a](a.md) — a\n", "a.md": "a\n"})
+    assert run_audit(tmp_path / "plain").profile != "hermes"
+
+
+def test_a_store_past_the_read_bound_says_so_and_counts_no_half_entry(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser32 #46: a store longer than memtui reads of an agent's file (2 MiB; 4,096
+    bytes here) was counted from the cut without a word, its half last entry as one."""
+    from memtui.core.profiles import files
+
+    monkeypatch.setattr(files, "MAX_AGENT_FILE", 4096)
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    store = "\n§\n".join(f"fact number {i} about the deploy host" for i in range(200))
+    folder = _hermes(tmp_path, memory=store + "\n")
+    result = run_audit(folder)
+    (problem,) = [f for f in result.findings if f.kind == "read_problem"]
+    size = len(store.encode()) + 1
+    assert problem.path == "MEMORY.md" and problem.message.startswith(
+        f"MEMORY.md is {size:,} bytes; memtui reads the first 4,096 of an agent's file")
+    (load,) = [ld for ld in result.block.loads if ld.what == "MEMORY.md"]
+    read = files.read_bounded(folder / "MEMORY.md", 4096) or ""
+    assert load.entries == read.count("\n§\n")  # the entries read whole, not the piece
+    assert all(ln.endswith("host") for ln in result.block.text.splitlines()
+               if ln.startswith("fact"))
+
+
 def test_hermes_limits_come_from_its_config_and_a_flag_wins(tmp_path: Path) -> None:
     folder = _hermes(tmp_path, config="memory:\n  memory_char_limit: 190\n"
                                       "  user_char_limit: 500\n")

@@ -264,8 +264,19 @@ def test_path_errors_are_one_line(tmp_path: Path) -> None:
     with pytest.raises(WorkspaceError, match=r"no such file or folder$"):
         open_workspace(tmp_path / "missing")
     (tmp_path / "notes.txt").write_text("x")
-    with pytest.raises(WorkspaceError, match=r"not a folder or a MEMORY.md$"):
+    with pytest.raises(WorkspaceError, match=r"not a folder, a MEMORY.md or a file an agent "
+                       r"loads every session \(GEMINI.md, memory_summary.md, USER.md\)$"):
         open_workspace(tmp_path / "notes.txt")
+
+
+def test_the_file_an_agent_loads_opens_its_folder(tmp_path: Path) -> None:
+    """newuser32 #44: PATH may be MEMORY.md, and so the file another agent loads every
+    session (GEMINI.md, Codex's memory_summary.md, Hermes' USER.md): its folder opens."""
+    for name in ("GEMINI.md", "memory_summary.md", "USER.md"):
+        folder = tmp_path / name.split(".")[0]
+        folder.mkdir()
+        (folder / name).write_text("x\n", encoding="utf-8")
+        assert open_workspace(folder / name).root == folder.resolve()
 
 
 def test_index_parser_kinds() -> None:

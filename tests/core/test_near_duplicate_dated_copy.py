@@ -40,3 +40,16 @@ def test_two_days_sharing_their_headings_and_a_line_stay_a_journal() -> None:
     routine = ("Morning routine: disk at 9.8 GB, heartbeat ran, the blockers are unchanged: "
                "the campaign status, the second batch, the three videos to shoot.\n")
     assert not _paired(routine, routine + "Same again.\n")
+
+
+def test_a_days_note_copied_into_the_next_is_not_told_to_merge() -> None:
+    """newuser32 #9: two OpenClaw daily notes were told to "merge them into one memory";
+    a dated journal keeps one note a day, so the advice is to drop the copied lines."""
+    from memtui.core.checks.near_duplicate import findings_of
+    carried = _DAY.replace("2026-04-16", "2026-04-17") + \
+        "- Ordered a new toner cartridge for the printer.\n"
+    found = findings_of(near_duplicate_texts(
+        [("memory/2026-04-16.md", _DAY), ("memory/2026-04-17.md", carried)]))
+    messages = [f.message for fs in found.values() for f in fs]
+    assert messages and all("merge them into one memory" not in m for m in messages)
+    assert all("never merged" in m for m in messages)

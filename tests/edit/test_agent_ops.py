@@ -314,3 +314,18 @@ def test_openclaw_redacts_a_credential_in_a_bootstrap_file(tmp_path: Path) -> No
     assert (ws / "TOOLS.md").read_text(encoding="utf-8") == "# TOOLS.md\n\nAPI key: [REDACTED]\n"
     status, _, err = fix("fix", "redact", ws, "notes.md")
     assert status == 2 and "no memory named 'notes.md'" in err
+
+
+def test_gemini_all_unreachable_adds_what_it_can_and_names_the_rest(tmp_path: Path) -> None:
+    """newuser32 #49: one topic file with a blank in its name refused every pointer of
+    --all-unreachable; now the others get theirs and the refused one is named."""
+    folder = make_ws(tmp_path / ".gemini" / "tmp" / "p" / "memory", {
+        "MEMORY.md": "# Project Memory\n", "stray.md": "# stray\n", "my notes.md": "# x\n"})
+    root = folder.resolve()
+    before = tree(folder)
+    status, out, err = fix("fix", "add-pointer", folder, "--all-unreachable")
+    assert status == 0, err
+    assert (folder / "MEMORY.md").read_text(encoding="utf-8") == \
+        f"# Project Memory\n- See {root}/stray.md for stray notes.\n"
+    assert "my notes.md: not pointed to" in out + err
+    assert fix("undo", folder)[0] == 0 and tree(folder) == before

@@ -94,3 +94,16 @@ def test_no_sidecar_is_made_and_a_hostile_one_refuses(tmp_path: Path) -> None:
     status, out, err = fix("fix", "remove-duplicate-entry", other)
     assert status == 1 and out == "" and err.count("\n") == 1 and "nothing was written" in err
     assert (other / "MEMORY.md").read_text() == MEMORY
+
+
+def test_a_write_waiting_on_hermes_lock_says_so(tmp_path: Path, monkeypatch: object) -> None:
+    """newuser32 #42: `fix remove-duplicate-entry` waited 8 s on Hermes' lock printing
+    nothing; past NOTICE_AFTER it says on stderr what it waits for, once."""
+    monkeypatch.setattr(agent_lock, "NOTICE_AFTER", 0.05)  # type: ignore[attr-defined]
+    folder = hermes(tmp_path)
+    (folder / "MEMORY.md.lock").write_text("")
+    proc = holder(folder / "MEMORY.md.lock", 0.5, tmp_path / "released")
+    status, out, err = fix("fix", "remove-duplicate-entry", folder)
+    proc.wait(10)
+    assert status == 0 and "[#1" in out, err
+    assert err.count("\n") == 1 and err.startswith("waiting for Hermes' lock MEMORY.md.lock")

@@ -12,6 +12,7 @@ from memtui.tui.dialogs.confirm import ConfirmScreen
 from memtui.tui.dialogs.duplicate_entry import DuplicateEntryScreen
 from memtui.tui.dialogs.memory_picker import MemoryPickerScreen
 from memtui.tui.widgets.audit_table import AuditTable
+from memtui.tui.widgets.fitting_footer import FittingFooter
 from tests.core.helpers import make_ws
 from tests.edit.conftest import tree
 from tests.tui.conftest import wait_for
@@ -92,6 +93,13 @@ async def test_hermes_d_removes_a_repeated_entry(tmp_path: Path) -> None:
     async with app.run_test(size=(160, 50)) as pilot:
         await started(pilot, app)
         await switch(pilot, app, "2")
+        # newuser32 #43: the footer names what d does here, not "Delete"; the preview
+        # makes no Claude-format remark ("no frontmatter") on a store
+        footer = app.query_one(FittingFooter)
+        await wait_for(pilot, lambda: any(k.action.endswith("delete") for k in footer.shown))
+        (spec,) = [k for k in footer.shown if k.action.endswith("delete")]
+        assert spec.description == "Remove repeats"
+        assert "no frontmatter" not in str(app.query_one("#preview-meta").render())
         await press_and_confirm(pilot, app, "d")
         assert (folder / "MEMORY.md").read_text(encoding="utf-8") == "A fact.\n§\nB fact.\n"
         assert (folder / "USER.md").exists()  # d never deletes a store

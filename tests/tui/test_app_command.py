@@ -60,7 +60,9 @@ def test_a_file_that_is_not_an_index_is_refused(tmp_path: Path,
     note = tmp_path / "note.md"
     note.write_text("x", encoding="utf-8")
     assert main([str(note)]) == 2
-    assert capsys.readouterr().err == f"memtui: error: {note}: not a folder or a MEMORY.md\n"
+    assert capsys.readouterr().err == f"memtui: error: {note}: " \
+        "not a folder, a MEMORY.md or a file an agent loads every session (GEMINI.md, " \
+        "memory_summary.md, USER.md)\n"
 
 
 def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1280,12 +1280,17 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
         touched.add(members[0])
 
 
-def pair_message(other: str, sim: float, more: int) -> str:
+def pair_message(other: str, sim: float, more: int, dated: bool = False) -> str:
     """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
     the pair is reported for the facts both hold (`agree`), so the message says that
     (newuser25 #39: "nearly the same" at 27 %). A pair that differs by a negation
-    (`Disagreeing`) is a ``contradiction`` (`pair_findings`), never a copy to merge."""
+    (`Disagreeing`) is a ``contradiction`` (`pair_findings`), never a copy to merge. Two
+    ``dated`` notes (daily logs, `_copied`) are a journal: the copied lines go, the notes stay."""
     also = f" (and {more} more)" if more else ""
+    if dated:  # two daily notes: a journal, one note a day (newuser32 #9)
+        return (f"repeats {other} ({sim:.0%} alike){also}: a day's note copied into another "
+                "day's; keep each day's own lines in its note (a dated journal is never "
+                "merged into one)")
     if sim >= THRESHOLD:
         return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
                 "one memory")
@@ -1341,5 +1346,6 @@ def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:
     """The one ``near_duplicate`` finding of a memory with near-duplicates ``others`` (most
     alike first)."""
     return finding("near_duplicate", rel, None,
-                   pair_message(str(others[0][1]), others[0][0], len(others) - 1),
+                   pair_message(str(others[0][1]), others[0][0], len(others) - 1,
+                                bool(_DATED.search(rel) and _DATED.search(str(others[0][1])))),
                    files=(str(others[0][1]),))

@@ -137,6 +137,24 @@ class References(Record):
 Reader = Callable[[str], "str | None"]
 
 
+def bound_findings(ws: Workspace, files: list[str]) -> list[Finding]:
+    """A ``read_problem`` for each file the agent loads that is longer than memtui reads of
+    it (`memtui.core.profiles.files.MAX_AGENT_FILE`): its load figures and entries count the
+    part read, and the report says so (newuser32 #46: a 2,159,996-byte store counted from
+    its first 2 MiB without a word)."""
+    from memtui.core.profiles.files import MAX_AGENT_FILE, past_bound
+
+    out = []
+    for rel in files:
+        size = past_bound(ws.root / rel)
+        if size is not None:
+            out.append(finding("read_problem", rel, None,
+                               f"{rel} is {size:,} bytes; memtui reads the first "
+                               f"{MAX_AGENT_FILE:,} of an agent's file: its load figures, "
+                               "entries and injected block count that part only"))
+    return out
+
+
 class AgentView(Record):
     """What an agent profile makes of a folder in one audit: the limits in force, what the
     agent injects, what it treats as references, and the findings of all three."""
@@ -260,6 +278,7 @@ class Profile:
         if injection is not None:
             found += injection.findings
             found += load_findings(injection.loads, self.agent, self.cut_note_for)
+            found += bound_findings(ws, injection.files)
         return AgentView(limits, injection, refs, [*found, *refs.findings])
 
     def memory(self, rel: str) -> bool:

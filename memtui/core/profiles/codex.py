@@ -121,9 +121,16 @@ def truncate_middle(s: str, max_tokens: int) -> str:
             + data[suffix_start:].decode("utf-8"))
 
 
+#: The window of the models Codex runs (gpt-5*, codex-*: codex-rs ``openai_model_info.rs``
+#: gives each 272,000 tokens); cl100k, the OpenAI tokenizer memtui counts offline
+#: (newuser32 #53: measured against an assumed Qwen window of 40,960).
+CODEX_WINDOW = 272_000
+
+
 class Codex(Profile):
     name = "codex"
     agent = "Codex"
+    window = (CODEX_WINDOW, "Codex (gpt-5)", "cl100k")
     frontmatter = False
     index_of_links = False
     agent_files = True

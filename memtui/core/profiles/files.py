@@ -39,6 +39,16 @@ def read_bounded(path: Path, limit: int) -> str | None:
     return data[:limit].decode("utf-8", errors="replace")
 
 
+def past_bound(path: Path) -> int | None:
+    """``path``'s size in bytes when it is a regular file longer than `MAX_AGENT_FILE` (what
+    `reader` reads of it is then a cut: newuser32 #46), else None."""
+    try:
+        st = os.lstat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) and st.st_size > MAX_AGENT_FILE else None
+
+
 def reader(ws: Workspace) -> Reader:
     """A reader of workspace-relative files (each read once), for one audit."""
     known: dict[str, str | None] = {}

@@ -31,9 +31,16 @@ SAVED = "## Gemini Added Memories"
 LEGACY = "GEMINI.md"
 
 
+#: The window Gemini CLI gives its Gemini models (``DEFAULT_TOKEN_LIMIT``, 1,048,576 tokens,
+#: ``packages/core/src/core/tokenLimits.ts``; newuser32 #53: measured against an assumed
+#: Qwen window of 40,960). No Gemini tokenizer is offline: the count stays Qwen's.
+GEMINI_WINDOW = 1_048_576
+
+
 class Gemini(Profile):
     name = "gemini"
     agent = "Gemini CLI"
+    window = (GEMINI_WINDOW, "Gemini", "qwen")
     frontmatter = False
     index_of_links = False
     agent_files = True

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.unspaced_words import entry_words
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
-from memtui.core.profiles.files import dig, load_config
+from memtui.core.profiles.files import dig, load_config, past_bound
 from memtui.core.reporting.wording import plural
 
 if TYPE_CHECKING:
@@ -116,8 +116,8 @@ class Hermes(Profile):
             return False
         if root.name == "memories":
             return True
-        if len(stores) < 2:  # elsewhere, only both stores with § separators are Hermes'
-            return False
+        # elsewhere (a copied store, `hermes-backup/`), either store holding a § separator
+        # line, as docs/formats.md says (newuser32 #51: MEMORY.md alone was claude-code)
         from memtui.core.profiles.files import read_bounded
 
         return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
@@ -154,7 +154,11 @@ class Hermes(Profile):
             raw = read(name)
             if raw is None or not fold(raw).strip():
                 continue
-            every = [e for e, _ in entries_with_lines(fold(raw))]
+            text = fold(raw)
+            if past_bound(ws.root / name) is not None and DELIMITER in text:
+                text = text[:text.rindex(DELIMITER)]  # the cut's half entry is none
+                # (newuser32 #46; the read_problem says the store was cut)
+            every = [e for e, _ in entries_with_lines(text)]
             entries = list(dict.fromkeys(every))
             limit = limits[key]
             block = render(target, entries, limit)

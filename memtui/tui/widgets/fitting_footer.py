@@ -149,6 +149,7 @@ class FittingFooter(Footer):
                 stated.append(self._spec(binding, True, "", binding.description))
         seen: set[str] = set()
         leaves_out = getattr(self.app, "footer_leaves_out", None)  # keys that cannot act here
+        relabel = getattr(self.app, "footer_words", None)  # a key the profile makes another
         for _, binding, enabled, tooltip in active:  # one key per action, in binding order
             if binding.show and callable(leaves_out) and leaves_out(binding.action):
                 continue
@@ -158,7 +159,9 @@ class FittingFooter(Footer):
                 if words:
                     stated.append(self._spec(binding, enabled, tooltip, words))
                 else:
-                    rest.append(self._spec(binding, enabled, tooltip, binding.description))
+                    words = relabel(binding.action) if callable(relabel) else None
+                    rest.append(self._spec(binding, enabled, tooltip,
+                                           words or binding.description))
         # the app's keys that act on no row (Theme, Chat, …) after the rest: a narrow
         # footer leaves them out first (newuser23 #1)
         later: frozenset[str] = getattr(self.app, "FOOTER_LATER", frozenset())

@@ -28,6 +28,7 @@ from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KIND_TITLES, WORKSPACE
 from memtui.core.checks.noise import noise_folders
 from memtui.core.creds.detector import SecretHit, mask_secrets, scan_text
+from memtui.core.profiles import get as get_profile
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.safe_output import printable, short_value
 from memtui.core.reporting.wording import plural
@@ -493,8 +494,12 @@ class MemoryPreview(VerticalScroll):
             # (a scan from the cache holds no credential's value: read again to mask)
             secrets = secrets_with_values(result.workspace.root, scan) \
                 if scan.secrets and mf.meta else scan.secrets
+            # (an agent whose memories carry none, a Hermes store: nothing to remark,
+            # newuser32 #43)
             meta.update(_meta_table(mf.meta, scan.tokens, p, secrets)
-                        if mf.has_frontmatter else Text("no frontmatter", style=p.muted))
+                        if mf.has_frontmatter else Text(
+                            "no frontmatter" if get_profile(result.profile).frontmatter
+                            else "", style=p.muted))
             days = report.age_days if report else 0
             dated = report.age_source if report else "mtime"
             # An unknown age is not one "by unknown": the agent is told the file's
