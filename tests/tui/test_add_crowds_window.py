@@ -61,6 +61,9 @@ async def test_A_asks_before_crowding_the_window(tmp_path: Path) -> None:
         said = " ".join(app.screen.lines)
         assert "MEMORY.md would be" in said and "--num-ctx window's 700" in said
         # a warning starts on Cancel: a second Enter (the form's) answers no (newuser31 #13)
+        # (the screen is pushed before its buttons are mounted: wait for them, then look)
+        await wait_for(pilot, lambda: bool(app.screen.query("#cancel")), 30)
+        await wait_for(pilot, lambda: app.screen.focused is not None, 30)
         assert app.screen.focused is app.screen.query_one("#cancel", Button)
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen), 30)
