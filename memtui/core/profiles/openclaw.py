@@ -236,7 +236,7 @@ class OpenClaw(Profile):
         for name in BOOTSTRAP:
             if name == "MEMORY.md" and not (ws.root / name).is_file():
                 continue
-            files.append((name, str(ws.root / name), read(name)))
+            files.append((name, str(ws.named_root / name), read(name)))
         max_chars = limits["bootstrap_max_chars"]
         total_max = limits["bootstrap_total_max_chars"]
         got, lengths, cut, caps = build(files, max_chars, total_max)
