@@ -113,13 +113,15 @@ def added_lines(before: str, after: str) -> list[str]:
 
 def net_diff(before: AuditResult, after: AuditResult) -> dict[str, Any]:
     """What the run changed on disk, whatever the calls did: memory files new or changed
-    (``written``), those of them that were there before (``changed``), gone (``deleted``),
-    and whether the index changed."""
+    (``written``), those of them that were there before (``changed``), gone (``deleted``:
+    MEMORY.md too, when the run deleted it), and whether the index changed."""
     old = {p: s.memory.text for p, s in before.scans.items()}
     new = {p: s.memory.text for p, s in after.scans.items()}
+    # the index is no scanned memory: its loss was "index_changed" alone (newuser32 #7)
+    index_gone = [INDEX_NAME] if before.index.exists and not after.index.exists else []
     return {"written": sorted(p for p in new if old.get(p) != new[p]),
             "changed": sorted(p for p in new if p in old and old[p] != new[p]),
-            "deleted": sorted(p for p in old if p not in new),
+            "deleted": sorted([p for p in old if p not in new] + index_gone),
             "index_changed": before.index.text != after.index.text}
 
 
@@ -129,7 +131,7 @@ def diff_text(diff: dict[str, Any]) -> str:
     changed = set(diff.get("changed", []))
     parts = [f"{'~' if p in changed else '+'}{p}" for p in diff.get("written", [])]
     parts += [f"-{p}" for p in diff.get("deleted", [])]
-    if diff.get("index_changed"):
+    if diff.get("index_changed") and INDEX_NAME not in diff.get("deleted", []):
         parts.append(f"{INDEX_NAME} changed")
     return " ".join(parts) or "—"
 

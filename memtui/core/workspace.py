@@ -67,10 +67,20 @@ class Workspace(FrozenRecord):
 
     root: Path
     layout: Layout
+    #: The folder whose files ``root`` holds a copy of (trend's checkout of a commit in a
+    #: temporary folder): the path the agent's own text names, as its ``[MISSING] Expected
+    #: at:`` line (newuser32 #18: the block's count changed with the temporary path).
+    copy_of: Path | None
 
-    def __init__(self, root: Path, layout: Layout) -> None:
+    def __init__(self, root: Path, layout: Layout, copy_of: Path | None = None) -> None:
         init_field(self, "root", root)
         init_field(self, "layout", layout)
+        init_field(self, "copy_of", copy_of)
+
+    @property
+    def named_root(self) -> Path:
+        """The root as the agent names it: ``copy_of`` when a copy, else ``root``."""
+        return self.copy_of if self.copy_of is not None else self.root
 
     @property
     def index_path(self) -> Path:

@@ -143,6 +143,8 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
             self.options = replace(self.options, include_archives=True)
         #: The Findings view lists the suppressed findings too (key ``i``).
         self.show_suppressed = False
+        #: How many times ``i`` was pressed: rows built before a press are stale (newuser32 #29).
+        self.suppressed_flips = 0
         self.settings = settings or AgentSettings()
         # [agent] ask-before: a workspace's own file adds to the operator's, never removes
         self.settings.ask_before = asked_kinds(config, workspace.root, self.settings.ask_before)

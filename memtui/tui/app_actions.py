@@ -118,6 +118,7 @@ class AppActions:
     def action_toggle_suppressed(self) -> None:
         """Show or hide the suppressed findings in the Findings view."""
         self.show_suppressed = not self.show_suppressed
+        self.suppressed_flips += 1
         result = self.result
         if result is None:
             return

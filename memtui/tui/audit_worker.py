@@ -189,19 +189,27 @@ class AuditWorker:
         while left:
             shown = self._shown_pid
             pid = shown if shown in left else next(p for p, _, _ in VIEWS if p in left)
+            flips = self.suppressed_flips  # an `i` after this: its rows are stale
             with self.heap.building():
                 built.update(prepare_rows(result, self.palette, self._row_caches, {pid},
                                           pause))
             left.discard(pid)
             self.call_from_thread(self._more_rows, result, {pid: built[pid]},
-                                  final and not left, frozenset(left))
+                                  final and not left, frozenset(left), flips)
         return built
 
     def _more_rows(self, result: AuditResult, rows: dict[str, list[Row]],
-                   final: bool = False, left: frozenset[str] = frozenset()) -> None:
+                   final: bool = False, left: frozenset[str] = frozenset(),
+                   flips: int | None = None) -> None:
         """The rows of views not on screen, built after ``result`` was shown; ``final``:
-        that audit is complete; ``left``: the views whose rows still follow."""
+        that audit is complete; ``left``: the views whose rows still follow; ``flips``:
+        ``suppressed_flips`` when they were built."""
         self._rows_coming = set(left) if result is self.result else set()
+        if "findings" in rows and flips is not None and flips != self.suppressed_flips:
+            # `i` came while they were built: built again as it asks (newuser32 #29: the
+            # label said "i hides them" over rows without the suppressed findings)
+            rows = {**rows, **prepare_rows(result, self.palette, self._row_caches,
+                                           {"findings"})}
         if result is self.result and self._ui.query(HealthHeader):
             self._rows.update(rows)
             for view in self._ui.query(AuditTable):
@@ -246,6 +254,11 @@ class AuditWorker:
             return  # the app is closing
         before = self.result
         self.result = result
+        if result.show_suppressed != self.show_suppressed:  # `i` came while it was built
+            result.show_suppressed = self.show_suppressed
+            if "findings" in rows:
+                rows = {**rows, **prepare_rows(result, self.palette, self._row_caches,
+                                               {"findings"})}
         if before is None or before.profile != result.profile:
             self.refresh_bindings()  # the footer leaves out what the profile does not offer
         self._rows = rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from memtui.core.reporting.safe_output import printable
 from tests.edit.conftest import cli, write_tree
 
 NFC = unicodedata.normalize("NFC", "café")
@@ -24,8 +25,9 @@ def test_a_repoint_between_two_forms_of_one_name_names_them(tmp_path: Path) -> N
     })
     dry = cli("fix", "repoint", ws, f"memory/{NFC}.md", f"memory/{NFD}.md", "--dry-run")
     assert dry.returncode == 0, dry.stderr
-    said = f"from memory/{NFC}.md to memory/{NFD}.md (NFC → NFD, the same name in another " \
-        "Unicode form)"
+    # (the NFD name with its combining mark escaped: newuser32 #5)
+    said = printable(f"from memory/{NFC}.md to memory/{NFD}.md (NFC → NFD, the same name "
+                     "in another Unicode form)")
     assert f"will repoint 1 link {said}" in dry.stdout or said in dry.stdout, dry.stdout
     done = cli("fix", "repoint", ws, f"memory/{NFC}.md", f"memory/{NFD}.md")
     assert done.returncode == 0 and said in done.stdout, done.stdout

@@ -30,7 +30,8 @@ async def test_tab_enter_applies_a_fold_as_it_applies_a_delete(workspace: Path) 
         await pilot.press("enter")
         screen = await dialog(pilot, app, ConfirmScreen)
         hints = [str(s.render()) for s in screen.query(".hint").results(Static)]
-        assert hints == ["Enter presses Fold; Tab moves to Fold."], hints
+        assert hints == ["Focus: the details (↑ ↓ scroll) — Enter presses Fold; Tab moves "
+                         "to the Fold button."], hints
         await pilot.press("escape")  # a cancel is said
         await wait_for(pilot, lambda: len(app.screen_stack) == 1)
         await wait_for(pilot, lambda: app.notice.startswith("cancelled: Fold"))
@@ -45,4 +46,4 @@ async def test_tab_enter_applies_a_fold_as_it_applies_a_delete(workspace: Path) 
         assert "· [Yield source](memory/yield-source.md)" in \
             (workspace / "MEMORY.md").read_text()
         assert ConfirmScreen("Delete a.md?", [], confirm="Delete", danger=True).hint() \
-            == "Enter presses the focused button; Tab moves to Delete."
+            == "Focus: the Cancel button — Enter cancels; Tab moves to Delete."

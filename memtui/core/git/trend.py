@@ -317,7 +317,10 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
                 # commit (newuser26 #36: the first commit's listing, and no history).
                 at = (str(gitdir), prefix, commit.sha)
                 if auditor is None or detect_layout(root) != auditor.ws.layout:
-                    auditor = Auditor(open_workspace(root), options, scan_cache=False)
+                    # (its files as the workspace's: the agent's text names its path)
+                    copy = open_workspace(root)
+                    auditor = Auditor(Workspace(copy.root, copy.layout, copy_of=ws.root),
+                                      options, scan_cache=False)
                     auditor.git_times = dict(dates)
                     auditor.project_history = at
                     result = auditor.run()

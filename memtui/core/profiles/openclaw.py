@@ -244,7 +244,7 @@ class OpenClaw(Profile):
                 if not (ws.root / ALT_MEMORY).is_file():
                     continue
                 name = ALT_MEMORY
-            files.append((name, str(ws.root / name), read(name)))
+            files.append((name, str(ws.named_root / name), read(name)))
         max_chars = limits["bootstrap_max_chars"]
         total_max = limits["bootstrap_total_max_chars"]
         got, lengths, cut, caps = build(files, max_chars, total_max)

@@ -74,6 +74,18 @@ def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[st
     return left_out, unmatched
 
 
+def unread_note(excluded: tuple[int, int]) -> str:
+    """What ``exclude`` left unread, for the text report's Config row and SARIF's run
+    notification ("" when every excluded memory was read): JSON's ``excluded.unread``
+    alone said it (newuser32 #4)."""
+    files, unread = excluded
+    if not unread:
+        return ""
+    return (f"exclude: {files:,} files left out, {unread:,} of them not read (past the "
+            f"{SCAN_FILES:,}-file or {SCAN_BYTES >> 20} MiB bound, or unreadable): their "
+            "links and frontmatter were not checked")
+
+
 def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding], int]:
     """What the excluded ``files`` would have yielded on their own, and how many of them
     were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``)."""

@@ -9,7 +9,7 @@ from memtui.core.audit import AuditResult, FileReport
 from memtui.core.checks.findings import Finding
 from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.profiles import get as get_profile
-from memtui.core.reporting.hidden import severity_changes
+from memtui.core.reporting.hidden import severity_changes, unread_note
 from memtui.core.reporting.suppress import counts
 from memtui.core.reporting.wording import plural
 
@@ -48,6 +48,9 @@ def config_summary(result: AuditResult) -> str:
             f"{pattern} ({plural(others, 'file')} there, none a memory: exclude leaves out "
             "memories only; what the agent can read there is read for credentials anyway)"
             for pattern, others in no_memory))
+    unread = unread_note(result.excluded)
+    if unread:
+        parts.append(unread)
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])

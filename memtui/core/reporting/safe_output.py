@@ -64,11 +64,33 @@ def _escape_char(ch: str) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def _decomposed(text: str) -> str:
+    r"""``text`` with each combining mark that NFC would compose with the character before
+    it escaped (``cafe\u0301.md``): a decomposed name prints as its composed twin does
+    (newuser32 #5: ``memory/café.md`` twice, the credential in one, the index linking the
+    other). Text already in NFC is returned as it is."""
+    if unicodedata.is_normalized("NFC", text):
+        return text
+    out: list[str] = []
+    base = ""  # the character before, with the marks escaped after it composed
+    for ch in text:
+        composed = unicodedata.normalize("NFC", base + ch) if base and \
+            unicodedata.combining(ch) else ""
+        if len(composed) == 1:
+            out.append(_escape_char(ch))
+            base = composed
+        else:
+            out.append(ch)
+            base = ch
+    return "".join(out)
+
+
 def printable(text: str, *, lines: bool = False) -> str:
     r"""``text`` safe for a terminal: ``\x1b`` for ESC, ``\xff`` for a byte that was not
     UTF-8, ``\u202e`` for a bidi override, ``\u2028`` for a line separator, ``\u200b`` for a
     zero-width space. ``lines``: keep newlines and tabs (a memory's body, a diff); otherwise
-    they are escaped too (a name, a path, one message line)."""
+    they are escaped too (a name, a path, one message line), and so is a combining mark
+    that NFC would compose (``cafe\u0301.md``: a name not in NFC)."""
     pattern = _UNSAFE_LINES if lines else _UNSAFE
     if pattern.search(text) is not None:
         text = pattern.sub(_escape, text)
@@ -76,6 +98,8 @@ def printable(text: str, *, lines: bool = False) -> str:
         table = _hidden(text)
         if table:
             text = text.translate(table)
+        if not lines:
+            text = _decomposed(text)
     return text
 
 

@@ -31,6 +31,7 @@ from memtui import __version__
 from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KINDS, WORKSPACE, Finding
 from memtui.core.checks.rules import BY_ID, help_text, silence
+from memtui.core.reporting.hidden import unread_note
 from memtui.core.reporting.suppress import fingerprint
 from memtui.core.workspace import INDEX_NAME
 
@@ -169,13 +170,14 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
                 "kind": "inSource" if cause == "inline" else "external",
                 "justification": SUPPRESSED_BY[cause]}]
         results.append(entry)
-    return {
-        "$schema": SARIF_SCHEMA,
-        "version": SARIF_VERSION,
-        "runs": [{
-            "tool": {"driver": {"name": "memtui", "version": __version__,
-                                "semanticVersion": __version__, "rules": rules}},
-            "originalUriBaseIds": {BASE_ID: {"uri": base.resolve().as_uri().rstrip("/") + "/"}},
-            "results": results,
-        }],
+    run: dict[str, Any] = {
+        "tool": {"driver": {"name": "memtui", "version": __version__,
+                            "semanticVersion": __version__, "rules": rules}},
+        "originalUriBaseIds": {BASE_ID: {"uri": base.resolve().as_uri().rstrip("/") + "/"}},
+        "results": results,
     }
+    unread = unread_note(result.excluded)
+    if unread:  # (newuser32 #4: the bound was said in JSON alone)
+        run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [
+            {"level": "warning", "message": {"text": unread}}]}]
+    return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}

@@ -159,11 +159,15 @@ def approver_for(pane: Widget) -> Approver:
 
     async def ask(request: Request) -> Decision:
         card = ApprovalCard(request, pane.query("#chat-input").first(Input))
+        pane.add_class("-asking")  # the pane hides its model list while the card waits
         await pane.query_one("#chat-log").mount(card)
         try:
             return await card.answer
         except asyncio.CancelledError:
             card.cancelled()
             raise
+        finally:
+            if pane.is_attached:
+                pane.remove_class("-asking")
 
     return ask

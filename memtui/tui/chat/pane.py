@@ -93,6 +93,9 @@ class ChatPane(Vertical):
     ChatPane > Input { margin: 0 0; }
     ChatPane .cut-note { padding: 0 1; color: $text-muted; }
     ChatPane .turn-summary { padding: 0 1; margin: 1 0 0 0; }
+    /* While the agent's question waits, the model list gives its rows to the log: at
+       80×24 they pushed the question's "what" out, leaving only its buttons (newuser32 #6). */
+    ChatPane.-asking > ModelPicker { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

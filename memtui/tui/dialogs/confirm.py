@@ -38,9 +38,7 @@ class ConfirmScreen(CurateScreen[bool]):
         self.danger = danger
 
     def hint(self) -> str:
-        if self.danger:
-            return super().hint()
-        return f"Enter presses {self.confirm_label}; Tab moves to {self.confirm_label}."
+        return self.focus_hint()
 
     def action_to_button(self) -> None:
         """Tab: from the details to the dialog's own button (as from a danger dialog's

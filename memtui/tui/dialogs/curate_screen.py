@@ -119,11 +119,31 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
     first_field = False  # forms start in their first one-line field
 
     def hint(self) -> str:
-        """The line under the body saying what Enter and Tab do, or ""."""
-        if self.danger:
-            return (f"Enter presses the focused button; Tab moves to "
-                    f"{self.confirm_label}.")
-        return ""
+        """The line under the body saying where the focus is and what Enter and Tab do,
+        or ""."""
+        return self.focus_hint() if self.danger else ""
+
+    def focus_hint(self) -> str:
+        """Where the focus is, and what Enter and Tab do from there (newuser32 #31: "Enter
+        presses Apply; Tab moves to Apply." said neither). Before the first focus: where
+        the dialog starts (Cancel for a ``danger`` one, else its details)."""
+        focused, confirm = self.focused, self.confirm_label
+        on = focused.id if isinstance(focused, Button) else None
+        if on is None and focused is None and self.danger:
+            on = "cancel"
+        if on == "confirm":
+            return f"Focus: the {confirm} button — Enter presses {confirm}; Esc cancels."
+        if on == "cancel":
+            return f"Focus: the Cancel button — Enter cancels; Tab moves to {confirm}."
+        return (f"Focus: the details (↑ ↓ scroll) — Enter presses {confirm}; Tab moves to "
+                f"the {confirm} button.")
+
+    def on_descendant_focus(self) -> None:
+        """The hint follows the focus."""
+        hint = self.hint()
+        if hint:
+            for line in self.query(".hint").results(Static):
+                line.update(hint)
 
     def on_mount(self) -> None:
         # At once (not after a refresh): keys typed while the dialog opened wait for its

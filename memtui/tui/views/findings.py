@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -36,6 +37,9 @@ from memtui.tui.widgets.table_rows import data_text
 WHOLE_WORKSPACE = "(workspace)"
 #: The columns a group row's files are fitted to (the Message cell cuts the rest).
 GROUP_WIDTH = 120
+#: The Message column keeps at least this many cells when Kind and Where widen to their
+#: widest cell (newuser32 #22: at 200 columns they stayed at 16 and 22, cutting every path).
+MESSAGE_KEEPS = 50
 
 
 def group_count(g: Group) -> str:
@@ -67,6 +71,35 @@ class FindingsView(AuditTable):
     )
     DEFAULT_SORT = 0
     EMPTY = "No findings: this memory is clean."
+    #: (rows, their widest Kind and Where cells) for the rows last measured.
+    _measured: tuple[list[Row], dict[str, int]] | None = None
+
+    def column_widths(self, total: int) -> list[int]:
+        """As every table's, then Kind and Where widened up to their widest cell with the
+        width the Message has beyond ``MESSAGE_KEEPS`` (a path cut in the middle could not
+        be told from its neighbours: ``memory/cha…story.md:10``)."""
+        widths = super().column_widths(total)
+        keys = [c.key for c in self.COLUMNS]
+        message = keys.index("message")
+        widest = self._widest_cells()
+        for key in ("where", "kind"):
+            i = keys.index(key)
+            more = min(widest.get(key, 0) - widths[i], widths[message] - MESSAGE_KEEPS)
+            if widths[i] and more > 0:
+                widths[i] += more
+                widths[message] -= more
+        return widths
+
+    def _widest_cells(self) -> dict[str, int]:
+        """Cells of the widest Kind and Where of the rows shown (measured once per rows)."""
+        if self._measured is None or self._measured[0] is not self.rows:
+            widest = {"kind": 0, "where": 0}
+            for row in self.rows:
+                for key, cell in (("kind", row.cells[0]), ("where", row.cells[2])):
+                    if isinstance(cell, Text):
+                        widest[key] = max(widest[key], cell_len(cell.plain))
+            self._measured = (self.rows, widest)
+        return self._measured[1]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("O", "open_other", "Open the other side"),
     ]
