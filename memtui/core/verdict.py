@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.checks.rules import RULES
 from memtui.core.files.input_file import lies_within
-from memtui.core.reporting.grouping import NOUNS
 from memtui.core.reporting.wording import plural
 
 if TYPE_CHECKING:
@@ -27,6 +26,10 @@ if TYPE_CHECKING:
 
 #: The kinds no audited workspace accepts by itself (the rules say which).
 GUARDED = frozenset(rule.id for rule in RULES if rule.guarded)
+#: Their nouns, singular and plural (the report's grouping is not imported for two words:
+#: a cold audit imports no dataclasses, `tests/core/test_record.py`).
+NOUNS: dict[str, tuple[str, str]] = {"secret": ("credential", "credentials"),
+    "unchecked_text": ("unchecked text", "unchecked texts")}
 
 
 def config_inside(result: AuditResult) -> bool:
@@ -65,8 +68,7 @@ def own_kept(result: AuditResult, threshold: str = "error", own_fail_on: bool = 
 def kept_nouns(kept: list[Finding]) -> str:
     """``5 credentials and 1 unchecked text``: what ``kept`` holds, by kind."""
     counts = Counter(f.kind for f in kept)
-    nouns = {**NOUNS, "secret": ("credential", "credentials")}
-    parts = [plural(n, *nouns.get(kind, (kind, kind + "s")))
+    parts = [plural(n, *NOUNS.get(kind, (kind, kind + "s")))
              for kind, n in sorted(counts.items(), key=lambda kv: (kv[0] != "secret", kv[0]))]
     return " and ".join(parts)
 
