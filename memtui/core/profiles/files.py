@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memtui.core.profiles.base import Reader
 from memtui.core.workspace import Workspace
 
 #: The most of one agent file read (OpenClaw refuses a bootstrap file past 2 MiB too).
@@ -49,7 +49,7 @@ def past_bound(path: Path) -> int | None:
     return st.st_size if stat.S_ISREG(st.st_mode) and st.st_size > MAX_AGENT_FILE else None
 
 
-def reader(ws: Workspace) -> Reader:
+def reader(ws: Workspace) -> Callable[[str], str | None]:  # (base's Reader)
     """A reader of workspace-relative files (each read once), for one audit."""
     known: dict[str, str | None] = {}
 
