@@ -88,3 +88,21 @@ def test_a_value_that_is_a_call_is_no_literal(text: str) -> None:
 def test_a_bracket_in_a_made_up_value_stays_one_of_its_characters() -> None:
     assert [h.value for h in scan_text("token = Qw8.Zx(9kLmP2vR")] == ["Qw8.Zx(9kLmP2vR"]
     assert [h.value for h in scan_text("password=Lp0(oKm9Ij8u")] == ["Lp0(oKm9Ij8u"]
+
+
+@pytest.mark.parametrize("text", [
+    "邮箱的SMTP授权码: `zvkqhtrwmpxbnsdl`",
+    "新授权码（zvkqhtrwmpxbnsdl）已更新",
+])
+def test_an_authorization_code_of_random_letters(text: str) -> None:
+    """real32: sixteen letters of no word (few vowels, spread) after a code label."""
+    assert [h.value for h in scan_text(text)] == ["zvkqhtrwmpxbnsdl"]
+
+
+@pytest.mark.parametrize("text", [
+    "The shader draws two passes — `FrontFace` first.",  # an everyday word, a name in code
+    "- PAT: export SEARCH_API_BASE=https://search.example.org/v2",  # a name set to a URL
+    "当前token为HS256签名，exp=1767225600=2026-01-01",  # a number, then its date
+])
+def test_real32_shapes_that_are_no_value(text: str) -> None:
+    assert scan_text(text) == []

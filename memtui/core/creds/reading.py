@@ -385,6 +385,8 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
     if quoted and _KEY_AFTER.match(text, end) and \
             text[max(0, start - 40):max(0, start - 1)].rstrip().endswith(("{", ",")):
         return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
+    if _CAMEL_NAME.fullmatch(value) and lexicon.ambiguous(word):
+        return None  # ``two passes — `BackSide```: an everyday word, then a name in code
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     if value.isdigit() and in_an_address(text, word, value):
