@@ -101,8 +101,14 @@ def test_an_authorization_code_of_random_letters(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "The shader draws two passes — `FrontFace` first.",  # an everyday word, a name in code
+    "- Salted hashing replaced Base64 passwords, CloudSQL failover fix",  # a word, not alike
+    "## Stage 3: Node / Deno2Bun",  # a heading's title names two things
     "- PAT: export SEARCH_API_BASE=https://search.example.org/v2",  # a name set to a URL
     "当前token为HS256签名，exp=1767225600=2026-01-01",  # a number, then its date
 ])
 def test_real32_shapes_that_are_no_value(text: str) -> None:
     assert scan_text(text) == []
+
+
+def test_a_field_pair_under_no_label_word_is_still_found() -> None:
+    assert [h.value for h in scan_text("1C server: `buh / vdX5%d#7c`")] == ["vdX5%d#7c"]

@@ -187,6 +187,8 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
             same = abs(len(value) - len(first.value)) <= 1 and not _YEAR.match(value)
         else:
             same = _signature(value) == sig and len(value) >= 7
+        if value.isalpha() and value.islower() and not first.value.islower():
+            break  # ``OpenLDAP rotation fix``: a word of the sentence, not a value like it
         if not same and said and abs(len(value) - len(first.value)) <= 4:
             shape = values.secret_shape(value, strong=True)
             same = bool(shape) and values.char_kinds(value) >= 3  # newuser32 #39

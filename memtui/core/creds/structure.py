@@ -85,6 +85,7 @@ _NETRC_PASSWORD = lazy_pattern(r"(?:^|[ \t])password[ \t]+(?P<v>[^\s`'\"]+)")
 #: A YAML key whose children are encrypted (SealedSecret's ``encryptedData:``, sops'
 #: ``sops:``, ``encrypted_values:``): a value under it is ciphertext, safe by design.
 _ENCRYPTED_PARENT = lazy_pattern(r"(?i)^(?P<i>[ \t]*)(?:encrypted[\w-]*|sops)[ \t]*:[ \t]*$")
+_ATX_HEADING = lazy_pattern(r"[ \t]{0,3}#{1,6}[ \t]")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,300})[:：]\s*)$")
 #: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
 #: when a list follows it.
@@ -165,6 +166,8 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     pair = PAIR.match(text, rest + (text[rest:rest + 1] in "`\"'"))
     if pair and not login and not ACCOUNT.match(pair.group("user")):
         # ``1С сервер: `buh / vdX5%d#7c```: the whole value a user and a made-up password
+        if _ATX_HEADING.match(text):
+            return  # ``## Phase 3: Python / Crawl4AI``: a heading's title, two things named
         end = pair.end("pw")
         whole = not text[end:].strip(" `\"'.,;)") or _names_a_password(text[end:])
         shape = values.secret_shape(pair.group("pw"), strong=False) if whole else None
