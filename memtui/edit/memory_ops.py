@@ -20,6 +20,7 @@ from pathlib import Path
 
 from memtui.core.agent_paths import unportable
 from memtui.core.creds.detector import scan_text, token_span
+from memtui.core.creds.structure import key_block_rest
 from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
@@ -535,6 +536,7 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                       "file as UTF-8 and redact again) and rotate it; nothing was written")
     plan = Plan(snap)
     secrets: list[str] = []
+    rests: list[str] = []
     if hits:
         raw = plan.raw(rel)
         for hit in hits:
@@ -548,6 +550,18 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
                 secrets.append(text[span[0]:span[1]])
                 text = text[:span[0]] + REDACTED + text[span[1]:]
             raw.set(hit.line, text)
+        lines = snap.text(rel).split("\n")
+        for hit in hits:
+            if hit.kind != "private key block":
+                continue
+            for j in key_block_rest(lines, hit.line - 1):
+                # The whole key goes, not its first body line (newuser32 #14)
+                if j + 1 <= len(raw):
+                    text = raw.text(j + 1)
+                    value = text.strip()
+                    if value and value != REDACTED:
+                        rests.append(value)  # the same credential: counted once
+                        raw.set(j + 1, text.replace(value, REDACTED, 1))
     count = len(secrets)
     what = (f"{plural(count, 'credential')} with {REDACTED} (not kept in the journal: undo "
             "cannot bring it back)")
@@ -556,7 +570,7 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     cs.preview = f"{rel}: will replace {what}" if count else ""
     cs.keep_age = True
     # Longest first, so a secret that holds another is replaced whole.
-    cs.secrets = sorted(set(secrets), key=len, reverse=True)
+    cs.secrets = sorted(set(secrets + rests), key=len, reverse=True)
     if count:
         cs.notes += other_names(snap, rel)
     return cs

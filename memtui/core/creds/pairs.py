@@ -35,6 +35,10 @@ _ACCOUNT_COLON = lazy_pattern(
 _NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,3}[ \t]{1,3}"
                            r"(?P<user>[a-z0-9][\w.@+-]{1,40})(?:[ \t]{1,3}/|[ \t]{0,3}／)[ \t]{0,3}"
                            r"(?P<pw>" + BARE_VALUE + ")")
+#: ``Router login admin Bx7#…``: right after a login word, a well-known account, a blank and
+#: a value (no separator: the value's own shape must say it is made up).
+_LOGIN_ACCOUNT = lazy_pattern(r"[ \t]{1,3}(?P<user>" + _ACCOUNTS + r")[ \t]{1,3}(?P<pw>" +
+                              BARE_VALUE + ")")
 
 #: A user and a password, each in its own quotes, joined by a slash (```ops@x.io` / `4829```).
 QUOTED_SIDES = lazy_pattern(r"[ \t]*(?P<q>[`\"'])(?P<user>[^`\"'\s/]{1,64})(?P=q)[ \t]*[/／]"
@@ -65,7 +69,7 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
                 and values.secret_shape(got.value, strong=False):
             yield _named(got, m.group("user"))
     spaced = " /" in text or "\t/" in text or "／" in text  # not a path's or a URL's slash
-    words = lexicon.words(text) if spaced else []
+    words = lexicon.words(text) if spaced or named else []
     for word in words:
         # ``… from the panel root. Login: `ops@x.io` / `482915`.``: a login label, a colon,
         # then a user and a password each in its quotes
@@ -75,6 +79,12 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
         if got and got.end == sides.end("pw"):
             yield _named(got, sides.group("user"))
     for word in words:
+        m = _LOGIN_ACCOUNT.match(text, word.end) if word.kind == "login" else None
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
+        shape = values.secret_shape(got.value, strong=True) if got else None
+        if got and shape and values.char_kinds(got.value) >= 3:
+            yield _named(got, m.group("user"))  # newuser32 #39
+    for word in words if spaced else ():
         m = _NAMED_PAIR.match(text, word.end) if word.kind == "login" else None
         got = value_at(text, m.start("pw"), pw, strong=True, line=line) if m else None
         if got and values.secret_shape(got.value, strong=False):

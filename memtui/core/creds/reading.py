@@ -126,6 +126,9 @@ def _grouped(text: str, pos: int) -> tuple[int, int] | None:
 _JOIN = lazy_pattern(r"[#*]?[ \t]*(?:[,;、，/|＋+][ \t]*)?")
 _CONJ = lazy_pattern(r"(?i)(?:and|och|og|und|et|y|e|i|и|та|ve|và|dan|en|oraz|a|و|और|和|与|及|と|및|"
                    r"และ|ou|or|oder|или|або|veya|hoặc|atau|o|of|eller|lub|nebo)\b[ \t]*")
+#: The words that say "is" before a second value of a sentence ("the guest one is …").
+_SAYS_IS = frozenset({"is", "was", "es", "ist", "est", "är", "er", "è", "é", "je", "jest",
+                      "adalah", "là"})
 _FILLER = lazy_pattern(r"[^\W\d_][\w'’\-]*[ \t]+")
 _YEAR = lazy_pattern(r"^(?:19|20)\d\d$")
 _SPLIT_CHARS = lazy_pattern(r"[A-Za-z0-9]")
@@ -159,6 +162,17 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
                 if not f:
                     break
                 k = f.end()
+        said = False  # "… and the guest one is Kz7!…": another value said to be one
+        if not code and c and first.value.isascii() and values.char_kinds(first.value) >= 3:
+            k2 = c.end()
+            for _ in range(4):
+                f = _FILLER.match(text, k2)
+                if not f:
+                    break
+                k2 = f.end()
+                if f.group(0).strip().lower() in _SAYS_IS:
+                    k, said = k2, True
+                    break
         if k == pos:
             break
         grouped = _grouped(text, k) if " " in first.value else None
@@ -173,6 +187,11 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
             same = abs(len(value) - len(first.value)) <= 1 and not _YEAR.match(value)
         else:
             same = _signature(value) == sig and len(value) >= 7
+        if value.isalpha() and value.islower() and not first.value.islower():
+            break  # ``OpenLDAP rotation fix``: a word of the sentence, not a value like it
+        if not same and said and abs(len(value) - len(first.value)) <= 4:
+            shape = values.secret_shape(value, strong=True)
+            same = bool(shape) and values.char_kinds(value) >= 3  # newuser32 #39
         if not same and slash and len(value) >= 16:
             same = bool(values.secret_shape(value, strong=True)) and \
                 "random" in (values.secret_shape(value, strong=True) or "")
@@ -351,7 +370,8 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         if quoted and text[start - 1:start] == "{":
             read = value.replace("(", "%")  # braced in a connection string: no call's bracket
         if text[end:end + 1] == "(":
-            through = None if quoted else _through_bracket(text, start, end)
+            through = None if quoted or _A_METHOD_CALL.match(text, start) or \
+                _A_CALL_GOES_ON.match(text, end) else _through_bracket(text, start, end)
             if through is None:
                 return None  # ``computeSecret(key)``: a call
             end = through  # ``password=Lp0(oKm9Ij8u``: a bracket opened and never closed
@@ -367,11 +387,21 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
     if quoted and _KEY_AFTER.match(text, end) and \
             text[max(0, start - 40):max(0, start - 1)].rstrip().endswith(("{", ",")):
         return None  # ``{"error":"kod","detail":"…"}``: a quoted key of an object, no value
+    if _CAMEL_NAME.fullmatch(value) and lexicon.ambiguous(word):
+        return None  # ``two passes — `BackSide```: an everyday word, then a name in code
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
     if value.isdigit() and in_an_address(text, word, value):
         return None
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
+
+
+#: ``fs.readFile(``, ``jwt.sign(``: a dotted name opening a bracket is a method called
+#: (newuser32 #2), its value what the call returns, no literal.
+_A_METHOD_CALL = lazy_pattern(r"[A-Za-z_$][\w$]+(?:\.[A-Za-z_$][\w$]+)+\((?=[A-Za-z_$'\"`)])")
+#: ``sign(payload, KEY)``: a bracket opened on names set apart by a comma and a blank and
+#: closed on the line: a call's arguments.
+_A_CALL_GOES_ON = lazy_pattern(r"\([A-Za-z_$][\w$.]*,[ \t]+[^()\n]*\)")
 
 
 #: What ends a clause before a label: a sentence's end or a label's own colon.

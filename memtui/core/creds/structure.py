@@ -85,6 +85,7 @@ _NETRC_PASSWORD = lazy_pattern(r"(?:^|[ \t])password[ \t]+(?P<v>[^\s`'\"]+)")
 #: A YAML key whose children are encrypted (SealedSecret's ``encryptedData:``, sops'
 #: ``sops:``, ``encrypted_values:``): a value under it is ciphertext, safe by design.
 _ENCRYPTED_PARENT = lazy_pattern(r"(?i)^(?P<i>[ \t]*)(?:encrypted[\w-]*|sops)[ \t]*:[ \t]*$")
+_ATX_HEADING = lazy_pattern(r"[ \t]{0,3}#{1,6}[ \t]")
 _HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+(?P<h>.+)|(?P<l>[^:：|]{2,300})[:：]\s*)$")
 #: A line that is a short label alone (``バックアップコード``, ``Recovery codes``): a heading
 #: when a list follows it.
@@ -165,6 +166,8 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     pair = PAIR.match(text, rest + (text[rest:rest + 1] in "`\"'"))
     if pair and not login and not ACCOUNT.match(pair.group("user")):
         # ``1С сервер: `buh / vdX5%d#7c```: the whole value a user and a made-up password
+        if _ATX_HEADING.match(text):
+            return  # ``## Phase 3: Python / Crawl4AI``: a heading's title, two things named
         end = pair.end("pw")
         whole = not text[end:].strip(" `\"'.,;)") or _names_a_password(text[end:])
         shape = values.secret_shape(pair.group("pw"), strong=False) if whole else None
@@ -726,6 +729,46 @@ def pgpass_lines(lines: list[str]) -> Iterator[Labelled]:
                 yield Labelled(i, m.start("v"), m.end("v"), value, f".pgpass line + {shape}")
 
 
+#: A body line of a key block: base64 of 16 characters or more, alone on its line.
+_BODY_LINE = re.compile(r"\s*([A-Za-z0-9+/=]{16,})\s*$")
+#: Any line a key block's body may hold: base64 (its last line short), a header
+#: (``Proc-Type: 4,ENCRYPTED``), a blank, or a redaction mark.
+_IN_BODY = re.compile(r"\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: .*|\[[A-Z]+\])?\s*$")
+_BASE64_LINE = re.compile(r"\s*[A-Za-z0-9+/=]+\s*$")
+_PEM_END = re.compile(r"\s*-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+#: Body lines a key block may have (an RSA 8192 key has about 100).
+_MAX_BODY = 400
+
+
+def key_block_body(lines: list[str], begin: int) -> list[int]:
+    """The indices of the body lines of the key block whose ``-----BEGIN`` line is
+    ``begin``: each line after it, up to its ``-----END`` line, that a key's body may hold.
+    Without an END line, the lines a body may hold that follow, up to the first that may
+    not."""
+    out: list[int] = []
+    for j in range(begin + 1, min(len(lines), begin + 1 + _MAX_BODY)):
+        line = lines[j]
+        if _PEM_END.match(line) or not _IN_BODY.match(line[:MAX_LINE]):
+            break
+        out.append(j)
+    return out
+
+
+def key_block_rest(lines: list[str], body: int) -> list[int]:
+    """The other base64 lines of the key block one of whose body lines is ``body`` ([] when
+    that line is in no block): what ``fix redact`` replaces with it, so that the whole key
+    goes, not its first line (newuser32 #14)."""
+    for i in range(body - 1, max(-1, body - 1 - _MAX_BODY), -1):
+        if _PEM.search(lines[i]):
+            block = key_block_body(lines, i)
+            if body not in block:
+                return []
+            return [j for j in block if j != body and _BASE64_LINE.match(lines[j])]
+        if not _IN_BODY.match(lines[i][:MAX_LINE]):
+            return []
+    return []
+
+
 def private_keys(lines: list[str]) -> Iterator[Labelled]:
     """The first body line of each private key block (also inside a JSON string), and the
     key id of a service account's key file (what to revoke)."""
@@ -743,11 +786,14 @@ def private_keys(lines: list[str]) -> Iterator[Labelled]:
                     start = m.end() + 2
                     yield Labelled(i, start, start + body.end(), body.group(0),
                                    "private key block")
-            elif i + 1 < len(lines):
-                body = re.match(r"\s*([A-Za-z0-9+/=]{16,})\s*$", lines[i + 1])
-                if body:
-                    yield Labelled(i + 1, body.start(1), body.end(1), body.group(1),
-                                   "private key block")
+            else:
+                for j in key_block_body(lines, i):
+                    body = _BODY_LINE.match(lines[j])
+                    if body:  # the whole block is judged, not its first body line: a
+                        # ``[REDACTED]`` line over a live key (newuser32 #14) hides nothing
+                        yield Labelled(j, body.start(1), body.end(1), body.group(1),
+                                       "private key block")
+                        break
 
 
 #: The words for "login" itself (not "user" or "account", which are everywhere): a line
@@ -843,6 +889,16 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
     return found
 
 
+def _login_account(line: str) -> bool:
+    """``Router login admin Bx7#…``: a login word right before a well-known account (a pair
+    without a separator, newuser32 #39)."""
+    low = line.lower()
+    return any(f"{w} {a} " in low for w in _LOGIN_HINTS for a in _LOGIN_ACCOUNTS)
+
+
+_LOGIN_ACCOUNTS = ("admin", "root", "administrator", "postgres")
+
+
 def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                          limit: int | None = None) -> tuple[list[Labelled], int | None]:
     """Every labelled value in a memory's lines (0-based line numbers). ``hints``: the words
@@ -907,7 +963,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                     i = nxt
                     continue
         if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
-                                               _HEADING.match(line))):
+                                               _HEADING.match(line) or _login_account(line))):
             i += 1
             continue
         seen = read.get((line, bool(fence)))

@@ -73,6 +73,10 @@ _CALL = lazy_pattern(r"^[A-Za-z_$][\w.$:]*\((?:\s*|['\"].*|[A-Za-z_][\w.,\s]*)\)
 #: A setting of another name (``bucket_capacity=120``, ``mode=fast``): a lower-case name, ``=``
 #: and a number or a short lower-case word (``tn=N349zaWjF`` is a password).
 _SETTING = lazy_pattern(r"^[a-z_][a-z0-9_]*=(?:\d[\d.]{0,11}|[a-z][a-z_-]{0,11})$")
+#: Another name set to a URL without credentials (``BASE_URL=https://…``) or to a number
+#: then what it reads as (``exp=1767225600=2026-01-01``).
+_SET_TO_A_URL = lazy_pattern(r"^[A-Za-z_][\w.]*=[a-z][\w+.-]*://[^@\s]*$")
+_SET_TO_A_TIME = lazy_pattern(r"^[a-z_][a-z0-9_]*=\d{1,13}=[\d:T.+\-/ ]{4,25}$")
 #: A measure or a switch set (``ratio_at=4.00x``, ``Isolate=0.39``, ``reduction=87%``,
 #: ``t*_restored=7.0``, ``shell=True``): a name of words, ``=``, then a number with at most
 #: its unit (``2FA=0.90``, ``degrees=800yr``), or a literal of code — what a result or a
@@ -348,7 +352,7 @@ def not_a_value(value: str) -> str | None:
         return "a path"
     if _CALL.match(v):
         return "a call"
-    if _SETTING.match(v):
+    if _SETTING.match(v) or _SET_TO_A_URL.match(v) or _SET_TO_A_TIME.match(v):
         return "another name's setting"  # ``bucket_capacity=120`` after "token bucket"
     measure = _MEASURE.match(v) or _ATTRIBUTE.match(v)
     if measure and not _label_name(measure.group("name")):
@@ -501,7 +505,7 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if n >= 16 and entropy(v) >= 3.2 and kinds >= 2:
         return f"{n}-character random-looking value"
     inner_symbol = any(not c.isalnum() for c in v[1:-1])
-    if strong and password_word and v.isalpha() and v.isascii() and n >= 12 and \
+    if strong and (password_word or n >= 16) and v.isalpha() and v.isascii() and n >= 12 and \
             entropy(v) >= 3.3 and sum(c in "aeiouAEIOU" for c in v) < n / 3 and \
             not _holds_label_word(v):
         return f"{n}-letter random value"  # an app password without its spaces
