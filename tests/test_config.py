@@ -225,14 +225,18 @@ def test_sarif_marks_suppressed_results(tmp_path: Path,
 
 def test_a_fleet_row_honours_each_workspaces_config(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    quiet = _ws(tmp_path / "one")
-    _ws(tmp_path / "two")
-    (quiet / ".memtui.toml").write_text('ignore = ["secret"]\n')
-    status = main(["audit", str(tmp_path), "--discover", "--jobs", "1", "--json"])
+    orphan = {"memory/orphan.md": memory("orphan", "Nobody links me.\n")}
+    quiet = _ws(tmp_path / "one", "A fact.\n", orphan)
+    _ws(tmp_path / "two", "A fact.\n", orphan)
+    (quiet / ".memtui.toml").write_text('ignore = ["orphan"]\n')
+    hidden = _ws(tmp_path / "three")  # a credential is never the workspace's to accept
+    (hidden / ".memtui.toml").write_text('ignore = ["secret"]\n')
+    status = main(["audit", str(tmp_path), "--discover", "--jobs", "1", "--json",
+                   "--fail-on", "warning"])
     rows = json.loads(capsys.readouterr().out)["workspaces"]
     assert status == 1
     exits = sorted((Path(r["path"]).parent.name, r["exit"]) for r in rows)
-    assert exits == [("one", 0), ("two", 1)]
+    assert exits == [("one", 0), ("three", 1), ("two", 1)]
 
 
 def test_the_app_refuses_a_bad_config_in_one_line(tmp_path: Path,

@@ -6,9 +6,11 @@ the servers its tests hold (tests/tmux.py, `end_all_on_signal`)."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -32,10 +34,15 @@ def _running(pid: int) -> bool:
 def test_a_killed_run_ends_the_tmux_servers_its_tests_hold(tmp_path: Path,
                                                            signum: int) -> None:
     ready = tmp_path / "ready"
-    env = {**os.environ, "MEMTUI_TEST_READY": str(ready), "PYTHONDONTWRITEBYTECODE": "1"}
+    # a short folder for the inner run: its tmux socket's path must fit a unix socket's
+    # ~107 bytes (under xdist, tmp_path alone is ~80)
+    inner = Path(tempfile.mkdtemp(prefix="mtk-"))
+    # (not as an xdist worker: the outer run's PYTEST_XDIST_* would make the inner one one)
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
+           "MEMTUI_TEST_READY": str(ready), "PYTHONDONTWRITEBYTECODE": "1"}
     run = subprocess.Popen(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "--basetemp", str(tmp_path / "inner"), "tests/tmux_killed_run.py"],
+         "--basetemp", str(inner / "t"), "tests/tmux_killed_run.py"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     try:
@@ -59,3 +66,4 @@ def test_a_killed_run_ends_the_tmux_servers_its_tests_hold(tmp_path: Path,
         if ready.exists() and ready.read_text():
             socket = ready.read_text().split()[1]
             subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True)
+        shutil.rmtree(inner, ignore_errors=True)

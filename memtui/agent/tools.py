@@ -317,7 +317,8 @@ class ToolBox:
     def _writable(self, parts: list[str], shown: str) -> None:
         """Refused unless the agent may write the file at ``parts`` (the one rule of
         :mod:`memtui.core.agent_paths`: memories and the index, portable names)."""
-        why = write_problem(parts, self.ws.layout == "flat")
+        flat = self.ws.layout == "flat"
+        why = write_problem(parts, flat, flat and _keeps_memories(str(self.ws.root)))
         if why:
             raise Refused(f"'{one_line(shown, 120)}': {why}. Keep memories in .md files, "
                           "e.g. memory/notes.md")
@@ -532,3 +533,15 @@ def _read_head(fd: int, name: str, shown: str) -> tuple[bytes, int]:
         return b"".join(chunks), max(st.st_size, got)
     finally:
         os.close(ffd)
+
+
+def _keeps_memories(root: str) -> bool:
+    """Whether the flat folder ``root`` already keeps a memory beside its index (a .md file
+    other than MEMORY.md): its layout is settled, and a ``memory/`` folder would change it
+    (newuser32 #40); a folder holding MEMORY.md alone is a new workspace."""
+    try:
+        with os.scandir(root) as it:
+            return any(e.name.lower().endswith(".md") and e.name != "MEMORY.md"
+                       for e in it if not e.name.startswith("."))
+    except OSError:
+        return True

@@ -119,9 +119,11 @@ def _all_portable(paths: list[str]) -> bool:
     return _ANY_DEVICE_PART.search(text) is None
 
 
-def write_problem(parts: list[str], flat: bool) -> str | None:
+def write_problem(parts: list[str], flat: bool, settled: bool = True) -> str | None:
     """Why the agent may not create, change or delete the file at ``parts`` (path parts
-    from the workspace root), or None when it may (see the module's rule)."""
+    from the workspace root), or None when it may (see the module's rule). ``settled``: a
+    flat folder that already keeps memories beside its index (a new one, holding MEMORY.md
+    alone, may still start the item layout's ``memory/``)."""
     for part in parts:
         why = unportable(part)
         if why:
@@ -129,7 +131,7 @@ def write_problem(parts: list[str], flat: bool) -> str | None:
     if parts == [INDEX_NAME]:
         return None
     name = parts[-1] if parts else ""
-    if flat and len(parts) > 1 and parts[0].lower() == MEMORY_DIR.lower():
+    if flat and settled and len(parts) > 1 and parts[0].lower() == MEMORY_DIR.lower():
         # a memory/ folder would turn this folder into the item layout (a Hermes store
         # read as an index; newuser32 #40): the agent writes in the folder's own layout
         return (f"this workspace keeps its memories flat in this folder, and a {MEMORY_DIR}/ "

@@ -117,8 +117,8 @@ async def test_u_in_the_views_takes_an_agent_write_and_says_why_it_cannot(
         await wait_until(pilot, lambda: pane not in (app.focused.ancestors_with_self
                                                      if app.focused else []))
         app.set_notice("", False)
-        await pilot.press("u")
-        await wait_until(pilot, lambda: app.notice == blocked)
+        await pilot.press("u")  # (the views' u also names the way out: newuser31 #18)
+        await wait_until(pilot, lambda: app.notice.startswith(blocked + "; to undo #1, put"))
         (ws.root / "MEMORY.md").write_text("# Memory\n")  # as the agent left it
         await pilot.press("u")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))

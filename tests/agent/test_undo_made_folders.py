@@ -45,9 +45,10 @@ def audited(root: Path) -> tuple[str, int]:
 
 
 def writer() -> FakeModel:
-    """Writes one memory under a memory/ folder the workspace does not have."""
+    """Writes one memory under a folder the workspace does not have (not ``memory/``: in a
+    flat folder that keeps memories the tools refuse it, newuser32 #40)."""
     return FakeModel("writer", [
-        Reply(tool_calls=[("write_file", {"path": "memory/user-role.md",
+        Reply(tool_calls=[("write_file", {"path": "topics/user-role.md",
                                           "content": USER_ROLE})]),
         Reply(content="Noted."),
     ])
@@ -60,9 +61,9 @@ async def test_undoing_the_agents_turn_removes_the_folder_its_write_made(
     assert layout == ("flat", 4)
     fake.add(writer())
     await run_turn(ws, fake, "writer")
-    assert (ws.root / "memory" / "user-role.md").is_file()
+    assert (ws.root / "topics" / "user-role.md").is_file()
     undo_turn(ws)
-    assert tree(ws.root) == before  # no empty memory/ left
+    assert tree(ws.root) == before  # no empty topics/ left
     assert audited(ws.root) == layout
 
 

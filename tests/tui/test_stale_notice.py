@@ -34,8 +34,9 @@ async def test_a_blocked_undo_notice_goes_with_the_next_key(workspace: Path) -> 
         index.write_text(index.read_text() + "- agent's line\n")  # the agent wrote since
         await pilot.press("u")
         blocked = "cannot undo #1 (add-to-index): MEMORY.md changed since"
-        await wait_for(pilot, lambda: app.notice == blocked)
-        assert shown(app) == blocked
+        # (the refusal then names the way out: newuser31 #18)
+        await wait_for(pilot, lambda: app.notice.startswith(blocked + "; to undo #1, put"))
+        assert shown(app).startswith(blocked)
         await switch(pilot, app, "2")  # the operator moves on
         assert app.notice == "" and shown(app) == ""
         assert not app.query_one("#notice").has_class("-error")
