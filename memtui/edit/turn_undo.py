@@ -111,6 +111,21 @@ class TurnPlan:
             lines.append(f"cannot undo #{rec['id']} ({rec['op']}): {path} {why}{since}")
         return "; ".join(lines)
 
+    def way_out(self) -> str:
+        """How to undo the turn after all, as `memtui.edit.journal`'s plan says it for ``u``
+        (newuser31 #18): put the files changed since back as the agent left them (remove one
+        it had deleted), then undo again ("" when none was changed since the turn)."""
+        since = [(p, why) for p, why in self.blocked.items() if _BETWEEN not in why]
+        if not since:
+            return ""
+        gone = [p for p, why in since if why.startswith("was created again")]
+        back = [p for p, _why in since if p not in gone]
+        steps = ([f"remove {' and '.join(gone)}, which the agent deleted"] if gone else []) + \
+            ([f"put {' and '.join(back)} back as the agent left "
+              f"{'it' if len(back) == 1 else 'them'}"] if back else [])
+        return (f"to undo turn {self.number}, {' and '.join(steps)} (the change since was not "
+                "made by a journaled operation), then undo again")
+
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
         return f"{plural(len(paths), 'other file')} ({_some(paths)})"

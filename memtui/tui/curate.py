@@ -398,7 +398,8 @@ async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
         _say(app, str(exc), error=True)
         return None
     if plan.blocked and not plan.changes:
-        _say(app, plan.cannot(), error=True)
+        way = plan.way_out()  # the way out named, as the views' u names it
+        _say(app, plan.cannot() + (f"; {way}" if way else ""), error=True)
         return None
     files = [f"  {'delete' if ch.after is None else 'restore'} {ch.path}"
              for ch in plan.changes]

@@ -91,7 +91,9 @@ async def test_a_blocked_turn_undo_says_why(ws: Workspace, fake: FakeOllama) -> 
         await pilot.press("ctrl+z")
         await wait_until(pilot, lambda: app.notice.startswith("cannot undo"))
         assert app.notice == ("cannot undo #2 (agent delete_file): MEMORY.md was created "
-                              "again since")
+                              "again since; to undo turn 1, remove MEMORY.md, which the agent "
+                              "deleted (the change since was not made by a journaled "
+                              "operation), then undo again")
         assert not isinstance(app.screen, ConfirmScreen)
         assert (ws.root / "MEMORY.md").read_text() == "# Rewritten by hand\n"
         assert not any(r["undone"] for r in Journal(ws).records())
@@ -112,7 +114,9 @@ async def test_u_in_the_views_takes_an_agent_write_and_says_why_it_cannot(
         (ws.root / "MEMORY.md").write_text("# Memory\n- edited by hand\n")
         await pilot.press("ctrl+z")
         blocked = "cannot undo #1 (agent write_file): MEMORY.md changed since"
-        await wait_until(pilot, lambda: app.notice == blocked)
+        await wait_until(pilot, lambda: app.notice == blocked + "; to undo turn 1, put "
+                         "MEMORY.md back as the agent left it (the change since was not made "
+                         "by a journaled operation), then undo again")
         await pilot.press("escape")  # back to the view
         await wait_until(pilot, lambda: pane not in (app.focused.ancestors_with_self
                                                      if app.focused else []))
