@@ -377,14 +377,16 @@ def _new(snap: Snapshot, name: str, type_: str, description: str, index: bool,
     return cs
 
 
-def delete(snap: Snapshot, memories: list[str]) -> Changeset:
-    rels: list[str] = []
-    for m in memories:
-        rel = snap.memory(m).path
-        if rel not in rels:
-            rels.append(rel)
+def named(snap: Snapshot, memories: list[str], verb: str) -> list[str]:
+    """The paths of ``memories``, each once, in the order named (UsageError: none)."""
+    rels = list(dict.fromkeys(snap.memory(m).path for m in memories))
     if not rels:
-        raise UsageError("name at least one MEMORY to delete")
+        raise UsageError(f"name at least one MEMORY to {verb}")
+    return rels
+
+
+def delete(snap: Snapshot, memories: list[str]) -> Changeset:
+    rels = named(snap, memories, "delete")
     plan = Plan(snap)
     plan.scanned = True  # the links left dangling are looked for in every file
     for rel in rels:
@@ -426,13 +428,7 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
     index lines, as one operation: kept, but no longer indexed nor loaded (newuser30 #18:
     past the load limit the only index-shrinking action was fold, which keeps every hook).
     Links to them from other memories follow them to their new path."""
-    rels: list[str] = []
-    for m in memories:
-        rel = snap.memory(m).path
-        if rel not in rels:
-            rels.append(rel)
-    if not rels:
-        raise UsageError("name at least one MEMORY to archive")
+    rels = named(snap, memories, "archive")
     plan = Plan(snap)
     moved: dict[str, str] = {}
     for rel in rels:
