@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 
-from memtui.core.scanner.links import _line_work, _markdown_links
+from memtui.core.scanner.links import _markdown_links, parse_work
 
 SHAPES = ["[a](", "[a](" + "x" * 60, "[a][", "[a](b) ", "![](", "[a](<", "a[b](c(", "[a](\\(",
           "[]( ", "[a]: ", "*a", "_a", "[", "![", "- [Title](memory/x.md) — hook text here",
-          "[x](y) *a* _b_ [c][d]"]
+          "[x](y) *a* _b_ [c][d]", "[[(<]:", "[](" + "x" * 30]
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
             # a text without "](" is never parsed: each shape gets one
             u = unit + ("\n" if lines else "") + ("](" if "](" not in unit else "")
             text = u * ((1 << 18) // len(u))
-            work = sum(_line_work(line) + 1 for line in text.split("\n"))
+            work = parse_work(text)
             start = time.process_time()
             _markdown_links("m.md", text, 1, None)
             spent = time.process_time() - start

@@ -103,7 +103,8 @@ def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
 #: parse is linear but its constant depends on the text: ~1 µs a character for prose, ~15
 #: for each ``[``, ``*`` or ``_`` and more for each ``![``, ``](`` or ``][``, and each link
 #: destination is scanned up to its next space or 32 parentheses deep (``[a](`` × 250,000
-#: took 7 s, ``[`` × 1 MiB 15 s, ``![`` × 512 Ki 21 s). A text may cost `WORK_PER_CHAR`
+#: took 7 s, ``[`` × 1 MiB 15 s, ``![`` × 512 Ki 21 s), half a unit a character; a label no
+#: ``]`` closes scans on over the tokens after it (`_label_scans`). A text may cost `WORK_PER_CHAR`
 #: units a character (plus `WORK_FLOOR`): prose costs 1–2, a list of links 3–4; past
 #: it, the text is parsed up to the line where the estimate runs out, and the caller says
 #: so (`markdown_links_cut`). So no text costs the parser more than ~4 s a MiB.
@@ -119,8 +120,55 @@ def _line_work(line: str) -> int:
         for run in _DEST_END.split(line):
             c = run.count("](")
             if c:
-                work += len(run) * min(c, 33) // 4
+                work += len(run) * min(c, 33) // 2
     return work
+
+
+#: markdown-it's ``maxNesting`` (the commonmark preset's): how many labels deep a label's
+#: scan looks for its ``]`` before it gives up on the rest of the paragraph
+_NEST = 20
+#: the characters at which markdown-it's text rule stops: each is a token of its own
+_TERMINATORS = "\n!#$%&*+-:<=>@[\\]^_`{}~"
+_DROP_TERMINATORS = str.maketrans("", "", _TERMINATORS)
+#: a ``[`` or ``]`` that no backslash escapes (``\]`` closes no label), and a ``[``
+_BRACKET = lazy_pattern(r"(?<!\\)(?:\\\\)*[\[\]]")
+_OPEN = lazy_pattern(r"(?<!\\)(?:\\\\)*\[")
+#: a line that starts a block of its own (blank, a list item, a heading, a fence): no label
+#: left open above it is scanned past it
+_NEW_BLOCK = lazy_pattern(r"\s*$|\s*(?:[-+*]|1[.)])\s+\S|\s{0,3}(?:#{1,6}(?:\s|$)|```|~~~)")
+#: units a token costs each open label that steps over it (`_label_scans`)
+SCAN_WORK = 1
+_NO_LIMIT = 1 << 62
+
+
+def _tokens(part: str) -> int:
+    """Tokens markdown-it's inline rules see in ``part``, at most: each terminator, and a run
+    of text between two."""
+    terms = len(part) - len(part.translate(_DROP_TERMINATORS))
+    return min(2 * terms + 1, len(part))
+
+
+def _label_scans(line: str, depth: int, most: int) -> tuple[int, int]:
+    """markdown-it's work in ``line`` on link labels that are open, and how many are open at
+    its end (``depth`` at its start): each ``[`` scans token by token for its ``]``, and one
+    that none closes scans on through the paragraph till ``_NEST`` more are open under it
+    (``[[(<]:`` repeated: ~600 Python lines a character, where the counts above say ~11
+    units). Stops once past ``most``."""
+    work = at = 0
+    while True:
+        if not depth:
+            m = _OPEN.search(line, at)
+            if m is None:
+                return work, 0
+            depth, at = 1, m.end()
+        m = _BRACKET.search(line, at)
+        end = m.end() if m else len(line)
+        tokens = _tokens(line[at:end]) + (m is None)  # the line's end is a token too
+        work += min(depth, _NEST) * tokens * SCAN_WORK
+        if m is None or work > most:
+            return work, depth
+        depth += 1 if m.group()[-1] == "[" else -1
+        at = end
 
 
 def parse_cut(text: str, most: int | None = None) -> int | None:
@@ -131,18 +179,40 @@ def parse_cut(text: str, most: int | None = None) -> int | None:
     if most is not None:
         allowed = min(allowed, most)
     dests = text.count("](")
-    bound = len(text) + 30 * text.count("[") + 16 * (text.count("*") + text.count("_")) + \
+    opens = text.count("[")
+    bound = len(text) + 30 * opens + 16 * (text.count("*") + text.count("_")) + \
         24 * text.count("![") + 20 * dests + 60 * text.count("][") + \
-        (len(text) * min(dests, 33) // 4 if dests else 0)
+        (len(text) * min(dests, 33) // 2 if dests else 0)
+    if opens:  # every token under as many open labels as there are `[`, up to _NEST
+        terms = len(text) - len(text.translate(_DROP_TERMINATORS))
+        bound += min(opens, _NEST) * SCAN_WORK * (
+            2 * terms + opens + text.count("]") + 2 * text.count("\n") + 2)
     if bound <= allowed:  # within even if every destination ran to the end: nothing to count
         return None
-    work = at = 0
+    return _walk(text, allowed)[0]
+
+
+def parse_work(text: str) -> int:
+    """markdown-it's estimated work on ``text`` (`parse_cut`'s units), all of it."""
+    return _walk(text, None)[1]
+
+
+def _walk(text: str, allowed: int | None) -> tuple[int | None, int]:
+    """(the offset of the line where the work runs past ``allowed``, or None; the work up
+    to there)."""
+    work = at = depth = 0
     for line in text.split("\n"):
+        if depth and _NEW_BLOCK.match(line):
+            depth = 0
         work += _line_work(line) + 1
-        if work > allowed:
-            return at
+        if depth or "[" in line:
+            scans, depth = _label_scans(line, depth,
+                                        _NO_LIMIT if allowed is None else allowed - work)
+            work += scans
+        if allowed is not None and work > allowed:
+            return at, work
         at += len(line) + 1
-    return None
+    return None, work
 
 
 def markdown_links(source: str, text: str, first_line: int = 1,
