@@ -24,7 +24,9 @@ from typing import Any, Literal
 
 from memtui.agent.ollama import ToolCall
 from memtui.agent.settings import DEFAULT_ASK_BEFORE
-from memtui.agent.tools import ToolBox, ToolOutcome, one_line
+from memtui.agent.tool_arguments import one_line
+from memtui.agent.tool_outcome import ToolOutcome
+from memtui.agent.tools import ToolBox
 
 #: What ``ask-before`` may list, and the tools each covers.
 KINDS: dict[str, tuple[str, ...]] = {"delete": ("delete_file",),

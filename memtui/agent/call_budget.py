@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memtui.agent.ollama import ToolCall
-from memtui.agent.tools import ToolOutcome
+from memtui.agent.tool_outcome import ToolOutcome
 
 MAX_CALLS_PER_REPLY = 32
 MAX_CALLS_PER_TURN = 128

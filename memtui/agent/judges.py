@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.eval import RunResult, added_lines, numbers
-from memtui.agent.tools import ToolOutcome
+from memtui.agent.tool_outcome import ToolOutcome
 from memtui.core.audit import AuditResult
 
 

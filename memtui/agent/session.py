@@ -48,7 +48,8 @@ from memtui.agent.prompt import (
 )
 from memtui.agent.refused_args import shorten_call
 from memtui.agent.settings import AgentSettings
-from memtui.agent.tools import ToolBox, ToolOutcome
+from memtui.agent.tool_outcome import ToolOutcome
+from memtui.agent.tools import ToolBox
 from memtui.agent.truncation import TruncationWarning, check_truncation
 from memtui.agent.turn_numbers import new_turn, newest_journaled, next_number, stored_count
 from memtui.agent.undone import undone_ids, with_undo_notes

@@ -1,25 +1,22 @@
-"""The agent's tools (SPEC §5): six file tools confined to the workspace, and the optional
-decoys that reproduce the platform's competing mechanisms.
+"""The agent's tools (SPEC §5): the six file tools, run confined to the workspace, and the
+optional decoys (`memtui.agent.decoys`) that reproduce the platform's competing mechanisms.
 
-Every call returns a :class:`ToolOutcome`: the text handed back to the model, and — for the
-operator — the call's effect on memory, found by comparing audits before and after.
-
-It is past 500 lines for now: the six tools and the guards each one passes (the sandbox, the
-delete-in-effect question, a refused call's bounded arguments) are reviewed as one surface;
-the decoys are the part to move out next (session 32).
+Every call returns a `memtui.agent.tool_outcome.ToolOutcome`: the text handed back to the
+model, and — for the operator — the call's effect on memory, found by comparing audits before
+and after. What the model is offered is `memtui.agent.tool_schemas`; how its arguments and
+errors are worded, `memtui.agent.tool_arguments`.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.age_note import age_note
+from memtui.agent.decoys import DECOY_NAMES, DECOY_TOOLS, decoy_outcome, other_mechanism
 from memtui.agent.effects import memory_effects
 from memtui.agent.sandbox import (
     FORBIDDEN,
@@ -29,6 +26,9 @@ from memtui.agent.sandbox import (
     no_link,
     refuse_git_control,
 )
+from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
+from memtui.agent.tool_outcome import ToolOutcome
+from memtui.agent.tool_schemas import FILE_TOOLS
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.files.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
@@ -41,126 +41,6 @@ from memtui.edit.safe_write import MAX_EDIT_BYTES, folder_lock
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
-
-
-def _fn(name: str, description: str, props: dict[str, str],
-        required: list[str] | None = None) -> dict[str, Any]:
-    return {"type": "function", "function": {
-        "name": name, "description": description,
-        "parameters": {"type": "object",
-                       "properties": {k: {"type": "string", "description": v}
-                                      for k, v in props.items()},
-                       "required": list(props) if required is None else required}}}
-
-
-FILE_TOOLS: list[dict[str, Any]] = [
-    _fn("read_file", "Read a text file of the workspace.",
-        {"path": "path relative to the workspace root, e.g. memory/user-role.md"}),
-    _fn("write_file", "Create or overwrite a file with the given content. Parent folders are "
-        "created as needed.",
-        {"path": "path relative to the workspace root", "content": "the full file content"}),
-    _fn("edit_file", "Replace one exact, unique occurrence of old_string with new_string.",
-        {"path": "path relative to the workspace root",
-         "old_string": "text to replace; must occur exactly once",
-         "new_string": "replacement text"}),
-    _fn("list_files", "List files and folders under a folder of the workspace (recursively).",
-        {"path": "folder relative to the workspace root; default '.'"}, required=[]),
-    _fn("exists", "Tell whether a file or folder exists.",
-        {"path": "path relative to the workspace root"}),
-    _fn("delete_file", "Delete a file.", {"path": "path relative to the workspace root"}),
-]
-
-DECOY_TOOLS: list[dict[str, Any]] = [
-    _fn("save_skill", "Save a reusable skill: a working method available in every item.",
-        {"name": "skill name", "description": "when to use it", "content": "the method"}),
-    _fn("save_workflow", "Save an automated workflow that can run in any item.",
-        {"name": "workflow name", "description": "what it does", "steps": "the steps"}),
-    _fn("create_context_card", "Add a glossary card: a term and its definition, shared by "
-        "all items.", {"term": "the term", "definition": "its definition"}),
-]
-DECOY_NAMES = frozenset(t["function"]["name"] for t in DECOY_TOOLS)
-#: A tool name that reaches for a skill or workflow mechanism rather than memory.
-_OTHER_MECHANISM = re.compile(r"skill|workflow", re.IGNORECASE)
-
-
-def other_mechanism(name: str) -> bool:
-    """Whether a call to ``name`` reaches for a competing mechanism (a decoy, or any
-    skill / workflow tool), offered or not."""
-    return name in DECOY_NAMES or bool(_OTHER_MECHANISM.search(name))
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class BadArgument(Exception):
-    """An argument of the wrong type or content; the message is addressed to the model."""
-
-
-def one_line(value: object, limit: int = 300) -> str:
-    """``value`` as one printable line (lone surrogates replaced), at most ``limit`` chars."""
-    text = _SURROGATE.sub("\ufffd", " ".join(str(value).split()))
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def os_error_line(path: object, exc: OSError) -> str:
-    """What the system refused, as one line naming the path the model gave."""
-    shown = one_line(path) if isinstance(path, str) else "the path"
-    if isinstance(exc, FileNotFoundError):
-        return f"{shown} does not exist"
-    if isinstance(exc, NotADirectoryError):
-        return f"{shown}: a part of it is a file, not a folder"
-    if isinstance(exc, IsADirectoryError):
-        return f"{shown} is a folder" + (f"; {exc.strerror}" if exc.strerror else "")
-    return f"{shown}: {one_line(exc.strerror or exc)}"
-
-
-def text_argument(args: dict[str, Any], key: str) -> str:
-    """The string argument ``key``: present, a string, and valid Unicode text."""
-    value = args[key]
-    if not isinstance(value, str):
-        raise BadArgument(f"'{key}' must be a string, not {type(value).__name__}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise BadArgument(f"'{key}' holds a lone surrogate at character {exc.start} (not "
-                          "valid Unicode text); send plain text") from None
-    return value
-
-
-@dataclass
-class ToolOutcome:
-    name: str
-    arguments: dict[str, Any]
-    result: str  # what the model reads
-    ok: bool = True
-    effect: list[str] = field(default_factory=list)  # what it did to memory, for the operator
-    wrong_mechanism: bool = False
-    unknown_tool: bool = False  # the tool called was not offered
-    written: list[str] = field(default_factory=list)  # paths created, changed or deleted
-    added_text: str = ""  # text the call put into files (for the fabrication check)
-    journaled: int | None = None  # the journal record of the write (undo puts it back)
-    #: A change done without a journal record (a symbolic link deleted): undo cannot bring
-    #: it back, and the turn line says so (newuser32 #27).
-    not_undoable: bool = False
-
-    @property
-    def effect_text(self) -> str:
-        return "; ".join(self.effect) if self.effect else "no effect on memory"
-
-    def as_history(self) -> dict[str, Any]:
-        """The tool message answering the call, as the chat history keeps it."""
-        return {"role": "tool", "tool_name": self.name, "content": self.result,
-                "effect": self.effect_text, "ok": self.ok,
-                "wrong_mechanism": self.wrong_mechanism,
-                **({"journaled": self.journaled} if self.journaled is not None else {})}
-
-    def as_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "arguments": self.arguments, "ok": self.ok,
-               "result": self.result, "effect": self.effect_text,
-               "wrong_mechanism": self.wrong_mechanism}
-        if self.journaled is not None:
-            out["journaled"] = self.journaled
-        return out
 
 
 class ToolBox:
@@ -211,7 +91,7 @@ class ToolBox:
             return ToolOutcome(name, args, "error: the arguments must be a JSON object of "
                                f"named values, not {type(arguments).__name__}", ok=False)
         if name in DECOY_NAMES and self.decoys:
-            return self._decoy(name, args)
+            return decoy_outcome(name, args)
         if name not in self.names:
             return ToolOutcome(name, args, f"error: there is no tool named '{one_line(name)}'. "
                                f"Available: {', '.join(self.names)}", ok=False,
@@ -489,18 +369,6 @@ class ToolBox:
             "link is not journaled, so undo does not bring it back)")
         return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled,
                            not_undoable=raw is None)
-
-    # -- decoys ----------------------------------------------------------------------------
-
-    def _decoy(self, name: str, args: dict[str, Any]) -> ToolOutcome:
-        label = str(args.get("name") or args.get("term") or "")
-        what = {"save_skill": "skill", "save_workflow": "workflow",
-                "create_context_card": "context card"}[name]
-        text = " ".join(str(v) for v in args.values())
-        return ToolOutcome(
-            name, args, f"saved {what} '{label}'", wrong_mechanism=True, added_text=text,
-            effect=[f"wrong mechanism: a {what} is for what holds in every item; a fact about "
-                    "this item belongs in memory — nothing was written to memory"])
 
 
 def _current(fd: int, name: str, shown: str) -> bytes | None:

@@ -12,7 +12,7 @@ import pytest
 
 from bench.real_model import start_server
 from memtui.agent.chat_template import FENCED_TOOLS_TEMPLATE, server_args
-from memtui.agent.tools import FILE_TOOLS
+from memtui.agent.tool_schemas import FILE_TOOLS
 
 jinja2 = pytest.importorskip("jinja2")
 

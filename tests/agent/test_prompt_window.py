@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memtui.agent.decoys import DECOY_TOOLS
 from memtui.agent.ollama import ModelInfo, ThinkSplitter, parse_show
 from memtui.agent.prompt import (
     BLOCK_EMPTY,
@@ -19,7 +20,7 @@ from memtui.agent.prompt import (
     estimate,
 )
 from memtui.agent.sandbox import Refused, Sandbox
-from memtui.agent.tools import DECOY_TOOLS, FILE_TOOLS
+from memtui.agent.tool_schemas import FILE_TOOLS
 from memtui.agent.truncation import check_truncation, suggest_window
 from memtui.agent.window import default_window, resolve_window
 from memtui.core.counting.tokens import default_counter

@@ -33,7 +33,7 @@ from bench.real_model import (
 )
 from memtui.agent.ollama import ContentDelta, Done, ToolCalls
 from memtui.agent.openai_api import ContextExceeded, OpenAIClient
-from memtui.agent.tools import FILE_TOOLS
+from memtui.agent.tool_schemas import FILE_TOOLS
 
 pytestmark = pytest.mark.real
 

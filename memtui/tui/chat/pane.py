@@ -44,7 +44,7 @@ from memtui.agent.session import (
     TurnFailed,
 )
 from memtui.agent.settings import AgentSettings, server_name
-from memtui.agent.tools import ToolOutcome
+from memtui.agent.tool_outcome import ToolOutcome
 from memtui.agent.truncation import suggest_window
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural

@@ -1,0 +1,42 @@
+"""The agent's six file tools as the model is offered them (SPEC §5): one JSON schema each,
+in the form of a chat API's ``tools`` list. `memtui.agent.tools.ToolBox` runs them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def function_schema(name: str, description: str, props: dict[str, str],
+                    required: list[str] | None = None) -> dict[str, Any]:
+    """A function tool named ``name`` whose arguments are the strings ``props`` (name →
+    description), all required unless ``required`` says which."""
+    return {"type": "function", "function": {
+        "name": name, "description": description,
+        "parameters": {"type": "object",
+                       "properties": {k: {"type": "string", "description": v}
+                                      for k, v in props.items()},
+                       "required": list(props) if required is None else required}}}
+
+
+FILE_TOOLS: list[dict[str, Any]] = [
+    function_schema(
+        "read_file", "Read a text file of the workspace.",
+        {"path": "path relative to the workspace root, e.g. memory/user-role.md"}),
+    function_schema(
+        "write_file", "Create or overwrite a file with the given content. Parent folders are "
+        "created as needed.",
+        {"path": "path relative to the workspace root", "content": "the full file content"}),
+    function_schema(
+        "edit_file", "Replace one exact, unique occurrence of old_string with new_string.",
+        {"path": "path relative to the workspace root",
+         "old_string": "text to replace; must occur exactly once",
+         "new_string": "replacement text"}),
+    function_schema(
+        "list_files", "List files and folders under a folder of the workspace (recursively).",
+        {"path": "folder relative to the workspace root; default '.'"}, required=[]),
+    function_schema(
+        "exists", "Tell whether a file or folder exists.",
+        {"path": "path relative to the workspace root"}),
+    function_schema(
+        "delete_file", "Delete a file.", {"path": "path relative to the workspace root"}),
+]
