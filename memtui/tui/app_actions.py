@@ -21,7 +21,8 @@ from memtui.core.reporting.wording import plural
 from memtui.edit.editor_edit import BeforeEdit, before_edit, journal_edit
 from memtui.edit.errors import Refused
 from memtui.tui.audit_worker import prepare_rows
-from memtui.tui.curate_actions import ACTION_OPS, CURATE_ACTIONS, CurateActions
+from memtui.tui.curate_actions import CURATE_ACTIONS, CurateActions
+from memtui.tui.curate_flow import ACTION_OPS
 from memtui.tui.dialogs.help import HelpScreen
 from memtui.tui.editor_command import editor_command
 from memtui.tui.layout import VIEWS, chat_pane_class

@@ -1,25 +1,21 @@
-"""The curation keys of the app (issue 4): each acts on the selected or picked rows and
-opens one of the dialogs of ``memtui.tui.curate``, which shows the change and writes only
-on confirmation (atomic, conflict-checked, journaled, undoable with ``u``).
-
-It is past 500 lines for now (502 in session 32): one method per curation key on one mixin,
-its bindings beside them; the archive and hook-credential flows are the part to move out
-next."""
+"""The curation keys of the app (issue 4): each acts on the selected or picked rows
+(`memtui.tui.curate_selection`), runs as `memtui.tui.curate_flow` says (offered under the
+profile, which memory of a packed line) and opens one of the dialogs of
+``memtui.tui.curate``, which shows the change and writes only on confirmation (atomic,
+conflict-checked, journaled, undoable with ``u``). One method per key, its bindings beside
+them."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Awaitable
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME, in_archive
-
-if TYPE_CHECKING:
-    from memtui.core.workspace import Workspace
-    from memtui.tui.widgets.audit_table import Row
+from memtui.tui.curate_flow import CurateFlow
 
 #: action → (palette title, help).
 CURATE_ACTIONS: dict[str, tuple[str, str]] = {
@@ -45,16 +41,9 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
 }
 #: The key that undoes the agent's last turn, in the views and in the chat pane.
 UNDO_TURN_KEY = "ctrl+z"
-#: action → the ``memtui fix`` operation it is (whose per-profile offer it follows).
-ACTION_OPS: dict[str, str] = {
-    "add_to_index": "add-to-index", "add_unreachable": "add-to-index", "repoint": "repoint",
-    "remove_link": "remove-link", "fold": "fold", "unfold": "unfold", "rename": "rename",
-    "fix_wikilinks": "fix-wikilinks", "new_memory": "new", "delete": "delete",
-    "archive": "archive", "redact": "redact",
-}
 
 
-class CurateActions:
+class CurateActions(CurateFlow):
     """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``active_view`` and
     Textual's ``run_worker`` / ``notify``."""
 
@@ -74,142 +63,6 @@ class CurateActions:
         Binding("u", "undo", "Undo"),
         Binding(UNDO_TURN_KEY, "undo_turn", "Undo agent turn", show=False),
     ]
-
-    workspace: Workspace
-
-    # -- what is selected ------------------------------------------------------------------
-
-    def _selected_rows(self) -> list[Row]:
-        from memtui.tui.widgets.audit_table import AuditTable
-
-        view = self.active_view  # type: ignore[attr-defined]
-        return view.picked_rows() if isinstance(view, AuditTable) else []
-
-    def _memories(self) -> list[str]:
-        """Memory files the active view's picks (else its cursor) are about: index lines
-        count for their targets. Never the preview's file: it may be another view's."""
-        from memtui.tui.views.base import AuditView
-        from memtui.tui.widgets.audit_table import AuditTable
-
-        result = self.result  # type: ignore[attr-defined]
-        view = self.active_view  # type: ignore[attr-defined]
-        if result is None:
-            return []
-        if isinstance(view, AuditTable):
-            return view.memory_paths(result.scans)
-        picked = view.selection() if isinstance(view, AuditView) else None
-        return [picked[0]] if picked and picked[0] in result.scans else []
-
-    def _redactable(self) -> list[str]:
-        """What ``x`` redacts: the memories of the selection, and MEMORY.md for a selected
-        row on a line of it with a secret (a Findings row, an Index view line): the one
-        file injected into every turn (newuser22 #29; the CLI's ``fix redact`` took it)."""
-        from memtui.tui.widgets.audit_table import AuditTable, row_memories
-
-        result = self.result  # type: ignore[attr-defined]
-        view = self.active_view  # type: ignore[attr-defined]
-        if result is None or not isinstance(view, AuditTable):
-            return self._memories()
-        lines = {f.line for f in result.findings if f.kind == "secret" and f.path == INDEX_NAME}
-        # a file the agent loads every turn that is no memory (OpenClaw's TOOLS.md), as
-        # `fix redact` takes it (newuser30 #21)
-        loaded = {f.path for f in result.findings if f.kind == "secret"
-                  and f.path in result.block.files and f.path not in result.scans}
-        paths: list[str] = []
-        for row in view.picked_rows():
-            if lines and row.path == INDEX_NAME and row.line in lines:
-                paths.append(INDEX_NAME)
-            elif row.path in loaded:
-                paths.append(row.path)
-            else:
-                paths += [p for p in row_memories(row) if p in result.scans]
-        return list(dict.fromkeys(paths))
-
-    def _packed_line(self, n: int) -> str | None:
-        """When the keys would act on an index line linking several memories (the cursor's
-        row, or one of the picked rows), what the ``n`` memories come from, in words: a key
-        acting on a memory then asks which (`_then`), the same for every key."""
-        from memtui.core.scanner.index import IndexLine
-
-        rows = self._selected_rows()
-        for row in rows:
-            if isinstance(row.data, IndexLine) and len(set(row.data.targets)) > 1:
-                if len(rows) == 1:
-                    return f"{INDEX_NAME} line {row.data.number} links {n} memories"
-                return f"the {len(rows)} picked rows link {n} memories"
-        return None
-
-    def _then(self, title: str, to: str, paths: list[str],
-              job: Callable[[list[str]], Awaitable[bool]], every: bool = False) -> None:
-        """Run ``job(paths)``; when they come from an index line linking several memories,
-        first ask which of them (``to``: what the key does, "to delete"; ``every``: "all
-        of them" is a choice too)."""
-        from memtui.tui.curate import choose
-        from memtui.tui.dialogs.which_memory import every_label
-
-        source = self._packed_line(len(paths)) if len(paths) > 1 else None
-        if source is None:
-            self._run(job(paths))  # type: ignore[arg-type]
-            return None
-
-        async def ask_first() -> bool:
-            chosen = await choose(self, f"{title}: which memory?",  # type: ignore[arg-type]
-                                  f"{source}: which one {to}?", paths,
-                                  every_label(len(paths)) if every else None)
-            return chosen is not None and await job(chosen)
-
-        self._run(ask_first())
-        return None
-
-    def _run(self, job: Coroutine[Any, Any, bool]) -> None:
-        from memtui.tui.widgets.audit_table import AuditTable
-
-        # Keys typed before the flow's dialog is up are the dialog's: they wait for it.
-        gate = self.keys_wait_for_dialogs()  # type: ignore[attr-defined]
-
-        async def then_unpick() -> None:
-            try:
-                if await job:  # picks were for this operation; the rows may be gone
-                    for view in self._ui.query(AuditTable):  # type: ignore[attr-defined]
-                        view.clear_picks()
-            finally:
-                self.keys_flow(gate)  # type: ignore[attr-defined]
-
-        self.run_worker(then_unpick(), exclusive=True,  # type: ignore[attr-defined]
-                        group="curate")
-
-    def _need(self, what: str, why: bool = True) -> None:
-        """Say what a key needs; ``why``: add why the view offers no memory."""
-        from memtui.tui.views.base import AuditView
-
-        view = self.active_view  # type: ignore[attr-defined]
-        if why and isinstance(view, AuditView):
-            what = f"{what} — {view.why_nothing()}"
-        self.notify(what, severity="warning")  # type: ignore[attr-defined]
-
-    # -- what the profile offers (issue 33, 5) ----------------------------------------------
-
-    def _profile(self) -> str:
-        from memtui.edit.agent_ops import profile_for
-
-        result = self.result  # type: ignore[attr-defined]
-        return str(result.profile) if result is not None else profile_for(self.workspace)
-
-    def _refused(self, action: str) -> bool:
-        """Say why the key's operation is not offered under the folder's profile (then the
-        key does nothing else); False when it is offered."""
-        from memtui.edit.agent_ops import refusal
-
-        op = "remove-duplicate-entry" if action == "delete" and self._profile() == "hermes" \
-            else ACTION_OPS[action]
-        why = refusal(self._profile(), op)
-        if why is None:
-            return False
-        self.notify(why.removesuffix("; nothing was written"),  # type: ignore[attr-defined]
-                    severity="warning")
-        return True
-
-    # -- actions ---------------------------------------------------------------------------
 
     def action_add_to_index(self) -> None:
         from memtui.edit import gemini_ops
@@ -296,19 +149,6 @@ class CurateActions:
             self.notify(note)  # type: ignore[attr-defined]
         self._run(curate.run_add_to_index(self, self.workspace,  # type: ignore[arg-type]
                                           paths, note.capitalize()[:1] + note[1:]))
-
-    def _broken(self) -> Any:
-        from memtui.core.audit import BrokenLink
-
-        rows = self._selected_rows()
-        data = rows[0].data if rows else None
-        return data if isinstance(data, BrokenLink) else None
-
-    def _broken_picked(self) -> list[Any]:
-        """Every broken link the picks (else the cursor's row) are."""
-        from memtui.core.audit import BrokenLink
-
-        return [r.data for r in self._selected_rows() if isinstance(r.data, BrokenLink)]
 
     def action_repoint(self) -> None:
         from memtui.edit import gemini_ops

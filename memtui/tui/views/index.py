@@ -125,7 +125,7 @@ class IndexView(AuditTable):
             paths = ln.targets + [t for t, _there in pointed]  # a property: made once here
             # A line linking several memories is about the line itself: the preview, o and
             # y show it in MEMORY.md (not its first memory), and the keys acting on a
-            # memory ask which one (`memtui.tui.curate_actions`).
+            # memory ask which one (`memtui.tui.curate_flow`).
             if len(set(paths)) > 1:
                 first = None
             cells = partial(_cells, item, palette, prefix,  # made again when drawn
