@@ -5,9 +5,10 @@
 
 The sources (repository, commit, path; no text) are in ``bench/realfolders.json``. ``rebuild``
 extracts each folder from the ``fetch`` snapshots under ``/work/.mirror`` with
-``git archive COMMIT PATH | tar -x`` into ``DEST/OWNER__REPO__SLUG`` and writes
-``DEST/README.txt``; the folders' text stays out of this repository, and so do the labels (they
-quote the credentials they list).
+``git archive COMMIT PATH | tar -x`` into ``DEST/OWNER__REPO__SLUG`` (made an empty git
+repository when the source says ``"repository": true``, so that memtui finds the project as
+in a clone) and writes ``DEST/README.txt``; the folders' text stays out of this repository,
+and so do the labels (they quote the credentials they list).
 
 ``score`` runs ``python -m memtui audit DIR --json`` of the checkout (default: this one, put
 first on ``PYTHONPATH``) on each folder and prints, per folder and per rule, how many of the
@@ -72,7 +73,16 @@ def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
               "Rebuilt by: python -m bench.realfolders rebuild DEST",
               "Hand labels (they quote the credentials): labels.json beside this file, if kept.",
               "", "folder | repo | commit | path"]
-    return snapshots.rebuild(dest, mirror, folders, header, "realfolders")
+    code = snapshots.rebuild(dest, mirror, folders, header, "realfolders")
+    # "repository": the folder is kept in its repository (``.claude/memory``), whose project
+    # memtui finds by the ``.git`` beside it, as in a clone (`memtui.core.checks.
+    # repository_kept`): an empty repository (``git init``) stands for it, so that a link to
+    # a project file taken as "context" is the project's, as it is in a checkout (real33)
+    for source in load_sources(sources):
+        top = dest / folder_name(source)
+        if source.get("repository") and top.is_dir() and not (top / ".git").exists():
+            subprocess.run(["git", "init", "-q", str(top)], check=False, timeout=TIMEOUT)
+    return code
 
 
 def run_audit(checkout: Path, folder: Path, *, json_out: bool,

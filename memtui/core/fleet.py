@@ -36,7 +36,7 @@ HIDDEN_ALLOWED = frozenset({".claude", ".gemini", ".openclaw", ".hermes", ".code
 MAX_DEPTH = 12
 #: The profiles a fleet row names beside its path (item and claude-code rows stay as they
 #: were).
-AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex"})
+AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex", "serena"})
 
 def no_workspace(root: str) -> str:
     """Why a fleet under ``root`` is empty: the CLI's error and the fleet screen's line

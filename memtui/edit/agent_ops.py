@@ -32,6 +32,7 @@ OFFERED: dict[str, frozenset[str]] = {
     "gemini": frozenset({"add-pointer", "add-to-index", "repoint", "remove-link", "redact"}),
     "hermes": frozenset({"remove-duplicate-entry", "redact"}),
     "codex": frozenset({"redact"}),
+    "serena": frozenset({"rename", "delete", "redact"}),
 }
 #: Why a profile offers no other operation, for the refusal's line.
 WHY: dict[str, str] = {
@@ -44,6 +45,9 @@ WHY: dict[str, str] = {
               "of links or files with frontmatter; offered: remove-duplicate-entry, redact",
     "codex": "Codex rewrites its memories folder itself when it consolidates (the files are "
              "its own output), so memtui only reads it; offered: redact",
+    "serena": "Serena has no index and lists every .md under .serena/memories as a memory "
+              "(an index, a new file's template or an archive folder there would be one "
+              "more memory); offered: rename, delete, redact",
 }
 #: Operations only an agent's profile offers.
 AGENT_ONLY = {"add-pointer": "gemini", "remove-duplicate-entry": "hermes"}

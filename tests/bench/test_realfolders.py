@@ -79,3 +79,46 @@ def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path) -> None:
     assert out.returncode == 2 and "Traceback" not in out.stderr
     out = _bench("rebuild", str(tmp_path / "d"), "--mirror", str(tmp_path / "none"))
     assert out.returncode == 2 and "no snapshot" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_repository_source_is_a_clone_whose_project_files_are_the_projects(
+        tmp_path: Path) -> None:
+    """``"repository": true`` (real33): the folder's top is made a git repository, so that
+    memtui finds the project as it does in a clone, and a memory's link to a project file
+    taken as context (``README.md``, relative to the project root) is no broken link."""
+    work = tmp_path / "work"
+    (work / ".claude" / "memory").mkdir(parents=True)
+    (work / ".claude" / "memory" / "MEMORY.md").write_text(
+        "- [Notes](notes.md) — notes\n", encoding="utf-8")
+    (work / ".claude" / "memory" / "notes.md").write_text(
+        "---\nname: notes\ndescription: notes\ntype: project\n---\n"
+        "See [the readme](README.md).\n", encoding="utf-8")
+    (work / "README.md").write_text("the project\n", encoding="utf-8")
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    subprocess.run([*GIT, "-C", str(work), "add", "."], check=True)
+    subprocess.run([*GIT, "-C", str(work), "commit", "-qm", "notes"], check=True)
+    commit = subprocess.run(["git", "-C", str(work), "rev-parse", "HEAD"], check=True,
+                            capture_output=True, text=True).stdout.strip()
+    mirror = tmp_path / "mirror"
+    subprocess.run(["git", "clone", "-q", "--bare", str(work),
+                    str(mirror / "someone+proj" / "repo")], check=True)
+    found = {}
+    for repository in (False, True):
+        source = {"repo": "someone/proj", "commit": commit, "path": ".claude/memory",
+                  "context": ["README.md"]}
+        if repository:
+            source["repository"] = True
+        sources = tmp_path / f"sources{repository}.json"
+        sources.write_text(json.dumps([source]), encoding="utf-8")
+        dest = tmp_path / f"dest{repository}"
+        out = _bench("rebuild", str(dest), "--mirror", str(mirror), "--sources", str(sources))
+        assert out.returncode == 0, out.stderr
+        top = dest / "someone__proj__claude_memory"
+        assert (top / ".git").is_dir() is repository
+        audit = subprocess.run([sys.executable, "-m", "memtui", "audit",
+                                str(top / ".claude" / "memory"), "--json"], cwd=ROOT,
+                               capture_output=True, text=True, check=False, timeout=300)
+        found[repository] = {f["kind"] for f in json.loads(audit.stdout)["findings"]
+                             if f["path"] == "notes.md"}
+    assert "broken_link" in found[False]  # extracted alone: README.md is nowhere
+    assert "broken_link" not in found[True] and "outside_link" in found[True]

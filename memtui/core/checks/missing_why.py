@@ -127,6 +127,8 @@ def label_of(line: str) -> str | None:
             break
         rest = rest[m.end():]
     colon = _COLON.search(rest, 0, MAX_LABEL + 4)
+    if colon is not None and bold is not None and _past_bold(colon, bold):
+        colon = None  # ``**How to apply** — when wiring env into an app: …`` (real33)
     if colon is not None:
         phrase = rest[:colon.start()]
     elif bold is not None:
@@ -142,6 +144,12 @@ def label_of(line: str) -> str | None:
     if len(_WORDS.findall(_PAREN.sub(" ", folded))) > MAX_WORDS:
         return None
     return folded
+
+
+def _past_bold(colon: re.Match[str], bold: re.Match[str]) -> bool:
+    """Whether ``colon`` (found in the line past its opening emphasis) lies after the bold
+    phrase ``bold`` closes: the colon is the text's, the bold phrase alone the label."""
+    return colon.start() >= bold.end() - 2 * len(bold.group(1)) + 1
 
 
 def _early(pattern: re.Pattern[str], label: str) -> bool:
@@ -184,9 +192,9 @@ def _says_something(line: str) -> bool:
     if _HEADING.match(rest):
         return False
     colon = _COLON.search(rest, 0, MAX_LABEL + 8)
-    if colon is not None:
-        return bool(rest[colon.end():].strip(_BARE))
     bold = _BOLD_ALONE.match(rest)
+    if colon is not None and not (bold is not None and colon.start() > bold.end()):
+        return bool(rest[colon.end():].strip(_BARE))
     return bold is not None and bool(rest[bold.end():].strip(_BARE))
 
 

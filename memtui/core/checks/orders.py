@@ -82,8 +82,9 @@ _SEP = r"[^\w.!?;。！？\n]+"
 #: outdated info from MEMORY.md" the file is where the words go from, not what goes.
 _WORD = r"(?!(?:from|aus|von|из|desde|depuis|dal\w*|dalla)\b)[\w'-]+"
 #: After the object, not "=", an arrow or 是: "delete MEMORY.md = F", "删除记忆 = 额叶切除术"
-#: name the act (a subject, defined), they do not order it.
-_NOT_NAMED = r"(?!\s*(?:=|→|->|是))"
+#: name the act (a subject, defined), they do not order it; nor 中的/里的 ("in"): in "删除
+#: TOOLS.md 中的 Token" what goes is the token in the file, not the file (real33).
+_NOT_NAMED = r"(?!\s*(?:=|→|->|是|[中里裡内內]的))"
 #: Where a verb leading its clause may stand, read back from the verb: a line's, a
 #: sentence's or a clause's start (after a comma, a colon, a list marker, a quote, an HTML
 #: comment's opening, or "and"/"then" in each language), optionally after "please" or "now".

@@ -256,6 +256,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     in_project = None if inp.project is None \
         else partial(project_file, str(inp.ws.root), inp.project.root)
 
+    injection = inp.agent.injection if inp.agent is not None else None
+    every_turn = frozenset(injection.files) - {INDEX_NAME} if injection is not None \
+        else frozenset()
+
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
         if directive is not None and wls:  # the agent's tags are no wikilinks
@@ -263,13 +267,14 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
                              left_out(opts) if rel == INDEX_NAME else None,
-                             unread if rel == INDEX_NAME else (), in_project)
+                             unread if rel == INDEX_NAME else (), in_project,
+                             every_turn if rel == INDEX_NAME else ())
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
-    idx_links = memo.once("index links", (index, resolver, inp.exists), lambda: resolve(
-        INDEX_NAME, [lk for ln in index.lines for lk in ln.links],
-        [lk for ln in index.lines for lk in ln.wikilinks], keep_self=True))
+    idx_links = memo.once("index links", (index, resolver, inp.exists, every_turn), lambda: (
+        resolve(INDEX_NAME, [lk for ln in index.lines for lk in ln.links],
+                [lk for ln in index.lines for lk in ln.wikilinks], keep_self=True)))
     head: list[Finding] = [*inp.index_own, *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(followed_unread(rel) for rel, msg in inp.notes  # (the index's: its read)
@@ -748,7 +753,8 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                   suggestions: Callable[[str], list[str]], keep_self: bool = False,
                   left_out: Callable[[str], str | None] | None = None,
                   unread: Container[str] = (),
-                  in_project: Callable[[str], bool] | None = None) -> LinkResults:
+                  in_project: Callable[[str], bool] | None = None,
+                  loaded: Container[str] = ()) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
     is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
@@ -756,7 +762,9 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
     (`memtui.core.derivation.left_out`), said in its ``unaudited_link``; ``unread``: the
     files with a read problem of their own (a FIFO), no ``unaudited_link`` besides;
     ``in_project``: whether a path is the project's file (`memtui.core.derivation.
-    link_target.project_file`), which ``exists`` answers as outside."""
+    link_target.project_file`), which ``exists`` answers as outside; ``loaded``: the files
+    the agent loads into every turn besides the index (OpenClaw's SOUL.md, USER.md): a
+    link to one sends the agent to nothing it has not read, no ``unaudited_link``."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -825,6 +833,9 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             continue  # ``[this folder](MEMORY.md)`` in MEMORY.md: the file the agent is
             # reading already, nothing more to open (real31: "the agent reads it when it
             # follows the link" of the index linking itself)
+        elif lk.target in loaded:
+            continue  # in the agent's context every turn already, read by the audit as such
+            # (real33: "the agent reads it when it follows the link" of OpenClaw's SOUL.md)
         elif keep_self and not is_documentation(lk.target) and lk.target not in unread:
             # the index links a file that is there but is no memory audited (outside
             # memory/, excluded, in an archive folder): the agent reads it all the same

@@ -54,6 +54,11 @@ REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
 TTS_TAG = lazy_pattern(r"\s*/?\s*tts\s*(?::[^\]]*)?")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
+#: An order to delete BOOTSTRAP.md: OpenClaw's first-run checklist, which its template ends
+#: by asking the agent to delete once onboarding is done (docs/reference/templates/
+#: BOOTSTRAP.md); a note recording or planning that step asks nothing of the memory (real33:
+#: three workspaces' daily notes, "- [ ] Delete BOOTSTRAP.md", "删除 BOOTSTRAP.md").
+ONBOARDED = lazy_pattern(r"delete or rewrite its memory: “[^”]*\bBOOTSTRAP\.md”$")
 
 
 def units(s: str) -> int:
@@ -292,6 +297,8 @@ class OpenClaw(Profile):
         if f.path in INSTRUCTIONS and f.kind == "instruction_like" \
                 and "standing orders" in f.message:
             return False
+        if f.kind == "instruction_like" and ONBOARDED.search(f.message):
+            return False  # "- [ ] Delete BOOTSTRAP.md": the step BOOTSTRAP.md itself asks for
         return super().keeps(f)
 
     def directive(self, target: str) -> bool:

@@ -11,11 +11,12 @@ from memtui.core.profiles.gemini import Gemini
 from memtui.core.profiles.hermes import Hermes
 from memtui.core.profiles.item import Item
 from memtui.core.profiles.openclaw import OpenClaw
+from memtui.core.profiles.serena import Serena
 
 #: name → profile, in the order recognition tries them (the agents' first: their layouts
 #: are specific; item and claude-code follow the layout and are never recognised).
 BY_NAME: dict[str, Profile] = {p.name: p for p in (
-    Gemini(), Codex(), Hermes(), OpenClaw(), Item(), ClaudeCode())}
+    Serena(), Gemini(), Codex(), Hermes(), OpenClaw(), Item(), ClaudeCode())}
 #: The profile names ``--profile`` and ``profile =`` accept.
 PROFILES: tuple[str, ...] = tuple(BY_NAME)
 

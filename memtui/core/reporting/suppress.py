@@ -546,12 +546,15 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     # hides what the agent reads (newuser26 #8, #11).
     linked = linked_unaudited(result.workspace, (t for line in result.index.lines
                                                  for t in line.targets), result.scans)
+    keeps = profile_named(result.profile).keeps
     if linked:
         found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
         # a new list: the derivation keeps the one it gave, and gives it again to the next
         # re-audit with nothing changed (newuser29 #34: each such re-audit added these
-        # findings once more — "20 credentials" for 15 after `o`)
-        result.findings = [*result.findings, *found]
+        # findings once more — "20 credentials" for 15 after `o`); judged as the profile
+        # judges its memories' (real33: "no frontmatter" on OpenClaw's SOUL.md, linked from
+        # its MEMORY.md, though no OpenClaw file carries frontmatter)
+        result.findings = [*result.findings, *(f for f in found if keeps(f))]
     # And every other text under the memory root the agent can open (an archive, a hidden
     # or excluded file, a .txt or .env, a profile's files that are no memories) is read
     # for what the agent would read in it: what counts as a memory never decides what is
@@ -574,7 +577,6 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         found, _unread = excluded_findings(result.workspace, loaded)  # type: ignore[arg-type]
         # as the profile judges its memories' findings (real30: standing orders are what
         # OpenClaw's AGENTS.md is for, `memtui.core.profiles.openclaw`)
-        keeps = profile_named(result.profile).keeps
         result.findings.extend(_loaded_each_turn(f) for f in found
                                if f.kind in READ_KINDS and keeps(f))
         read.update(loaded)
