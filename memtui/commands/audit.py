@@ -209,6 +209,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         return fail("memtui audit", nothing_line(path))
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)
+    result.baseline_path = ns.baseline if baseline is not None else None
     if baseline is not None and unmatched and not ns.write_baseline:
         stale_baseline(baseline, unmatched, ns.baseline)
     shaped: tuple[list[Finding], list[str]] = ([], [])
@@ -417,8 +418,11 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
         if cause == "baseline":
             line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
                     f"({where})"
-                    + (inside.replace("hide it", "accept it") if baseline_path
-                       and lies_within(baseline_path, root) else ""))
+                    + (" — it lies inside the audited workspace, so a change that adds a "
+                       "credential can accept it in the same change: the run fails on "
+                       "them all the same (keep the baseline outside the workspace to "
+                       "accept one)" if baseline_path and lies_within(baseline_path, root)
+                       else ""))
         elif cause == "inline":
             line = (f"an inline `memtui: ignore` comment in the file hides {count} "
                     f"({where}) — a change that adds a credential can hide it in "

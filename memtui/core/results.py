@@ -315,6 +315,9 @@ class AuditResult(Record, eq=False):
     #: configuration file that was used (None: none).
     suppressed: list[Suppressed]
     config_path: str | None = None
+    #: The ``--baseline`` file the run applied (None: none; set by ``memtui audit``, not a
+    #: field): one inside the workspace accepts no guarded finding (`memtui.core.verdict`).
+    baseline_path: str | None = None
     #: The reported findings whose severity the configuration lowered, each with the
     #: severity it had (`memtui.core.reporting.hidden`: named in the reports;
     #: ``--fail-on`` given as a flag counts the higher one).

@@ -113,3 +113,26 @@ def test_discover_counts_them_too(tmp_path: Path) -> None:
                                            "memory/deploy.md": memory("deploy")})
     run = _memtui("audit", str(tmp_path / "items"), "--discover", "--json")
     assert run.returncode == 1, run.stderr
+
+
+def test_a_baseline_inside_the_workspace_accepts_no_credential(tmp_path: Path) -> None:
+    """``--baseline`` naming a file inside the workspace: the change that adds a credential
+    writes the entry that accepts it (the key is in the file), and the run passed (exit 0,
+    one line on stderr). Now it is the workspace's own, as its .memtui.toml is: the
+    credential is still listed as suppressed by the baseline, and the run fails, in every
+    format; the same file outside the workspace accepts it."""
+    ws = _item(tmp_path, {"memory/creds.md": memory("creds", CRED)})
+    base = ws / ".memtui-baseline.json"
+    assert _memtui("audit", str(ws), "--write-baseline", str(base)).returncode == 0
+    for flags in ((), ("--json",), ("--format", "sarif"), ("--fail-on", "error")):
+        run = _memtui("audit", str(ws), "--baseline", str(base), *flags)
+        assert run.returncode == 1, (flags, run.stderr)
+        assert "inside the audited workspace" in run.stderr
+    data = json.loads(_memtui("audit", str(ws), "--baseline", str(base), "--json").stdout)
+    assert [f["path"] for f in data["suppressed_findings"] if f["kind"] == "secret"] == \
+        ["memory/creds.md"]
+    outside = tmp_path / "baseline.json"
+    base.rename(outside)
+    assert _memtui("audit", str(ws), "--baseline", str(outside)).returncode == 0
+    assert _memtui("audit", str(ws), "--baseline", str(outside),
+                   "--fail-on", "never").returncode == 0
