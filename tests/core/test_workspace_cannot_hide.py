@@ -136,3 +136,14 @@ def test_a_baseline_inside_the_workspace_accepts_no_credential(tmp_path: Path) -
     assert _memtui("audit", str(ws), "--baseline", str(outside)).returncode == 0
     assert _memtui("audit", str(ws), "--baseline", str(outside),
                    "--fail-on", "never").returncode == 0
+
+
+def test_a_file_the_agent_loads_linking_out_is_said_once(tmp_path: Path) -> None:
+    """Codex's memory_summary.md (injected every session) a link out: one ``unchecked_text``
+    error, not one from the walk of the memory folder and one more from the profile."""
+    (tmp_path / "outside.md").write_text("# Summary\n" + CRED)
+    folder = make_ws(tmp_path / ".codex" / "memories", {
+        "MEMORY.md": "# Memory\n- see rollout_summaries/a.md\n",
+        "rollout_summaries/a.md": "# a\nnothing\n"})
+    os.symlink(tmp_path / "outside.md", folder / "memory_summary.md")
+    assert _guarded(folder) == [("memory_summary.md", "unchecked_text")]
