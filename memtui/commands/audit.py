@@ -52,7 +52,14 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
-from memtui.core.verdict import first_few, kept_line, own_kept, own_suppressed, places
+from memtui.core.verdict import (
+    GUARDED,
+    first_few,
+    kept_line,
+    own_kept,
+    own_suppressed,
+    places,
+)
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
@@ -214,17 +221,23 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         stale_baseline(baseline, unmatched, ns.baseline)
     shaped: tuple[list[Finding], list[str]] = ([], [])
     sarif = ns.format == "sarif"
-    if (ns.fail_on_flag or sarif) and not ns.write_baseline and \
-            is_workspace_own(config, ws.root):
-        try:  # (SARIF carries every one, whatever --fail-on: newuser29 #38)
+    if not ns.write_baseline and is_workspace_own(config, ws.root):
+        # (SARIF carries every one, whatever --fail-on: newuser29 #38); without a --fail-on
+        # flag the guarded ones still fail the run: a `profile = "item"` in an OpenClaw
+        # workspace's own file left out the TOOLS.md it loads every turn, and its
+        # credential passed (redteam33)
+        try:
             shaped = operator_findings(ws, options, ns, config, given, baseline, result,
-                                       "info" if sarif else None)
+                                       "info" if sarif else None if ns.fail_on_flag
+                                       else "error")
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
         if ns.fail_on_flag:
             threshold = ns.fail_on or "error"
             ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
                                  shaped[1])
+        else:
+            ns.operator_guarded = [f for f in shaped[0] if f.kind in GUARDED]
     if not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
@@ -329,6 +342,7 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     flagged = getattr(ns, "fail_on_flag", False)
     if not flagged:
         kept = own_kept(result, threshold, getattr(ns, "own_fail_on", False))
+        kept += getattr(ns, "operator_guarded", [])  # kept out by its own shaping settings
         if kept:
             sys.stderr.write(f"memtui audit: exit 1: {kept_line(kept)}\n")
             return 1

@@ -99,8 +99,9 @@ def first_few(items: list[str]) -> str:
 def kept_line(kept: list[Finding]) -> str:
     """The reason a run fails on ``kept`` (said on stderr)."""
     return (f"{kept_nouns(kept)} ({places(kept)}) kept from failing by the workspace's own "
-            "settings (its .memtui.toml's ignore, severity, exclude or fail-on, an inline "
-            "ignore comment, or a --baseline file inside it): a credential, or text the "
+            "settings (its .memtui.toml's ignore, severity, exclude or fail-on, a setting "
+            "that shapes the audit such as profile, an inline ignore comment, or a "
+            "--baseline file inside it): a credential, or text the "
             "credential check did not read, is never the audited workspace's to accept "
             "(give --fail-on on the command line, or a --baseline outside the workspace, to "
             "decide it)")

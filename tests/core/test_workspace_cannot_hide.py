@@ -147,3 +147,24 @@ def test_a_file_the_agent_loads_linking_out_is_said_once(tmp_path: Path) -> None
         "rollout_summaries/a.md": "# a\nnothing\n"})
     os.symlink(tmp_path / "outside.md", folder / "memory_summary.md")
     assert _guarded(folder) == [("memory_summary.md", "unchecked_text")]
+
+
+@pytest.mark.parametrize("profile", ["item", "codex"])
+def test_a_profile_the_workspace_sets_keeps_no_loaded_file_unread(
+        tmp_path: Path, profile: str) -> None:
+    """An OpenClaw workspace whose own .memtui.toml says ``profile = "item"``: the audit
+    follows it and never reads TOOLS.md, which OpenClaw loads into every turn; its
+    credential passed (exit 0) unless ``--fail-on`` was given as a flag. The audit with the
+    operator's settings finds it, and a guarded finding it finds fails the run whatever
+    the workspace's settings, as an ``ignore`` of it does."""
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "# Memory\n- nothing yet\n", "AGENTS.md": "# Agents\nBe brief.\n",
+        "SOUL.md": "# Soul\nCalm.\n", "memory/2026-01-01.md": "# day\nnothing\n",
+        "TOOLS.md": "# Tools\n" + CRED, ".memtui.toml": f'profile = "{profile}"\n'})
+    for flags in ((), ("--json",), ("--format", "sarif")):
+        run = _memtui("audit", str(ws), *flags)
+        assert run.returncode == 1, (flags, run.stderr)
+        assert "1 credential (TOOLS.md:2) kept from failing" in run.stderr
+    # the command line still decides
+    assert _memtui("audit", str(ws), "--profile", profile).returncode == 0
+    assert _memtui("audit", str(ws), "--fail-on", "never").returncode == 0
