@@ -145,13 +145,14 @@ def test_a_credential_a_baseline_accepts_is_named_on_stderr(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """newuser27 #16: a baseline inside the workspace (the README's example) is one a pull
     request can rewrite to accept its own credential: each credential it accepts is named,
-    with where the baseline lies."""
+    with where the baseline lies; and (redteam33) the run fails on it all the same, as on a
+    credential the workspace's own .memtui.toml ignores. One outside accepts it."""
     ws = _flat(tmp_path / "w")
     base = ws / ".memtui-baseline.json"
     main(["audit", str(ws), "--write-baseline", str(base)])
     capsys.readouterr()
     status, data, err = _audit(capsys, str(ws), "--baseline", str(base), "--fail-on", "error")
-    assert status == 0 and not [f for f in data["findings"] if f["kind"] == "secret"]
+    assert status == 1 and not [f for f in data["findings"] if f["kind"] == "secret"]
     assert "accepts 1 credential (a.md:7)" in err
     assert "inside the audited workspace" in err
     outside = tmp_path / "baseline.json"

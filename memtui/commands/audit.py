@@ -52,7 +52,14 @@ from memtui.core.reporting.suppress import (
     write_baseline,
 )
 from memtui.core.reporting.wording import plural
-from memtui.core.verdict import first_few, kept_line, own_kept, own_suppressed, places
+from memtui.core.verdict import (
+    GUARDED,
+    first_few,
+    kept_line,
+    own_kept,
+    own_suppressed,
+    places,
+)
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
@@ -209,21 +216,28 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         return fail("memtui audit", nothing_line(path))
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)
+    result.baseline_path = ns.baseline if baseline is not None else None
     if baseline is not None and unmatched and not ns.write_baseline:
         stale_baseline(baseline, unmatched, ns.baseline)
     shaped: tuple[list[Finding], list[str]] = ([], [])
     sarif = ns.format == "sarif"
-    if (ns.fail_on_flag or sarif) and not ns.write_baseline and \
-            is_workspace_own(config, ws.root):
-        try:  # (SARIF carries every one, whatever --fail-on: newuser29 #38)
+    if not ns.write_baseline and is_workspace_own(config, ws.root):
+        # (SARIF carries every one, whatever --fail-on: newuser29 #38); without a --fail-on
+        # flag the guarded ones still fail the run: a `profile = "item"` in an OpenClaw
+        # workspace's own file left out the TOOLS.md it loads every turn, and its
+        # credential passed (redteam33)
+        try:
             shaped = operator_findings(ws, options, ns, config, given, baseline, result,
-                                       "info" if sarif else None)
+                                       "info" if sarif else None if ns.fail_on_flag
+                                       else "error")
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
         if ns.fail_on_flag:
             threshold = ns.fail_on or "error"
             ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
                                  shaped[1])
+        else:
+            ns.operator_guarded = [f for f in shaped[0] if f.kind in GUARDED]
     if not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:
@@ -328,6 +342,7 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     flagged = getattr(ns, "fail_on_flag", False)
     if not flagged:
         kept = own_kept(result, threshold, getattr(ns, "own_fail_on", False))
+        kept += getattr(ns, "operator_guarded", [])  # kept out by its own shaping settings
         if kept:
             sys.stderr.write(f"memtui audit: exit 1: {kept_line(kept)}\n")
             return 1
@@ -417,8 +432,11 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
         if cause == "baseline":
             line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
                     f"({where})"
-                    + (inside.replace("hide it", "accept it") if baseline_path
-                       and lies_within(baseline_path, root) else ""))
+                    + (" — it lies inside the audited workspace, so a change that adds a "
+                       "credential can accept it in the same change: the run fails on "
+                       "them all the same (keep the baseline outside the workspace to "
+                       "accept one)" if baseline_path and lies_within(baseline_path, root)
+                       else ""))
         elif cause == "inline":
             line = (f"an inline `memtui: ignore` comment in the file hides {count} "
                     f"({where}) — a change that adds a credential can hide it in "

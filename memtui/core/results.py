@@ -336,6 +336,9 @@ class AuditResult(Record, eq=False):
     #: The span of time (from, until) in which every file's age in whole days, and so the
     #: result, stays the same.
     holds: tuple[float, float] = (float("-inf"), float("inf"))
+    #: The ``--baseline`` file the run applied (None: none; set by ``memtui audit``): one
+    #: inside the workspace accepts no guarded finding (`memtui.core.verdict`).
+    baseline_path: str | None = None
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
@@ -350,7 +353,8 @@ class AuditResult(Record, eq=False):
                        archives_excluded: list[str] | None = None,
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
-                       holds: tuple[float, float] = (float("-inf"), float("inf"))) -> None:
+                       holds: tuple[float, float] = (float("-inf"), float("inf")),
+                       baseline_path: str | None = None) -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -379,6 +383,7 @@ class AuditResult(Record, eq=False):
         self.project = project
         self.show_suppressed = show_suppressed
         self.holds = holds
+        self.baseline_path = baseline_path
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

@@ -7,8 +7,11 @@ fails the run whatever the workspace's own settings say: its ``.memtui.toml``'s
 ``ignore``, ``severity``, ``exclude`` or ``fail-on``, or an inline ignore comment. One
 commit could otherwise add a credential and the line that hides it (newuser31 #3), and a
 fleet of workspaces other people write would read "0 secrets, exit 0" (newuser32 #23).
-Only the command line decides otherwise: a ``--fail-on`` flag, a ``--baseline``, a
-``--config`` outside the workspace.
+Only the command line decides otherwise: a ``--fail-on`` flag, a ``--baseline`` or a
+``--config`` outside the workspace. A baseline file inside the workspace is the
+workspace's own, as a ``.memtui.toml`` there is: the change that adds a credential can
+write the baseline entry that accepts it (its key is in the file), so what it accepts of a
+guarded kind still fails the run (redteam33); it accepts every other finding as before.
 """
 
 from __future__ import annotations
@@ -39,14 +42,24 @@ def config_inside(result: AuditResult) -> bool:
                                                           result.workspace.root)
 
 
+def baseline_inside(result: AuditResult) -> bool:
+    """Whether the ``--baseline`` the run read lies in the audited workspace (a change to
+    the workspace can rewrite it, key and all)."""
+    path = getattr(result, "baseline_path", None)
+    return path is not None and lies_within(path, result.workspace.root)
+
+
 def own_suppressed(result: AuditResult) -> list[Finding]:
     """The findings the audited workspace suppressed itself: by inline comments, by its
-    configuration's ``exclude``, and by its own ``.memtui.toml``'s ``ignore`` (not a
-    ``--config FILE`` outside it, nor the user-level file)."""
+    configuration's ``exclude``, by its own ``.memtui.toml``'s ``ignore`` (not a
+    ``--config FILE`` outside it, nor the user-level file), and the guarded ones a
+    ``--baseline`` file inside it accepts."""
     causes = {"inline", "exclude"}
     if config_inside(result):
         causes.add("config")  # named by --config or not, it is the workspace's (newuser27 #16)
-    return [s.finding for s in result.suppressed if s.cause in causes]
+    inside = baseline_inside(result)
+    return [s.finding for s in result.suppressed if s.cause in causes or (
+        inside and s.cause == "baseline" and s.finding.kind in GUARDED)]
 
 
 def own_kept(result: AuditResult, threshold: str = "error", own_fail_on: bool = False
@@ -86,7 +99,9 @@ def first_few(items: list[str]) -> str:
 def kept_line(kept: list[Finding]) -> str:
     """The reason a run fails on ``kept`` (said on stderr)."""
     return (f"{kept_nouns(kept)} ({places(kept)}) kept from failing by the workspace's own "
-            "settings (its .memtui.toml's ignore, severity, exclude or fail-on, or an inline "
-            "ignore comment): a credential, or text the credential check did not read, is "
-            "never the audited workspace's to accept (give --fail-on on the command line, "
-            "or a --baseline, to decide it)")
+            "settings (its .memtui.toml's ignore, severity, exclude or fail-on, a setting "
+            "that shapes the audit such as profile, an inline ignore comment, or a "
+            "--baseline file inside it): a credential, or text the "
+            "credential check did not read, is never the audited workspace's to accept "
+            "(give --fail-on on the command line, or a --baseline outside the workspace, to "
+            "decide it)")

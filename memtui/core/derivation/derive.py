@@ -292,7 +292,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     if inp.agent is not None:
         refs = inp.agent.references
         index_linked = index_linked | (refs.found & set(paths))
-        head.extend(inp.agent.findings)
+        # (a file the agent loads that links out is said once: the walk of the memory
+        # folder says it of the files it lists, the profile of the others)
+        unread = {f.path for f in head if f.kind == "unchecked_text" and f.line is None}
+        head.extend(f for f in inp.agent.findings
+                    if not (f.kind == "unchecked_text" and f.line is None and f.path in unread))
         suggest_for = _suggester(suggestions, paths, opts.suggestions)
         for source, line, target in refs.broken:
             if linked_already(source, line, target, index, scans):

@@ -71,6 +71,12 @@ MAX_INFLATED = 512 * 1024 * 1024
 MAX_DEPTH = 64
 #: Folders under folders ``count_files`` follows at most.
 MAX_NESTING = 100_000
+#: Folders under folders ``files`` and ``changes`` follow at most (each level is a frame
+#: of theirs; a tree nested 20,000 deep ended `memtui trend` in a RecursionError's
+#: traceback, redteam33). Past it the walk is cut (`HistoryCut`), said as every bound is.
+#: A checkout holds no deeper file: a path of 256 folders is 512 bytes at the least, and
+#: git refuses trees past ``core.maxTreeDepth`` (4,096) itself.
+MAX_FOLDERS = 256
 #: Largest commit time taken as a date: 9999-12-31T23:59:59Z.
 MAX_TIME = 253402300799
 _REF_CAP = 16 * 1024 * 1024
@@ -128,6 +134,12 @@ class GitReadError(Exception):
 class HistoryCut(GitReadError):
     """A bound stopped the reading: an object over its size cap, or the walk's budget
     spent. The history read before it is good; what lies past it is unknown."""
+
+
+def _too_deep(path: str) -> HistoryCut:
+    """The cut of a walk at a folder nested past `MAX_FOLDERS`."""
+    shown = path if len(path) <= 60 else path[:28] + "\u2026" + path[-28:]
+    return HistoryCut(f"a tree nests more than {MAX_FOLDERS} folders deep ({shown})")
 
 
 class Budget(Record):
@@ -851,18 +863,21 @@ class Repo:
                               for mode, sha in entries.values())
         return counts[tree]
 
-    def files(self, tree: str | None, base: str = "") -> Iterator[tuple[str, str, str]]:
+    def files(self, tree: str | None, base: str = "", depth: int = 0
+              ) -> Iterator[tuple[str, str, str]]:
         """(mode, id, path) of every non-folder entry under ``tree`` (as ``ls-tree -r``)."""
         entries = self._entries(tree)
         self.budget.charge("entries", len(entries))
         for name, (mode, sha) in sorted(entries.items()):
             path = f"{base}/{name}" if base else name
             if mode == _DIR:
-                yield from self.files(sha, path)
+                if depth >= MAX_FOLDERS:
+                    raise _too_deep(path)
+                yield from self.files(sha, path, depth + 1)
             else:
                 yield f"{mode:06o}", sha, path
 
-    def changes(self, old: str | None, new: str | None, base: str = ""
+    def changes(self, old: str | None, new: str | None, base: str = "", depth: int = 0
                 ) -> Iterator[tuple[str, str, str]]:
         """(mode, id, path) of each entry changed from ``old`` to ``new`` (as
         ``diff-tree -r``); a deleted one comes with mode ``"0"``."""
@@ -882,8 +897,10 @@ class Repo:
             if was is not None and not was_dir and (now is None or now_dir):
                 yield "0", was[1], path
             if was_dir or now_dir:
+                if depth >= MAX_FOLDERS:
+                    raise _too_deep(path)
                 yield from self.changes(was[1] if was_dir and was else None,
-                                        now[1] if now_dir and now else None, path)
+                                        now[1] if now_dir and now else None, path, depth + 1)
             if now is not None and not now_dir:
                 yield f"{now[0]:06o}", now[1], path
 

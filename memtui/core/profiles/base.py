@@ -155,6 +155,16 @@ def bound_findings(ws: Workspace, files: list[str]) -> list[Finding]:
     return out
 
 
+def links_out_findings(read: Reader) -> list[Finding]:
+    """An ``unchecked_text`` error for each file ``read`` was asked for that is a symbolic
+    link out of the workspace (`memtui.core.profiles.files.AgentFiles.links_out`), but the
+    index (its own read says it)."""
+    from memtui.core.scanner.scan import followed_unread
+
+    return [followed_unread(rel) for rel in getattr(read, "links_out", ())
+            if rel != "MEMORY.md"]
+
+
 class AgentView(Record):
     """What an agent profile makes of a folder in one audit: the limits in force, what the
     agent injects, what it treats as references, and the findings of all three."""
@@ -279,6 +289,9 @@ class Profile:
             found += injection.findings
             found += load_findings(injection.loads, self.agent, self.cut_note_for)
             found += bound_findings(ws, injection.files)
+        # A file the agent loads (a bootstrap file, a store, an import) that is a symbolic
+        # link out of the workspace: it follows it, memtui never reads it (redteam33).
+        found += links_out_findings(read)
         return AgentView(limits, injection, refs, [*found, *refs.findings])
 
     def memory(self, rel: str) -> bool:

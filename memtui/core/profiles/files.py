@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,22 +20,69 @@ MAX_AGENT_FILE = 2 * 1024 * 1024
 MAX_CONFIG = 256 * 1024
 
 
-def read_bounded(path: Path, limit: int) -> str | None:
-    """``path``'s text when it is a regular file (a symbolic link is not followed), at most
-    ``limit`` bytes of it; None otherwise or on any error."""
+def read_bounded(path: Path, limit: int, root: Path | None = None) -> str | None:
+    """``path``'s text when it is a regular file, at most ``limit`` bytes of it; None
+    otherwise or on any error. A symbolic link is not followed, unless ``root`` is given and
+    it leads to a regular file inside ``root`` (checked as it is opened: `open_within`)."""
+    from memtui.core.scanner.textfile import open_within
+
     try:
         st = os.lstat(path)
+        if stat.S_ISLNK(st.st_mode) and root is not None:
+            st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             return None
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        fd = open_within(path, root) if root is not None else \
+            os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+                    | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None  # swapped for a FIFO or a device since its stat
             data = os.read(fd, min(limit, st.st_size + 1))
         finally:
             os.close(fd)
     except (OSError, ValueError):
         return None
     return data[:limit].decode("utf-8", errors="replace")
+
+
+def leads_out(path: Path, root: Path) -> bool:
+    """Whether ``path`` is a symbolic link whose target lies outside ``root`` (or cannot be
+    resolved): a file the agent follows and memtui never reads."""
+    from memtui.core.files.input_file import lies_within
+
+    try:
+        if not os.path.islink(path):
+            return False
+        return not lies_within(os.path.realpath(path), root)
+    except (OSError, ValueError):
+        return False
+
+
+class AgentFiles:
+    """A reader of workspace-relative files (each read once), for one audit (base's
+    Reader). A file the agent loads that is a symbolic link is read where it leads when
+    that lies inside the workspace, as the audit reads a memory (an agent reads its
+    bootstrap file, store or import through a link: redteam33, TOOLS.md → docs/tools.md
+    hid its credential); one leading out is never read and is kept in ``links_out``, for
+    the profile to report as text nobody checked (`memtui.core.scanner.scan.followed_unread`)."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self.known: dict[str, str | None] = {}
+        self.links_out: list[str] = []
+
+    def __call__(self, rel: str) -> str | None:
+        known = self.known
+        if rel not in known:
+            if "\x00" in rel or ".." in rel.split("/"):
+                known[rel] = None
+            else:
+                path = self.ws.root / rel
+                known[rel] = read_bounded(path, MAX_AGENT_FILE, self.ws.root)
+                if known[rel] is None and leads_out(path, self.ws.root):
+                    self.links_out.append(rel)
+        return known[rel]
 
 
 def past_bound(path: Path) -> int | None:
@@ -49,16 +95,9 @@ def past_bound(path: Path) -> int | None:
     return st.st_size if stat.S_ISREG(st.st_mode) and st.st_size > MAX_AGENT_FILE else None
 
 
-def reader(ws: Workspace) -> Callable[[str], str | None]:  # (base's Reader)
+def reader(ws: Workspace) -> AgentFiles:  # (base's Reader)
     """A reader of workspace-relative files (each read once), for one audit."""
-    known: dict[str, str | None] = {}
-
-    def read(rel: str) -> str | None:
-        if rel not in known:
-            known[rel] = read_bounded(ws.root / rel, MAX_AGENT_FILE) \
-                if "\x00" not in rel and ".." not in rel.split("/") else None
-        return known[rel]
-    return read
+    return AgentFiles(ws)
 
 
 def load_config(path: Path) -> tuple[Any, str | None]:

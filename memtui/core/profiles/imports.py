@@ -5,7 +5,9 @@ span or a fenced block is text, not an import.
 
 Checked: a target that does not exist (``broken_import``), one written inside code
 (``import_in_code``: the writer meant an import the agent never makes), one past 5 hops
-(``import_too_deep``) and a cycle (``import_cycle``). Only a target that names a path (a
+(``import_too_deep``) and a cycle (``import_cycle``); the files imported past the first
+`MAX_FILES` are not read, and one ``unchecked_text`` error names them (redteam33: a
+credential imported as the 201st file passed unseen). Only a target that names a path (a
 ``/`` or a file extension) counts, so ``@alice`` in prose is no import. A target inside
 the workspace is read (bounded) and followed; one outside is looked at with one ``lstat``,
 never read."""
@@ -120,14 +122,25 @@ def import_walk(ws: Workspace, read: Reader, roots: tuple[str, ...] = ROOTS
                                    f"{MAX_HOPS} hops the agent stops following"))
                 continue
             visited += 1
-            body = read(child) if visited <= MAX_FILES else None
+            if visited > MAX_FILES:
+                past.append(child)  # loaded by the agent, never read here: said below
+                continue
+            body = read(child)
             if body is not None:
                 if child not in imported and child not in roots:
                     imported.append(child)
                 walk(child, body, (*stack, rel))
 
+    past: list[str] = []
     for name in roots:
         text = read(name)
         if text is not None:
             walk(name, text, ())
+    if past:  # the bound on files followed: what lies past it is text nobody checked
+        from memtui.core.scanner.scan import unchecked
+
+        more = f"it and {len(past) - 1:,} more" if len(past) > 1 else "it"
+        out.append(unchecked(past[0], None, (
+            f"the agent imports {more} past the {MAX_FILES} files memtui follows from "
+            f"{', '.join(roots)}")))
     return out, imported

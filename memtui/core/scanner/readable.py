@@ -16,8 +16,10 @@ yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction
 Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is read
 as history), the workspace's memtui state folder and memtui's user cache (when it lies under
 the memory root) — a folder merely *named* ``.git`` or ``.memtui`` elsewhere is read like
-any other (newuser29 #8); FIFOs, sockets and devices (``lstat`` first: never opened); a
-symbolic link that leads out of the workspace (memtui's chat tools refuse it; an agent's own
+any other (newuser29 #8), and a symbolic link under the memory root that leads into one of
+those folders is read as the file or folder its name holds (the agent opens it:
+redteam33); FIFOs, sockets and devices (``lstat`` first: never opened); a symbolic link
+that leads out of the workspace (memtui's chat tools refuse it; an agent's own
 tools follow it, so the walk of the workspace reports it as an ``unchecked_text`` error,
 newuser32 #20). A binary file (a NUL byte in its first block) is read for credentials only,
 in the text it holds: its runs of printable characters, up to the same 8 MiB (newuser29 #5:
@@ -116,10 +118,15 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
                 continue
             if stat.S_ISLNK(lst.st_mode):
                 target = os.path.realpath(entry.path)
-                # Out of the workspace, into .git or memtui's state, or to a file of the
-                # memory root itself (read under its own name): not followed.
+                # Out of the workspace (a link out: `followed_unread`, said by the walk of
+                # the workspace), into memtui's user cache, or to a file of the memory root
+                # itself (read under its own name): not followed. A link into a folder the
+                # walk skips by its own name (a repository's .git, the workspace's .memtui)
+                # is read: the agent opens what the link's name holds, and the skip is for
+                # the folder, never for a name under the memory root that leads into it
+                # (redteam33: memory/notes.txt → ../.memtui/x.md hid its credential).
                 where = inside(target, root)
-                if where is None or _under_skipped(root, where, state):
+                if where is None or (own is not None and inside(target, own) is not None):
                     continue
                 try:
                     lst = os.stat(target)
@@ -143,13 +150,6 @@ def skipped(folder: str, state: str) -> bool:
     if os.path.basename(folder) == STATE_DIR:
         return os.path.realpath(folder) == state
     return os.path.isfile(os.path.join(folder, "HEAD"))
-
-
-def _under_skipped(root: str, where: str, state: str) -> bool:
-    """Whether ``root/where`` lies in a folder the walk skips."""
-    parts = where.split("/")
-    return any(p in SKIPPED and skipped(os.path.join(root, *parts[:k + 1]), state)
-               for k, p in enumerate(parts[:-1]))
 
 
 def head(full: str, limit: int, root: str | None = None) -> bytes | None:
