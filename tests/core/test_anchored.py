@@ -187,6 +187,8 @@ def test_the_compiled_reader_is_turned_off_by_the_environment() -> None:
     assert anchored.native_anchors({"MEMTUI_PURE_PYTHON": "0"}) is built
     if NATIVE is not None:
         assert ANCHORED._native is NATIVE  # the checks' probe uses it when it is built
+        assert ANCHORED._holds is not None  # and looks for the anchors' keywords in one pass
+    assert Anchored(WORDS, native=False)._holds is None
 
 
 def test_the_bitmap() -> None:

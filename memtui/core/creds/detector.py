@@ -26,7 +26,7 @@ from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
-from memtui.core.creds.mnemonic import SEED_LINE as _SEED_LINE
+from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
@@ -349,7 +349,7 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     candidates = candidate_lines(text, probe)
     # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
     phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n")) and _SEED_LINE.search(text) else []
+        c in text for c in (":\n", "：\n", ": \n")) and _may_hold_seed(text) else []
     if not labels and not rule_words and not candidates and "`" not in text and not phrases:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked

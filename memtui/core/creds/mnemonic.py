@@ -10,18 +10,30 @@ word list's first entries or a published test mnemonic (``test test … junk``),
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from memtui.core.creds import lexicon
+from memtui.core.native import native_module
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A line that is only 12 to 24 words of three to eight small letters.
 _PHRASE = lazy_pattern(r"^[ \t>]*(?P<p>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})[ \t]*$")
 #: Whether a text may hold one (the cheap look before the lines are read).
 SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
+#: ``memtui_native.seed_line`` (`SEED_LINE`'s search, compiled: ~4 % of a cold audit at
+#: 10,000 memories through ``re``, issue 35), or None where the C extension is not built or
+#: is turned off (``MEMTUI_PURE_PYTHON=1``): the same answer (tests/core/test_creds_compiled.py).
+COMPILED: Callable[[str], bool] | None = getattr(native_module(), "seed_line", None)
 _LENGTHS = frozenset({12, 15, 18, 21, 24})
 #: How many lines above the phrase its introducing line may be (a fence and blanks between).
 _ABOVE = 3
+
+
+def may_hold(text: str) -> bool:
+    """Whether a line of ``text`` is shaped like a seed phrase (`SEED_LINE`): the cheap look
+    before its lines are read."""
+    compiled = COMPILED
+    return compiled(text) if compiled is not None else SEED_LINE.search(text) is not None
 
 
 def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
