@@ -127,7 +127,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
 
 def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
     console = console or wide_console()
-    console.print(Text(f"memtui fleet: {plural(len(rows), 'workspace')} under "
+    console.print(Text(f"memtui audit --discover: {plural(len(rows), 'workspace')} under "
                        f"{printable(os.fspath(root))}",
                        style="bold"))
     if rows:
