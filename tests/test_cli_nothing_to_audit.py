@@ -37,3 +37,14 @@ def test_an_index_alone_or_an_agents_store_is_still_audited(tmp_path: Path) -> N
     (store / "USER.md").write_text("Prefers short answers.\n")
     out = memtui("audit", str(store), cwd=tmp_path)
     assert out.returncode == 0 and "hermes" in out.stdout
+
+
+@pytest.mark.parametrize("fmt", [(), ("--json",), ("--format", "sarif")])
+def test_a_new_item_s_empty_memory_folder_is_an_empty_memory(tmp_path: Path,
+                                                             fmt: tuple[str, ...]) -> None:
+    """newuser33 #18: an item workspace whose ``memory/`` is still empty (no MEMORY.md yet)
+    is a valid, empty memory (SPEC §2), as the app opens it: exit 0, not a usage error."""
+    (tmp_path / "item" / "memory").mkdir(parents=True)
+    out = memtui("audit", "item", "--fail-on", "info", *fmt, cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (0, "")
+    assert out.stdout

@@ -40,3 +40,16 @@ def test_no_note_when_each_memory_is_linked_once(tmp_path: Path) -> None:
     (tmp_path / "MEMORY.md").write_text("- [A](memory/a.md) — a\n", encoding="utf-8")
     index = next(ln for ln in _audit(tmp_path).splitlines() if ln.startswith("Index"))
     assert index.endswith("1 entry (1 memory), 0 packed (0 memories), 0 without links")
+
+
+def test_a_link_to_no_file_is_no_memory(tmp_path: Path) -> None:
+    """newuser33 #26: "234 entries (234 memories)" counted three links to files that do
+    not exist (the same report's broken links) as memories."""
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "a.md").write_text(MEMORY.format("a"), encoding="utf-8")
+    (tmp_path / "MEMORY.md").write_text(
+        "- [A](memory/a.md) — a\n- [G](memory/gone.md) — gone\n"
+        "- [S](memory/sub/gone-3.md) — gone too\n", encoding="utf-8")
+    index = next(ln for ln in _audit(tmp_path).splitlines() if ln.startswith("Index"))
+    assert index.endswith("3 entries (1 memory, 2 broken), 0 packed (0 memories), "
+                          "0 without links")

@@ -14,7 +14,8 @@ def test_one_workspace_and_one_day_are_singular(tmp_path: Path) -> None:
     root = tmp_path / "root"
     demo_copy(root)  # root/<demo>: the one workspace under root
     text = cli("audit", root, "--discover").stdout
-    assert "memtui fleet: 1 workspace under " in text, text
+    # the header names the command typed (newuser33 #10: it read "memtui fleet:")
+    assert "memtui audit --discover: 1 workspace under " in text, text
     assert "of 1 workspace fail (exit " in text, text
     ws = next(root.iterdir())
     stale = [f["message"] for f in json.loads(cli("audit", ws, "--json", "--stale-days", "1")

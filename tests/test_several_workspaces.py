@@ -278,3 +278,25 @@ def test_audit_of_an_item_workspaces_memory_folder_names_the_workspace(
     (tmp_path / "demo" / "memory" / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
     assert memtui("audit", "demo/memory", "--json", "--fail-on", "never",
                   cwd=tmp_path).returncode == 0
+
+
+def test_the_fleet_screen_takes_jobs_as_discover_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """newuser33 #30: ``memtui fleet ROOT --jobs 1`` was refused ("unrecognized
+    arguments"), so the screen could not be kept to one worker on a shared machine."""
+    from memtui.cli import main
+    from memtui.tui.fleet.app import FleetApp
+
+    seen: list[int | None] = []
+
+    def run(self: FleetApp, *args: Any, **kwargs: Any) -> None:
+        seen.append(self.jobs)
+
+    monkeypatch.setattr(FleetApp, "run", run)
+    monkeypatch.setattr(fleet_command, "terminal_problem", lambda: None)
+    items = several(tmp_path)
+    assert main(["fleet", str(items), "--jobs", "1"]) == 0
+    assert main(["fleet", str(items)]) == 0
+    assert seen == [1, None]
+    proc = memtui("fleet", str(items), "--jobs", "0")
+    assert proc.returncode == 2 and "--jobs: must be from 1 to 256" in proc.stderr

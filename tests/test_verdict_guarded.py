@@ -57,11 +57,18 @@ def test_a_fleet_counts_what_a_workspace_hides_itself(
     root = tmp_path / "fleet"
     _ws(root / "a", KEY, 'ignore = ["secret"]\nfail-on = "never"\n')
     _ws(root / "b", "Deploys go through CI.\n")
+    # one credential each, however the workspace's file keeps it (newuser33 #8: a lowered
+    # one was counted twice, once as the finding it still is and once as kept)
+    _ws(root / "c", KEY)
+    _ws(root / "d", KEY, '[severity]\nsecret = "info"\n')
+    _ws(root / "e", KEY, 'ignore = ["orphan"]\n[severity]\nsecret = "warning"\n')
     assert main(["audit", str(root), "--discover", "--json", "--jobs", "1"]) == 1
     got = capsys.readouterr()
     rows = {Path(r["path"]).name: r for r in json.loads(got.out)["workspaces"]}
     assert (rows["a"]["secrets"], rows["a"]["exit"]) == (1, 1)
     assert (rows["b"]["secrets"], rows["b"]["exit"]) == (0, 0)
+    assert {k: (rows[k]["secrets"], rows[k]["exit"]) for k in "cde"} == {
+        "c": (1, 1), "d": (1, 1), "e": (1, 1)}
     assert "memtui audit: a: exit 1: 1 credential (a.md:7) kept from failing" in got.err
     assert main(["audit", str(root), "--discover", "--json", "--jobs", "1",
                  "--fail-on", "never"]) == 0

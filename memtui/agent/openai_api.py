@@ -426,6 +426,12 @@ def _add_usage(stats: ChatStats, chunk: dict[str, Any]) -> None:
             stats.eval_duration = int(predicted_ms * 1e6)
         if stats.eval_count is None and isinstance(timings.get("predicted_n"), int):
             stats.eval_count = timings["predicted_n"]
+        # no `usage` chunk (a server that ignores stream_options): the prompt's tokens are
+        # the ones evaluated plus the ones its cache reused (newuser33 #32: shown as 0)
+        if stats.prompt_eval_count is None and isinstance(timings.get("prompt_n"), int):
+            cached = timings.get("cache_n")
+            stats.prompt_eval_count = timings["prompt_n"] + (
+                cached if isinstance(cached, int) and cached > 0 else 0)
 
 
 def _error_object(raw: bytes) -> dict[str, Any]:

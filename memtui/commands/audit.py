@@ -207,12 +207,15 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {shallow}\n")
     for unused in unused_limit_lines(limit_flags, result.profile):
         sys.stderr.write(f"memtui audit: {unused}\n")
-    if not result.scans and not ws.index_path.exists() and not result.block.files:
+    if (not result.scans and not ws.index_path.exists() and not result.block.files
+            and not (ws.layout == "item" and ws.memory_root.is_dir())):
         # No index, no memory file, no memory folder below: an empty folder or a project's
         # code. Its report would say "No findings" and exit 0 under any --fail-on
         # (newuser24 #22), the same CI step green on the wrong folder: refused alike. A
         # file the agent loads is something to audit (newuser30 #7: Gemini's legacy
-        # GEMINI.md alone in its memory folder was refused, as if there were none).
+        # GEMINI.md alone in its memory folder was refused, as if there were none). An item
+        # workspace's memory/ folder, still empty, is a valid empty memory (SPEC §2;
+        # newuser33 #18: a CI job added with the item failed until its first memory).
         return fail("memtui audit", nothing_line(path))
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from memtui.commands.parser import fail, terminal_problem, wide_console
+from memtui.commands.parser import bounded, fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
     AGENT_PROFILES,
@@ -38,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the folder whose workspaces (each folder holding a MEMORY.md, "
                         "~/.claude/projects/*/memory among them) the fleet shows")
     add_app_options(parser)
+    # as `audit --discover` takes it (newuser33 #30: one worker on a shared machine)
+    parser.add_argument("--jobs", type=bounded(True, 1, 256), default=None,
+                        help="worker processes auditing the workspaces (default: one per core)")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -127,7 +130,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
 
 def print_fleet(root: Path, rows: list[dict[str, Any]], console: Console | None = None) -> None:
     console = console or wide_console()
-    console.print(Text(f"memtui fleet: {plural(len(rows), 'workspace')} under "
+    console.print(Text(f"memtui audit --discover: {plural(len(rows), 'workspace')} under "
                        f"{printable(os.fspath(root))}",
                        style="bold"))
     if rows:
@@ -164,7 +167,8 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
     options = options_from(ns)
     state = FleetState()
     while True:
-        fleet = FleetApp(root, options, state=state, theme=ns.theme, watch=not ns.no_watch)
+        fleet = FleetApp(root, options, state=state, theme=ns.theme, watch=not ns.no_watch,
+                         jobs=getattr(ns, "jobs", None))
         with ends_on_signals(fleet):  # the terminal given back (newuser27 #17)
             chosen = fleet.run()
         if not chosen:

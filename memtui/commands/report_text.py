@@ -7,6 +7,7 @@ is not a terminal or ``NO_COLOR`` is set.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -163,8 +164,9 @@ def summary_table(result: AuditResult) -> Table:
     else:
         project = result.project.path if result.project is not None else None
         root = str(result.workspace.root)
-        hot_mem, packed_mem, twice = index_memories(
-            idx, lambda target: project_file(root, project, target))
+        hot_mem, packed_mem, twice, gone = index_memories(
+            idx, lambda target: project_file(root, project, target),
+            lambda target: not os.path.lexists(os.path.join(root, target)))
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines
@@ -172,7 +174,9 @@ def summary_table(result: AuditResult) -> Table:
         past = f", {unloaded:,} past the load limit" if unloaded else ""
         row("Index", f"{idx.path}: {idx.lines_said}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
-            f"({plural(hot_mem, 'memory', 'memories')}{past}), {kinds['packed']:,} packed "
+            f"({plural(hot_mem, 'memory', 'memories')}"
+            + (f", {gone:,} broken" if gone else "")
+            + f"{past}), {kinds['packed']:,} packed "
             f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links"
             + (f"; {twice}" if twice else ""))
         if result.loaded_lines < len(idx.lines) and not any(

@@ -241,7 +241,9 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
         threshold = fail_on or "error"  # `--fail-on never` on the command line decides
         kept = own_kept(result, threshold) if reaches("error", threshold) else []
         if kept:
-            row["secrets"] += sum(1 for f in kept if f.kind == "secret")
+            # a lowered credential is still a finding the row counted (newuser33 #8)
+            shown = {id(f) for f in result.findings}
+            row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
             row["exit"] = max(row["exit"], 1)
             row["kept"] = kept_line(kept)
     except (WorkspaceError, OSError, ConfigError) as exc:

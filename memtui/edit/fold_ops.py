@@ -141,9 +141,13 @@ def _hook_after(text: str, end: int, starts: list[int]) -> str:
     return piece[m.end():].strip() if m else ""
 
 
-def unfold(snap: Snapshot, line_number: int) -> Changeset:
+def unfold(snap: Snapshot, line_number: int, profile: str | None = None,
+           options: AuditOptions | None = None) -> Changeset:
     """Turn a packed index line back into one entry per link: the link's own text as the
-    title (drafted from the name when it is just the name), the description as the hook."""
+    title (drafted from the name when it is just the name), the description as the hook.
+    Under ``profile``'s load limit, the memories the longer index stops loading are named
+    in the preview and the summary (newuser33 #28: 12 memories went unloaded without a
+    word); not refused — it is the fold's inverse, which the operator asked for."""
     lines = snap.index.lines
     if not 1 <= line_number <= len(lines):
         raise UsageError(f"{INDEX_NAME} has no line {line_number} (it has {len(lines)})")
@@ -176,6 +180,19 @@ def unfold(snap: Snapshot, line_number: int) -> Changeset:
     entries = [e for _, e in sorted(found)]
     raw.replace(line_number, entries)
     into = f"line {line_number} into {plural(len(entries), 'entry', 'entries')}"
-    cs = plan.changeset("unfold", {"line": line_number}, f"{INDEX_NAME}: unfolded {into}")
-    cs.preview = f"{INDEX_NAME}: will unfold {into}"
+    note = ""
+    if profile is not None and options is not None:
+        probe = plan.changeset("unfold", {"line": line_number}, "")
+        gone = unloaded_by(snap, probe, profile, options)
+        if gone is not None and gone.lost:
+            one = len(gone.lost) == 1
+            names = ", ".join(gone.lost[:3]) + (f", … and {len(gone.lost) - 3} more"
+                                                if len(gone.lost) > 3 else "")
+            note = (f"; {plural(len(gone.lost), 'memory', 'memories')} loaded now "
+                    f"{'falls' if one else 'fall'} past the load limit "
+                    f"({options.max_lines:,} lines / {options.max_bytes:,} bytes) and "
+                    f"{'is' if one else 'are'} no longer loaded: {names}")
+    cs = plan.changeset("unfold", {"line": line_number},
+                        f"{INDEX_NAME}: unfolded {into}{note}")
+    cs.preview = f"{INDEX_NAME}: will unfold {into}{note}"
     return cs

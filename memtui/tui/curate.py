@@ -251,14 +251,20 @@ async def _confirm_write(app: App[Any], workspace: Workspace, title: str,
     return _write(app, workspace, cs)
 
 
+def audit_limits(app: App[Any]) -> tuple[str | None, AuditOptions | None]:
+    """The profile and options of the app's last audit (the limits a fold or an unfold is
+    judged under), or (None, None) before the first."""
+    result = getattr(app, "result", None)
+    return (None, None) if result is None else (str(result.profile), result.options)
+
+
 async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
     """Fold the index entries of ``paths`` into one packed line, with a label; the packed
     lines already there are named (typing one's label folds into that line)."""
     snap = Snapshot.read(workspace)
-    result = getattr(app, "result", None)
     # A fold that would stop loading memories is refused, under the audit's limits
     # (newuser30 #2).
-    limits = (None, None) if result is None else (str(result.profile), result.options)
+    limits = audit_limits(app)
     # Refused before the label is asked, not after (a picked memory with no entry of its
     # own: newuser24 #42); the checks do not depend on the label.
     try:

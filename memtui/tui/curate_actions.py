@@ -232,7 +232,8 @@ class CurateActions(CurateFlow):
                               why=False)
         self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
                                           f"Unfold index line {line.number}",
-                                          fold_ops.unfold, line.number))
+                                          fold_ops.unfold, line.number,
+                                          *curate.audit_limits(self)))
 
     def action_rename(self) -> None:
         from memtui.tui import curate

@@ -38,8 +38,11 @@ class FakeOpenAI(FakeOllama):
     """The emulator: ``start()`` it, point the client at ``url``, read ``requests``."""
 
     def __init__(self, models: list[FakeModel] | None = None, n_ctx: int = 4096,
-                 props: bool = True, tools: bool = True) -> None:
+                 props: bool = True, tools: bool = True, usage: bool = True,
+                 cache_n: int = 0) -> None:
         super().__init__(models)
+        self.usage = usage  # False: a build that ignores stream_options (no usage chunk)
+        self.cache_n = cache_n  # prompt tokens its cache reused (timings.cache_n)
         self.n_ctx = n_ctx
         self.props = props  # False: /props is 404 (a server other than llama-server)
         self.tools = tools  # False: a request with tools is refused (no --jinja)
@@ -135,8 +138,10 @@ class _OpenAIHandler(_Handler):
             finish = "length"
         usage = {"prompt_tokens": prompt, "completion_tokens": completion,
                  "total_tokens": prompt + completion}
-        timings = {"prompt_n": prompt, "prompt_ms": prompt / 76 * 1000,
+        timings = {"prompt_n": prompt - fake.cache_n, "prompt_ms": prompt / 76 * 1000,
                    "predicted_n": completion, "predicted_ms": completion / 35 * 1000}
+        if fake.cache_n:
+            timings["cache_n"] = fake.cache_n
         head = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
                 "created": 1764500000, "model": model.name, "system_fingerprint": BUILD}
         if body.get("stream") is not True:
@@ -168,7 +173,7 @@ class _OpenAIHandler(_Handler):
                 return
             self._sse({**head, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}],
                        "timings": timings})
-            if (body.get("stream_options") or {}).get("include_usage"):
+            if fake.usage and (body.get("stream_options") or {}).get("include_usage"):
                 self._sse({**head, "choices": [], "usage": usage})
             self._sse("[DONE]")
             self._chunk(b"")

@@ -60,6 +60,27 @@ async def test_streams_content_thinking_usage(llama: FakeOpenAI) -> None:
                     "stream": True, "stream_options": {"include_usage": True}}
 
 
+async def test_no_usage_chunk_reads_the_prompt_from_timings() -> None:
+    """newuser33 #32: a server that sends no ``usage`` chunk (it ignores stream_options)
+    gave ``prompt_eval_count 0``; the prompt is ``timings.prompt_n`` plus the tokens its
+    cache reused (``cache_n``)."""
+    with_usage = FakeOpenAI()
+    without = FakeOpenAI(usage=False, cache_n=2)
+    counts = []
+    for fake in (with_usage, without):
+        fake.add(FakeModel("m", [Reply(content="Hello there, engineer!")]))
+        fake.start()
+        try:
+            async with OpenAIClient(fake.url + "/v1/") as client:
+                evs = await collect(client, [{"role": "user", "content": "hi"}])
+        finally:
+            fake.stop()
+        done = evs[-1]
+        assert isinstance(done, Done)
+        counts.append(done.stats.prompt_eval_count)
+    assert isinstance(counts[0], int) and counts[0] > 3 and counts == [counts[0], counts[0]]
+
+
 async def test_tool_call_deltas_are_assembled(llama: FakeOpenAI) -> None:
     args = {"path": "memory/user-role.md", "content": USER_ROLE}
     llama.add(FakeModel("m", [Reply(tool_calls=[("exists", {"path": "MEMORY.md"}),

@@ -35,8 +35,9 @@ def test_report_summary_then_findings(tmp_path: Path) -> None:
     assert lines[0] == "memtui audit"
     assert lines[2] == "Layout / profile       item / item"
     assert lines[3] == "Memory files           5 (project 5)"
-    assert lines[4] == ("Index                  MEMORY.md: 3 lines, 2 entries (2 memories), "
-                        "1 packed (2 memories), 0 without links")
+    # memory/gone.md is no memory: a broken link (newuser33 #26)
+    assert lines[4] == ("Index                  MEMORY.md: 3 lines, 2 entries (1 memory, "
+                        "1 broken), 1 packed (2 memories), 0 without links")
     assert lines[5] == "Linked from the index  3 of 5 files"
     assert lines[6] == "Orphans                2 (0 reachable by links, 2 unreachable)"
     # Broken links and wikilinks share one row, and the kinds no blank line between them:

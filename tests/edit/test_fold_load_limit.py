@@ -89,3 +89,26 @@ def test_the_item_profile_loads_the_whole_index_and_folds_as_ever(tmp_path: Path
     ws = near_byte_limit(tmp_path)
     done = cli("fix", "fold", ws, "fact_29", "fact_30", "--profile", "item")
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
+
+
+def test_an_unfold_names_the_memories_it_pushes_past_the_limit(tmp_path: Path) -> None:
+    """newuser33 #28: unfolding a packed line (the fold's inverse, CLI and the app's ``F``)
+    pushed 12 loaded memories past Claude Code's 200 lines without a word; the dry run and
+    the write now name them (not refused: it is what the operator asked for)."""
+    root = tmp_path / "lines"
+    root.mkdir()
+    for i in range(1, 211):
+        (root / f"fact_{i}.md").write_text(FRONT.format(i), encoding="utf-8")
+    (root / "MEMORY.md").write_text("".join(f"- [Fact {i}](fact_{i}.md) — fact {i}\n"
+                                            for i in range(1, 211)), encoding="utf-8")
+    assert cli("fix", "fold", root, *(f"fact_{i}" for i in range(1, 21))).returncode == 0
+    said = ("10 memories loaded now fall past the load limit (200 lines / 25,000 bytes) "
+            "and are no longer loaded: fact_201.md, fact_202.md, fact_203.md, … and 7 more")
+    dry = cli("fix", "unfold", root, "1", "--dry-run")
+    assert dry.returncode == 0 and said in dry.stdout, dry.stdout
+    done = cli("fix", "unfold", root, "1")
+    assert done.returncode == 0 and said in done.stdout, done.stdout
+    # a profile that loads the whole index says nothing
+    assert cli("fix", "fold", root, *(f"fact_{i}" for i in range(1, 21))).returncode == 0
+    item = cli("fix", "unfold", root, "1", "--dry-run", "--profile", "item")
+    assert item.returncode == 0 and "no longer loaded" not in item.stdout, item.stdout

@@ -64,7 +64,10 @@ async def test_the_add_dialog_names_the_line_it_pushes_past_the_limit(tmp_path: 
         screen.query_one("#under", Select).value = END
         await pilot.pause()
         assert "line 200 (then 201)" in str(past.render())
-        screen.query_one("#title-0").focus()
+        # a loaded line falls out: the dialog asks as a danger, Apply only by its button
+        # (newuser33 #7)
+        assert screen.danger and screen.confirm_label == "Add anyway"
+        screen.query_one("#confirm").focus()
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)
@@ -176,7 +179,7 @@ async def test_on_a_full_index_the_form_proposes_a_place_among_the_loaded_lines(
                 in str(screen.query_one("#past-limit", Static).render()))
         under.value = 200
         await pilot.pause()
-        screen.query_one("#title-0").focus()
+        screen.query_one("#confirm").focus()
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)

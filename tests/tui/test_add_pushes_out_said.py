@@ -52,7 +52,17 @@ async def test_A_says_on_screen_and_after_which_loaded_lines_fall_out(tmp_path: 
         text = str(past.render())
         assert "once added: 24 loaded lines, no longer loaded" in text, text
         assert past.region.y + 2 < app.size.height  # on the screen, not below the form
+        # newuser33 #7: it trades loaded memories for new ones, so it asks as a danger:
+        # it starts on Cancel, Enter in a field adds nothing, the button says so
+        assert screen.danger and "24 loaded lines would fall past the load limit" in \
+            screen.heading
+        assert screen.focused is not None and screen.focused.id == "cancel"
         screen.query_one("#title-0").focus()
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.screen is screen
+        screen.query_one("#confirm").focus()
+        assert str(screen.query_one("#confirm").label) == "Add anyway"
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)

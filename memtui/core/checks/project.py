@@ -86,8 +86,8 @@ _MANIFEST_NAMES = {
 #: Said with every "no project" note (newuser31 #20): a link to a project file cannot be
 #: told from a broken one without the project, so it is a ``broken_link`` (SPEC §2: its
 #: destination does not exist where memtui can look); with the project, an ``outside_link``.
-UNKNOWN_PROJECT_LINKS = ("; a link to a project's file (src/app.py) is a broken_link here: "
-                         "give the project and it is an outside_link")
+UNKNOWN_PROJECT_LINKS = ("; a link to a project's file (such as src/app.py) is a broken_link "
+                         "here: give the project and it is an outside_link")
 
 
 def encode_path(path: str) -> str:
@@ -181,9 +181,12 @@ def find_project(root: Path, layout: str, given: str | None, from_config: bool,
             (kept := repository_kept(root)) is not None:
         return ProjectInfo(kept, "repository")
     if encoded is None:
+        # a store of entries holds no links (Hermes'): nothing there can lead into a
+        # project (newuser33 #20)
+        links = "" if profile == "hermes" else UNKNOWN_PROJECT_LINKS
         return ProjectInfo(None, "none", "no project (give --project DIR or project = "
                                          "\"DIR\" in .memtui.toml); stale references not "
-                                         "checked" + UNKNOWN_PROJECT_LINKS)
+                                         "checked" + links)
     found = decode_claude_folder(encoded)
     if len(found) == 1:
         return ProjectInfo(found[0], "claude-code")

@@ -18,17 +18,28 @@ def _key(lk: Link) -> tuple[str, str]:
     return lk.kind, lk.target if lk.target is not None else lk.raw
 
 
-def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: False
-                   ) -> tuple[int, int, str]:
-    """The distinct memories the index's entry lines and its packed lines link, and a note
-    on those linked more than once (``1 memory linked twice``; '' when none is). A link
-    whose target ``not_memory`` answers (a file of the project: newuser28 #2) is none."""
+def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: False,
+                   missing: Callable[[str], bool] = lambda _t: False
+                   ) -> tuple[int, int, str, int]:
+    """The distinct memories the index's entry lines and its packed lines link, a note
+    on those linked more than once (``1 memory linked twice``; '' when none is), and how
+    many distinct link targets of its lines name no file at all (``missing``: broken links
+    are no memories, newuser33 #26). A link whose target ``not_memory`` answers (a file of
+    the project: newuser28 #2) is none either."""
     seen: dict[str, set[tuple[str, str]]] = {"entry": set(), "packed": set()}
+    broken: set[tuple[str, str]] = set()
     times: Counter[tuple[str, str]] = Counter()
     for ln in index.lines:
         if ln.kind in seen:
-            keys = [_key(lk) for lk in (*ln.links, *ln.wikilinks)
-                    if lk.kind == "wikilink" or lk.target is None or not not_memory(lk.target)]
+            keys = []
+            for lk in (*ln.links, *ln.wikilinks):
+                if lk.kind != "wikilink" and lk.target is not None:
+                    if not_memory(lk.target):
+                        continue
+                    if missing(lk.target):
+                        broken.add(_key(lk))
+                        continue
+                keys.append(_key(lk))
             seen[ln.kind].update(keys)
             times.update(keys)
     repeated = [n for n in times.values() if n > 1]
@@ -36,4 +47,4 @@ def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: 
     if repeated:
         how = "twice" if max(repeated) == 2 else "more than once"
         note = f"{plural(len(repeated), 'memory', 'memories')} linked {how}"
-    return len(seen["entry"]), len(seen["packed"]), note
+    return len(seen["entry"]), len(seen["packed"]), note, len(broken)

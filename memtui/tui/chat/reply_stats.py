@@ -17,8 +17,10 @@ class ReplyStats(Static):
 
     def show(self, stats: ChatStats, estimate: int) -> None:
         tps = stats.tokens_per_second
-        self.text = (f"prompt_eval_count {stats.prompt_eval_count or 0:,} (estimated "
-                     f"{estimate:,}) · eval_count {stats.eval_count or 0:,}"
+        read = stats.prompt_eval_count  # never an impossible 0 (newuser33 #32)
+        self.text = ((f"prompt_eval_count {read:,}" if read is not None
+                      else "prompt tokens not reported")
+                     + f" (estimated {estimate:,}) · eval_count {stats.eval_count or 0:,}"
                      + (f" · {tps:.1f} tokens/s" if tps else ""))
         self.update(self.text)
         self.add_class("-shown")

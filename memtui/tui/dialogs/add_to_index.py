@@ -76,6 +76,17 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         self.first_field = not self.many
         if self.many:
             self.AUTO_FOCUS = ""  # the lines take it (`on_mount`)
+        # An addition that pushes loaded lines out trades memories the agent sees for ones
+        # it does not (newuser33 #7: `A` on a full index swapped 27 for 27 on one Enter):
+        # the dialog starts on Cancel, Enter presses only the focused button, and the
+        # button and the title say so. (The CLI refuses what lands past the limit.)
+        pushed = len(past_limit(drafts, self.under).pushed) if past_limit is not None else 0
+        if pushed:
+            self.danger = True
+            self.first_field = False
+            self.confirm_label = "Add anyway"
+            self.heading += (f" — {pushed:,} loaded line{'s' if pushed != 1 else ''} "
+                             "would fall past the load limit")
 
     def body(self) -> ComposeResult:
         if self.left_out:
@@ -179,7 +190,8 @@ class AddToIndexScreen(CurateScreen[tuple[list[tuple[str, str, str]], str | int 
         if self.many:  # arrows scroll the lines, Enter adds them
             lines = self.query_one("#lines", Log)
             lines.write_lines(self.preview().split("\n"))
-            self.set_focus(lines, scroll_visible=False)
+            if not self.danger:  # (a danger one starts on Cancel)
+                self.set_focus(lines, scroll_visible=False)
         self.refresh_forms()
 
     def refresh_forms(self) -> None:
