@@ -88,7 +88,7 @@ _NOT_NAMED = r"(?!\s*(?:=|→|->|是))"
 #: sentence's or a clause's start (after a comma, a colon, a list marker, a quote, an HTML
 #: comment's opening, or "and"/"then" in each language), optionally after "please" or "now".
 _BEFORE = lazy_pattern(
-    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|"
+    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*«„「]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|"
     r"\b(?:and|then|und|dann|y|luego|et|puis|e|poi|и|а|потом|затем)\s+)"
     r"(?:(?:please|now|bitte|jetzt|por favor|ahora|s'il te plaît|maintenant|agora|"
     r"per favore|ora|пожалуйста|теперь)\s*,?\s+)?$")
