@@ -34,13 +34,14 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 ADDRESSEES = (
     "assistant", "assistent", "asistent", "asystent", "asszisztens", "asisten", "ассистент",
     "асистент", "помощник", "помічник", "βοηθ", "avustaja", "yardımcı", "trợ lý", "ผู้ช่วย",
-    "دستیار", "مساعد", "עוזר", "सहायक", "助手", "助理", "アシスタント", "어시스턴트", "비서",
-    "chatbot", "챗봇",
+    "دستیار", "مساعد", "معاون", "עוזר", "सहाय", "সহকারী", "உதவியாளர்", "msaidizi", "pembantu",
+    "katulong", "助手", "助理", "アシスタント", "어시스턴트", "비서", "chatbot", "챗봇",
     "artific", "künstlich", "kunstmatig", "kunstig", "sztuczn", "uměl", "umel", "umetn",
     "искусствен", "штучн", "τεχνητ", "mesterséges", "yapay", "buatan", "nhân tạo",
     "ประดิษฐ์", "مصنوعی", "اصطناعي", "מלאכותית", "कृत्रिम", "人工智", "人工知", "인공지능",
     "tekoäly",
-    "एआई",
+    "umjetn", "вештачк", "изкуствен", "mākslīg", "dirbtin", "tehisintellekt", "কৃত্রিম",
+    "செயற்கை", "एआई", "এআই",
 )
 #: The same as initials, in capitals ("AI", "IA", "KI", "ИИ", "ШІ"): a lower-case "ai" or
 #: "ki" is a word of its own in Italian or Hungarian.
@@ -62,7 +63,9 @@ INTERNALS = (
     "anweisung", "consigne", "οδηγ", "ohje", "utasítás", "talimat", "arahan", "instruksi",
     "chỉ dẫn", "hướng dẫn", "คำสั่ง", "دستور", "تعليمات", "הוראות", "הנחיות", "निर्देश",
     "指示", "指令", "지시", "지침", "pokyn", "polecen", "richtlijn", "directiv", "direktiv",
-    "diretriz", "directriz", "indicacion", "указани", "вказівк",
+    "diretriz", "directriz", "indicacion", "указани", "вказівк", "instruks", "juhis",
+    "maagizo", "tagubilin", "navodil", "upute", "uputstv", "упатств", "norādījum",
+    "nurodym", "নির্দেশ", "அறிவுறுத்த", "ہدایات",
     # the system
     "system", "sistem", "systèm", "систем", "σύστημ", "järjestelm", "rendszer", "systeem",
     "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम", "hệ thống", "ระบบ",
@@ -71,7 +74,8 @@ INTERNALS = (
     "memor", "memór", "mémoire", "speicher", "gedächtnis", "geheugen", "minne", "muisti",
     "pamię", "pamět", "paměť", "pamäť", "памят", "пам'ят", "пам’ят", "μνήμ", "hafıza",
     "bellek", "ذاكرة", "ذاكره", "זיכרון", "मेमोरी", "स्मृति", "bộ nhớ", "ความจำ", "حافظه",
-    "记忆", "記憶", "メモリ", "메모리", "기억",
+    "记忆", "記憶", "メモリ", "메모리", "기억", "hukommelse", "mälu", "kumbukumbu", "atmiņ",
+    "atmint", "spomin", "মেমরি", "স্মৃতি", "நினைவ",
     # secrets
     "secret", "password", "api key", "credential", "passwort", "contraseña", "mot de passe",
     "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
@@ -176,9 +180,15 @@ def addressed(lines: list[str], i: int) -> tuple[str, str] | None:
     line = lines[i]
     for pattern, marks in ((_LABEL, ":："), (_VOCATIVE, ",，、")):
         m = pattern.match(line) if any(c in line for c in marks) else None
-        if m is None or not _addresses(m.group("label")):
+        if m is None:
             continue
-        if pattern is _VOCATIVE and len(m.group("label").split()) > 3:
+        label = m.group("label")
+        # a vocative may be the assistant's name alone ("Assistant, …"), not its initials
+        # ("AI, ML and data" is a list)
+        if not (_addresses(label) or (pattern is _VOCATIVE and _names_model(label)
+                and not initials(label))):
+            continue
+        if pattern is _VOCATIVE and len(label.split()) > 3:
             continue
         rest = m.group("rest").strip(" *_-–—>")
         if rest in ("", "-->"):

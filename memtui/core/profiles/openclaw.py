@@ -54,6 +54,11 @@ REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
 TTS_TAG = lazy_pattern(r"\s*/?\s*tts\s*(?::[^\]]*)?")
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
+#: The instruction_like findings that a bootstrap file of ``INSTRUCTIONS`` is for: what
+#: the operator tells the agent there (`memtui.core.checks.instructions`,
+#: `memtui.core.checks.addressed`).
+STANDING = ("gives the model standing orders", "is addressed to the model",
+            "imitates a system marker")
 
 
 def units(s: str) -> int:
@@ -283,14 +288,15 @@ class OpenClaw(Profile):
         what they mean in an index the agent reads every turn (real folders: 13 false
         findings). Standing orders in a bootstrap file of ``INSTRUCTIONS`` ("from now on you
         are the orchestrator" in AGENTS.md) are what that file is for, not memory turned into
-        orders (real30); an order to drop or reveal instructions is still reported there."""
+        orders (real30), and so is a line addressed to the agent there or a system heading
+        (session 33); an order to drop or reveal instructions is still reported there."""
         if f.kind == "broken_link" and not self.follows_links_in(f.path):
             return False
         if f.path.startswith("memory/") and f.kind == "instruction_like" \
                 and "role label" in f.message:
             return False
         if f.path in INSTRUCTIONS and f.kind == "instruction_like" \
-                and "standing orders" in f.message:
+                and f.message.startswith(STANDING):
             return False
         return super().keeps(f)
 
