@@ -33,10 +33,6 @@ _ORDER = (r"(?:^|[.!?;:。！？>\]\)\"“'*«„「]\s*|^\s*(?:[-*+]|\d+[.)])\s
 _CLAUSE = (r"(?:^|[.!?;:,。！？，>\]\)\"“'*«„「]\s*|^\s*(?:[-*+]|\d+[.)])\s+|\b(?:and|then)\s+)"
            r"(?:(?:please|now|and|so)\s*,?\s+)?")
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (lazy_pattern(r"(?i)" + _CLAUSE + r"(?P<o>(?:you (?:must|should|will) )?(ignore|disregard|"
-                r"forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|system|"
-                r"your)\b[^.\n]{0,20}\b(instructions?|rules|prompts?|guidelines)\b)"),
-     "asks the model to drop its instructions"),
     (lazy_pattern(r"(?i)<\|?\s*(system|im_start|im_end|assistant)\s*\|?>|\[/?INST\]|"
                 r"<</?SYS>>"), "contains a chat role tag"),
     (lazy_pattern(r"(?im)^\s*(system|assistant)\s*:\s*(you\b|ignore\b|disregard\b|forget\b|"
@@ -73,8 +69,6 @@ _WORDS = ("ignore", "disregard", "forget", "override", "system", "im_start", "im
 #: the patterns whose words it holds, not through all six (the phrases' words, "print",
 #: "show", "system", are on many lines of real memories).
 _GATES: list[tuple[tuple[str, ...], tuple[str, ...] | None]] = [
-    (("ignore", "disregard", "forget", "override"),
-     ("instruction", "rule", "prompt", "guideline")),
     (("system", "im_start", "im_end", "assistant", "inst]", "<<sys>>", "<</sys>>"), ("<", "[")),
     (("system", "assistant"), (":",)),
     (("you must", "you should", "from now on", "you are now", "new instruction"), None),
