@@ -69,12 +69,12 @@ HERE = Path(__file__).parent / "blind_rules"
 #: 29/0/0, 9/3/25, 19/4/8, 30/0/4, 42/0/0. Floors one finding below those (instruction_like
 #: and missing_why as they stood; their owners raise them). instruction_like after branch
 #: relfix33 (bench/RESULTS.md, "Issue 34: instruction_like by structure"): 34/0/0 (15/3/19
-#: on integ before), floors one finding below.
+#: on integ before), relative_date 31/0/3 (30/0/4 before); floors one finding below.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
     ("rules23", {"hidden_text": (0.95, 0.95), "stale_reference": (0.95, 0.95),
-                 "relative_date": (0.95, 0.85), "instruction_like": (0.97, 0.97),
+                 "relative_date": (0.95, 0.88), "instruction_like": (0.97, 0.97),
                  "missing_why": (0.78, 0.65)}),
 ]
 
