@@ -81,10 +81,12 @@ _GATES: list[tuple[tuple[str, ...], tuple[str, ...] | None]] = [
 Gates = list[tuple[tuple[str, ...], tuple[str, ...] | None]]
 
 
-def _gates(gates: Gates, present: set[str]) -> Gates:
-    """``gates`` cut to the words of ``present`` (those the text holds)."""
-    return [(tuple(w for w in a if w in present),
-             None if b is None else tuple(w for w in b if w in present)) for a, b in gates]
+@lru_cache(maxsize=256)
+def _order_gates(present: frozenset[str]) -> Gates:
+    """`orders.GATES` cut to the words of ``present`` (those the text holds; a handful of
+    sets recur from text to text)."""
+    return [(tuple(w for w in a if w in present), tuple(w for w in b if w in present))
+            for a, b in GATES]
 
 
 def _order(line: str, low: str, gates: Gates) -> tuple[str, str] | None:
@@ -263,7 +265,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     lines = text.split("\n")
     # the needs of a phrase (":", "<") are not keywords: kept whole
     phrase_gates = [(tuple(w for w in keys if w in words), needs) for keys, needs in _GATES]
-    order_gates = _gates(list(GATES), {*verbs, *objects}) if verbs else []
+    order_gates = _order_gates(frozenset((*verbs, *objects))) if verbs else []
     for i in sorted(candidates):
         line = lines[i]
         if framed_as_example(lines, i):
