@@ -311,7 +311,8 @@ RULES: tuple[Rule, ...] = (
          "A project memory holds a relative date with no absolute one beside it.",
          "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
          "prochaine\", \"příští týden\", \"через две недели\" (the words of 37 languages "
-         "come from CLDR's relative-time fields): read a month later they mean nothing. "
+         "come from CLDR's relative-time fields, a modifier and a unit also inflected: "
+         "\"következő hónapban\", \"अगले सोमवार\"): read a month later they mean nothing. "
          "A line that also holds a date "
          "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
          "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
