@@ -32,7 +32,8 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Words naming the model as an addressee (lower case, found inside words: "tekoälylle",
 #: "AI-assistenten", "βοηθό"): assistant, artificial (intelligence), and the one-word names.
 ADDRESSEES = (
-    "assistant", "assistent", "asistent", "asystent", "asszisztens", "asisten", "ассистент",
+    "assistant", "assistent", "asistent", "asystent", "asszisztens", "asisten", "asistan",
+    "ассистент", "нейросет", "нейромереж",
     "асистент", "помощник", "помічник", "βοηθ", "avustaja", "yardımcı", "trợ lý", "ผู้ช่วย",
     "دستیار", "مساعد", "معاون", "עוזר", "सहाय", "সহকারী", "உதவியாளர்", "msaidizi", "pembantu",
     "katulong", "助手", "助理", "アシスタント", "어시스턴트", "비서", "chatbot", "챗봇",
@@ -65,7 +66,7 @@ INTERNALS = (
     "指示", "指令", "지시", "지침", "pokyn", "polecen", "richtlijn", "directiv", "direktiv",
     "diretriz", "directriz", "indicacion", "указани", "вказівк", "instruks", "juhis",
     "maagizo", "tagubilin", "navodil", "upute", "uputstv", "упатств", "norādījum",
-    "nurodym", "নির্দেশ", "அறிவுறுத்த", "ہدایات",
+    "nurodym", "নির্দেশ", "அறிவுறுத்த", "ہدایات", "chỉ thị", "命令",
     # the system
     "system", "sistem", "systèm", "систем", "σύστημ", "järjestelm", "rendszer", "systeem",
     "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम", "hệ thống", "ระบบ",
@@ -75,7 +76,7 @@ INTERNALS = (
     "pamię", "pamět", "paměť", "pamäť", "памят", "пам'ят", "пам’ят", "μνήμ", "hafıza",
     "bellek", "ذاكرة", "ذاكره", "זיכרון", "मेमोरी", "स्मृति", "bộ nhớ", "ความจำ", "حافظه",
     "记忆", "記憶", "メモリ", "메모리", "기억", "hukommelse", "mälu", "kumbukumbu", "atmiņ",
-    "atmint", "spomin", "মেমরি", "স্মৃতি", "நினைவ",
+    "atmint", "spomin", "মেমরি", "স্মৃতি", "நினைவ", "میموری",
     # secrets
     "secret", "password", "api key", "credential", "passwort", "contraseña", "mot de passe",
     "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
