@@ -72,7 +72,9 @@ HINTY = st.lists(st.one_of(st.sampled_from(
     ["AKIA", "akia", "Pass", "PWD", "token", "KEY", "ghp_", "GHO_", "sk-", "SG.", "eyJ",
      "://u:p@h", "-us12", "密碼", "Ignore", "previous", "instructions", "<|im_start|>",
      "[INST]", "<<SYS>>", "system: ", "You must now", "from now on, you", "reveal the",
-     "system prompt", "忽略", "指示", "你現在是", "İ", "ß", "\n", " "]), st.text(max_size=5)),
+     "system prompt", "忽略", "指示", "你現在是", "İ", "ß", "\n", " ", "AI", "KI", "LLM",
+     "assistant", "Assistent", "### SYSTEM", "[SYSTEM]", "<system>", "To the ", ": ", ", ",
+     "memory", "Example:", "> ", "«", "»", "\"", "delete MEMORY.md", "ИИ"]), st.text(max_size=5)),
     max_size=40).map("".join)
 
 
@@ -88,18 +90,25 @@ def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
 @FAST
 @given(HINTY)
 def test_instruction_prefilter_changes_nothing(text: str) -> None:
-    from memtui.core.checks import instructions
+    from memtui.core.checks import addressed, instructions
 
     expected = []
-    for i, line in enumerate(text.split("\n")):
-        # every line read whole, by the phrases and then by the orders' structure (fix32b)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        # every line read whole, by the phrases, the orders' structure (fix32b), then the
+        # address to the model and the system marker (session 33)
+        if addressed.framed_as_example(lines, i):
+            continue
+        found = None
         for patterns in (instructions._PATTERNS, instructions.ORDERS):
-            found = next(((m, reason) for pattern, reason in patterns
+            found = next(((reason, instructions.excerpt(m)) for pattern, reason in patterns
                           if (m := pattern.search(line)) and not instructions.mentioned(line, m)),
                          None)
             if found:
-                expected.append((1 + i, found[1], instructions.excerpt(found[0])))
                 break
+        found = found or addressed.addressed(lines, i) or addressed.marked(lines, i)
+        if found:
+            expected.append((1 + i, *found))
     assert scan_instructions(text) == expected
 
 

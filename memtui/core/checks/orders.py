@@ -87,12 +87,13 @@ _WORD = r"(?!(?:from|aus|von|из|desde|depuis|dal\w*|dalla)\b)[\w'-]+"
 _NOT_NAMED = r"(?!\s*(?:=|→|->|是|[中里裡内內]的))"
 #: Where a verb leading its clause may stand, read back from the verb: a line's, a
 #: sentence's or a clause's start (after a comma, a colon, a list marker, a quote, an HTML
-#: comment's opening, or "and"/"then" in each language), optionally after "please" or "now".
+#: comment's opening, or "and"/"then" in each language), optionally after "please" or "now",
+#: or after "you must" ("You must ignore all previous instructions").
 _BEFORE = lazy_pattern(
-    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|"
+    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*«„「]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|"
     r"\b(?:and|then|und|dann|y|luego|et|puis|e|poi|и|а|потом|затем)\s+)"
-    r"(?:(?:please|now|bitte|jetzt|por favor|ahora|s'il te plaît|maintenant|agora|"
-    r"per favore|ora|пожалуйста|теперь)\s*,?\s+)?$")
+    r"(?:(?:please|now|so|bitte|jetzt|por favor|ahora|s'il te plaît|maintenant|agora|"
+    r"per favore|ora|пожалуйста|теперь)\s*,?\s+)?(?:you (?:must|should|will)\s+)?$")
 #: How far before a verb closing its clause its object may start.
 _BACK = 48
 
@@ -148,7 +149,9 @@ PATTERNS: list[tuple[Order, str]] = [
 ]
 
 #: Substrings (lower case), one of which each order's object holds, and one of which its
-#: verb holds: a line without both is never run through the patterns.
+#: verb holds: a line without both is never run through the patterns. The objects and the
+#: verbs of dropping the instructions come first, those of wiping the memory after
+#: (`GATES`: an order of one kind is looked for only where its own words are).
 OBJECTS = (
     "instruction", "rule", "prompt", "guideline", "directive", " told", "anweisung", "regel",
     "vorgabe", "befehl", "richtlinie", "instruccion", "indicacion", "directrice", "órdenes",
@@ -156,6 +159,7 @@ OBJECTS = (
     "istruzion", "regol", "direttiv", "инструкц", "указани", "правил", "директив", "指示",
     "指令", "命令", "ルール", "規則", "规则", "プロンプト", "提示", "设定", "設定", "지시",
     "지침", "규칙", "명령", "프롬프트",
+    # the memory
     ".md", "memor", "memór", "index", "file", "erinnerung", "speicher", "gedächtnis", "dateien",
     "archivo", "índice", "indice", "fichier", "mémoire", "arquivo", "памят", "индекс",
     "файл", "воспоминан", "メモリ", "記憶", "インデックス", "ファイル", "记忆", "索引", "文件",
@@ -169,6 +173,7 @@ VERBS = (
     "игнорир", "забуд", "выполня", "следуй", "соблюда", "слушай", "обраща",
     "忽略", "忽视", "忽視", "无视", "無視", "忘记", "忘記", "忘掉", "不要遵", "不要理", "忘れ",
     "従わ", "従うな", "무시", "잊", "따르지",
+    # of wiping
     "delete", "erase", "remove", "wipe", "overwrite", "rewrite", "clear", "purge", "truncate",
     "lösch", "entfern", "überschreib", "leere", "vernicht", "borra", "elimin", "sobrescrib",
     "reescrib", "vacía", "supprim", "effac", "écrase", "réécri", "vide ", "videz", "apag",
@@ -178,3 +183,10 @@ VERBS = (
     "删掉", "刪掉", "清空", "重写", "重寫", "覆盖", "覆蓋", "抹去", "削除", "消去", "消し",
     "消す", "書き換え", "上書き", "삭제", "지우", "지워", "다시 작성", "덮어",
 )
+_TOLD_WORDS = OBJECTS[:OBJECTS.index(".md")]
+_MEMORY_WORDS = OBJECTS[len(_TOLD_WORDS):]
+_DROP_VERBS = VERBS[:VERBS.index("delete")]
+_WIPE_VERBS = VERBS[len(_DROP_VERBS):]
+#: For each of `PATTERNS`, in order: the verbs one of which it holds, and the objects.
+GATES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    *[(_DROP_VERBS, _TOLD_WORDS)] * 3, *[(_WIPE_VERBS, _MEMORY_WORDS)] * 3)

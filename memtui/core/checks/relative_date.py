@@ -263,11 +263,39 @@ def _owned_last(line: str, m: re.Match[str]) -> bool:
 _UNSPACED = lazy_pattern(r"[\u0e00-\u0e7f]")
 
 
+#: A letter of an inflected ending: a word character, a combining mark (an Indic vowel sign,
+#: not a ``\w`` in Python: "अगले" is अ ग ल and the sign े; Arabic-script marks, "هفتهٔ"), a
+#: zero-width (non-)joiner.
+_ENDING = r"[\w\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0900-\u0dff\u200c\u200d]"
+
+
+def _stem(word: str) -> tuple[str, int]:
+    """The part of a word of a CLDR phrase that its inflected forms keep, and how many
+    letters of ending they may add: a long word less its last two ("hónap" → "hón":
+    "hónapban"; "týden" → "týd": "týdnu"), a word of four less its last ("अगला" → "अगल":
+    "अगले"), a short word whole ("w", "na", "el")."""
+    if len(word) >= 5:
+        return word[:-2], 5
+    if len(word) == 4:
+        return word[:-1], 3
+    return word, 0
+
+
 def _phrase_pattern(phrase: str) -> str:
     """A CLDR phrase as a pattern: its words apart by any space, ``{0}`` a number in digits
-    or a word ("через две недели", "peste trei săptămâni")."""
+    or a word ("через две недели", "peste trei săptămâni"). A phrase of a modifier and a
+    unit ("következő hónap", "अगला सोमवार", "příští týden") is matched inflected too, as
+    the sentence puts it ("következő hónapban", "अगले सोमवार", "příštím týdnu"): each word
+    by its stem and a short ending (`_stem`)."""
+    words = phrase.split()
+    if len(words) > 1 and "{0}" not in phrase:
+        parts = []
+        for word in words:
+            stem, ending = _stem(word)
+            parts.append(re.escape(stem) + (f"{_ENDING}{{0,{ending}}}" if ending else ""))
+        return r"\s+".join(parts)
     return r"\s+".join(r"(?:\d+|\w+)".join(map(re.escape, word.split("{0}")))
-                       for word in phrase.split())
+                       for word in words)
 
 
 @functools.lru_cache(maxsize=256)
@@ -370,8 +398,26 @@ def _cldr_in(body: str, probe: KeywordProbe | None) -> re.Pattern[str] | None:
     if not found:
         return None
     words = set(_WORD.findall(body.lower()))
-    phrases = tuple(p for w in found for p in PHRASES[w] if _words_of(p) <= words)
+    ordered: list[str] = []  # the text's words in order, for a look-up by stem (made once)
+
+    def holds(phrase: str) -> bool:
+        need = _words_of(phrase) - words
+        if not need:
+            return True
+        if "{0}" in phrase or len(phrase.split()) < 2:
+            return False
+        if not ordered:
+            ordered.extend(sorted(words))
+        return all(_has_prefix(ordered, _stem(w)[0]) for w in need)
+
+    phrases = tuple(p for w in found for p in PHRASES[w] if holds(p))
     return cldr_pattern(phrases) if phrases else None
+
+
+def _has_prefix(ordered: list[str], stem: str) -> bool:
+    """Whether a word of ``ordered`` (sorted) starts with ``stem``."""
+    at = bisect.bisect_left(ordered, stem)
+    return at < len(ordered) and ordered[at].startswith(stem)
 
 
 def _candidates(body: str, probe: KeywordProbe | None = None,

@@ -60,6 +60,12 @@ SCAN_MAX = 10_000
 #: three workspaces' daily notes, "- [ ] Delete BOOTSTRAP.md", "删除 BOOTSTRAP.md").
 ONBOARDED = lazy_pattern(r"delete or rewrite its memory: “[^”]*\bBOOTSTRAP\.md”$")
 
+#: The instruction_like findings that a bootstrap file of ``INSTRUCTIONS`` is for: what
+#: the operator tells the agent there (`memtui.core.checks.instructions`,
+#: `memtui.core.checks.addressed`).
+STANDING = ("gives the model standing orders", "is addressed to the model",
+            "imitates a system marker")
+
 
 def units(s: str) -> int:
     """``s.length`` in JavaScript: UTF-16 code units."""
@@ -288,14 +294,15 @@ class OpenClaw(Profile):
         what they mean in an index the agent reads every turn (real folders: 13 false
         findings). Standing orders in a bootstrap file of ``INSTRUCTIONS`` ("from now on you
         are the orchestrator" in AGENTS.md) are what that file is for, not memory turned into
-        orders (real30); an order to drop or reveal instructions is still reported there."""
+        orders (real30), and so is a line addressed to the agent there or a system heading
+        (session 33); an order to drop or reveal instructions is still reported there."""
         if f.kind == "broken_link" and not self.follows_links_in(f.path):
             return False
         if f.path.startswith("memory/") and f.kind == "instruction_like" \
                 and "role label" in f.message:
             return False
         if f.path in INSTRUCTIONS and f.kind == "instruction_like" \
-                and "standing orders" in f.message:
+                and f.message.startswith(STANDING):
             return False
         if f.kind == "instruction_like" and ONBOARDED.search(f.message):
             return False  # "- [ ] Delete BOOTSTRAP.md": the step BOOTSTRAP.md itself asks for

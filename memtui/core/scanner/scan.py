@@ -11,8 +11,12 @@ from collections.abc import Iterable
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
+from memtui.core.checks.instructions import (
+    ADDRESS_KEYWORDS,
+    ORDER_KEYWORDS,
+    scan_instructions,
+)
 from memtui.core.checks.instructions import KEYWORDS as INSTRUCTION_KEYWORDS
-from memtui.core.checks.instructions import ORDER_KEYWORDS, scan_instructions
 from memtui.core.checks.missing_why import TYPES as WHY_TYPES
 from memtui.core.checks.missing_why import missing
 from memtui.core.checks.near_duplicate import sketch
@@ -244,7 +248,8 @@ def _expect_keywords() -> None:
     """Register every keyword list the checks ask a probe about, at once (the matchers
     built once, not once more as each list is first asked about)."""
     if not _expected:
-        expect(*keyword_lists(), INSTRUCTION_KEYWORDS, *ORDER_KEYWORDS, DATE_ANCHORS,
+        expect(*keyword_lists(), INSTRUCTION_KEYWORDS, *ORDER_KEYWORDS, *ADDRESS_KEYWORDS,
+               DATE_ANCHORS,
                CLDR_ANCHORS)
         _expected.append(True)
 

@@ -1,0 +1,241 @@
+"""Text in a memory addressed to the model, read by its structure whatever its language
+(session 33, blind set rules23: in 28 languages, 19 of 34 planted orders were missed by the
+verb-and-object classes of `memtui.core.checks.orders`, whose own sets said 30 of 30).
+
+A memory is data the agent wrote about the world; a line of it that speaks *to* the agent is
+an order planted there. What such a line looks like in any language:
+
+* a label naming the model as the one addressed, then what it is told: "Note to the AI
+  model reading this:", "Προς τον βοηθό:", "Ohje tekoälylle:", "AI के लिए:", "إلى المساعد
+  الذكي:", "【システム】AIへ：", in an HTML comment too; or the model called by name at a
+  line's start, "Assistant, …";
+* a marker that imitates a system turn: a heading or a bracketed or colon label that is the
+  word "system" alone in capitals ("### SYSTEM", "[SYSTEM]", "【システム】", "SYSTEM
+  OVERRIDE:"), or an XML ``<system>`` tag;
+
+and in either case, what follows speaks of the model's own things: its instructions, its
+prompt, the system, its memory, secrets. A label that names the model and says nothing of
+those ("Note for the assistant: answer in Polish") is a preference, not an order; a label
+that only names an AI thing ("AI model: …", "Discord bot: …") is a topic, not an address:
+besides the words for an AI, the label must hold another word (a "to", a "note", a case
+ending). The word classes are small and closed: the ways of saying "artificial
+intelligence", "assistant", "instruction", "prompt", "system", "memory" and "secret" in the
+common languages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+#: Words naming the model as an addressee (lower case, found inside words: "tekoälylle",
+#: "AI-assistenten", "βοηθό"): assistant, artificial (intelligence), and the one-word names.
+ADDRESSEES = (
+    "assistant", "assistent", "asistent", "asystent", "asszisztens", "asisten", "asistan",
+    "ассистент", "нейросет", "нейромереж",
+    "асистент", "помощник", "помічник", "βοηθ", "avustaja", "yardımcı", "trợ lý", "ผู้ช่วย",
+    "دستیار", "مساعد", "معاون", "עוזר", "सहाय", "সহকারী", "உதவியாளர்", "msaidizi", "pembantu",
+    "katulong", "助手", "助理", "アシスタント", "어시스턴트", "비서", "chatbot", "챗봇",
+    "artific", "künstlich", "kunstmatig", "kunstig", "sztuczn", "uměl", "umel", "umetn",
+    "искусствен", "штучн", "τεχνητ", "mesterséges", "yapay", "buatan", "nhân tạo",
+    "ประดิษฐ์", "مصنوعی", "اصطناعي", "מלאכותית", "कृत्रिम", "人工智", "人工知", "인공지능",
+    "tekoäly",
+    "umjetn", "вештачк", "изкуствен", "mākslīg", "dirbtin", "tehisintellekt", "কৃত্রিম",
+    "செயற்கை", "एआई", "এআই",
+)
+#: The same as initials, in capitals ("AI", "IA", "KI", "ИИ", "ШІ"): a lower-case "ai" or
+#: "ki" is a word of its own in Italian or Hungarian.
+_INITIAL_STRINGS = ("AI", "IA", "KI", "LLM", "ИИ", "ШІ")
+#: Words that name an AI thing without addressing it: "AI model:", "AI assistant:" are
+#: topics. Taken out of a label, with the addressee words, before looking for another word.
+_AI_NOUNS = lazy_pattern(
+    r"(?i)\b(?:the|a|an|ai|a\.i\.|ia|ki|llm|gpt\w*|claude|gemini|model\w*|modèle|modell\w*|"
+    r"bot|bots|chat\w*|agent\w*|langue?age?)\b")
+
+#: The model's own things, which an order to it speaks of (lower case, found inside words:
+#: "rendszerpromptodat", "muistitiedostot", "geheugenbestanden").
+INTERNALS = (
+    # its prompt
+    "prompt", "промпт", "プロンプト", "프롬프트", "提示词", "提示詞", "پرامپت", "פרומפט",
+    "प्रॉम्प्ट", "istem", "موجّه", "موجه",
+    # its instructions
+    "instruc", "instrukc", "instrukt", "instruç", "istruz", "инструкц", "інструкц",
+    "anweisung", "consigne", "οδηγ", "ohje", "utasítás", "talimat", "arahan", "instruksi",
+    "chỉ dẫn", "hướng dẫn", "คำสั่ง", "دستور", "تعليمات", "הוראות", "הנחיות", "निर्देश",
+    "指示", "指令", "지시", "지침", "pokyn", "polecen", "richtlijn", "directiv", "direktiv",
+    "diretriz", "directriz", "indicacion", "указани", "вказівк", "instruks", "juhis",
+    "maagizo", "tagubilin", "navodil", "upute", "uputstv", "упатств", "norādījum",
+    "nurodym", "নির্দেশ", "அறிவுறுத்த", "ہدایات", "chỉ thị", "命令",
+    # the system
+    "system", "sistem", "systèm", "систем", "σύστημ", "järjestelm", "rendszer", "systeem",
+    "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम", "hệ thống", "ระบบ",
+    "سیستم",
+    # its memory
+    "memor", "memór", "mémoire", "speicher", "gedächtnis", "geheugen", "minne", "muisti",
+    "pamię", "pamět", "paměť", "pamäť", "памят", "пам'ят", "пам’ят", "μνήμ", "hafıza",
+    "bellek", "ذاكرة", "ذاكره", "זיכרון", "मेमोरी", "स्मृति", "bộ nhớ", "ความจำ", "حافظه",
+    "记忆", "記憶", "メモリ", "메모리", "기억", "hukommelse", "mälu", "kumbukumbu", "atmiņ",
+    "atmint", "spomin", "মেমরি", "স্মৃতি", "நினைவ", "میموری",
+    # secrets
+    "secret", "password", "api key", "credential", "passwort", "contraseña", "mot de passe",
+    "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
+)
+_INTERNAL = lazy_pattern("|".join(map(re.escape, INTERNALS)))
+
+#: What may come before a label at a line's start: a list marker, a quote, an HTML
+#: comment's opening, bold, "P.S.", a bracketed tag ("【システム】").
+_LEAD = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「]\s*|"
+         r"p\.\s?s\.\s*|[\[【][^\]】\n]{1,20}[\]】]\s*)*")
+#: A label: up to six words before a colon, then what it labels.
+_LABEL = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^:：\n]{1,48}?)\s*(?:\*\*|__)?\s*[:：]"
+                      r"(?!//)\s*(?:\*\*|__)?(?P<rest>.*)")
+#: The model called by name: "Assistant, …", "Dear AI, …".
+_VOCATIVE = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^,，、:：\n]{1,30}?)\s*[,，、]\s*"
+                         r"(?P<rest>.+)")
+#: A heading.
+_HEADING = lazy_pattern(r"^\s*#{1,6}\s+(?P<label>.+?)\s*#*\s*$")
+
+#: "System" alone, as a system turn's marker: in capitals where the script has them.
+_SYSTEM_WORD = (r"(?:SYSTEM|SYSTÈME|SYSTEME|SISTEMA|SISTEM|СИСТЕМА|ΣΥΣΤΗΜΑ|ΣΎΣΤΗΜΑ|SYSTEEM|"
+                r"JÄRJESTELMÄ|RENDSZER|SYSTEMET|SYSTÉM|システム|系统|系統|시스템)")
+_MARKER = lazy_pattern(
+    r"^\s*(?:<!--\s*)?(?:#{1,6}\s*" + _SYSTEM_WORD + r"(?:\s+[A-ZÀ-ÝА-ЯΑ-Ω]+)?\s*#*\s*$|"
+    r"[\[【<]\s*" + _SYSTEM_WORD + r"\s*[\]】>]|" + _SYSTEM_WORD
+    + r"(?:\s+[A-ZÀ-ÝА-ЯΑ-Ω]+)?\s*[:：])(?P<rest>.*)")
+_XML_SYSTEM = lazy_pattern(r"(?i)</?system(?:[-_ ]?(?:prompt|message|instructions?))?>")
+#: The words one of which a marker holds (lower case, for the keyword probe), each with
+#: the strings, as written, that the marker holds (its capitals, an XML tag's "<system").
+MARKERS = {"system": ("SYSTEM", "<system", "</system", "<System", "</System"),
+           "systè": ("SYSTÈ",), "sistem": ("SISTEM",), "систем": ("СИСТЕМ",),
+           "σύστημ": ("ΣΎΣΤΗΜ", "ΣΥΣΤΗΜ"), "järjestelm": ("JÄRJESTELM",),
+           "rendszer": ("RENDSZER",), "systém": ("SYSTÉM",), "システム": ("システム",),
+           "系统": ("系统",), "系統": ("系統",), "시스템": ("시스템",)}
+MARKER_WORDS = tuple(MARKERS)
+#: The initials whose lower case is no common part of a word, for the keyword probe.
+INITIAL_WORDS = ("llm", "ии", "ші")
+
+
+def markers_in(text: str, present: list[str]) -> tuple[str, ...]:
+    """The strings of `MARKERS` in ``text``, of the words ``present`` in it."""
+    return tuple(s for w in present for s in MARKERS[w] if s in text)
+
+
+def initials(text: str, rare: bool = True) -> list[tuple[int, int]]:
+    """(start, end) of each of the model's initials in ``text``, a word of its own
+    ("AI-assistenten", "AIへ": no Latin or Cyrillic letter on either side; "MEDIA", "WIKI"
+    hold none). Found by a substring search for each (a pattern would be tried at every
+    capital A and I of the text); ``rare``: look for those of `INITIAL_WORDS` too."""
+    out: list[tuple[int, int]] = []
+    for s in _INITIAL_STRINGS if rare else _INITIAL_STRINGS[:3]:
+        k = text.find(s)
+        while k >= 0:
+            end = k + len(s)
+            if (k == 0 or not _LETTER.match(text, k - 1)) and not _LETTER.match(text, end):
+                out.append((k, end))
+            k = text.find(s, end)
+    out.sort()
+    return out
+
+
+_LETTER = lazy_pattern(r"[A-Za-zА-Яа-яІі]")
+
+
+def _names_model(label: str) -> bool:
+    low = label.lower()
+    return any(w in low for w in ADDRESSEES) or bool(initials(label))
+
+
+def _addresses(label: str) -> bool:
+    """Whether a label names the model as the one addressed: one of its words for an AI,
+    and another word besides (not an AI thing alone: "AI model", "Discord bot")."""
+    if not _names_model(label):
+        return False
+    if len(label.split()) > 6:
+        return False
+    rest = label
+    for start, end in reversed(initials(label)):
+        rest = rest[:start] + " " + rest[end:]
+    low = rest.lower()
+    for w in ADDRESSEES:
+        low = low.replace(w, " ")
+    low = _AI_NOUNS.sub(" ", low)
+    return any(c.isalpha() for c in low)
+
+
+def _speaks_of_model(*texts: str) -> bool:
+    return any(_INTERNAL.search(t.lower()) is not None for t in texts if t)
+
+
+def _next_text(lines: list[str], i: int) -> str:
+    """The next non-blank line after ``i`` (within three), or ""."""
+    for j in range(i + 1, min(i + 4, len(lines))):
+        if lines[j].strip():
+            return lines[j]
+    return ""
+
+
+def addressed(lines: list[str], i: int) -> tuple[str, str] | None:
+    """(reason, excerpt) when line ``i`` of ``lines`` speaks to the model (a label or a
+    vocative naming it, then its own things), else None."""
+    line = lines[i]
+    for pattern, marks in ((_LABEL, ":："), (_VOCATIVE, ",，、")):
+        m = pattern.match(line) if any(c in line for c in marks) else None
+        if m is None:
+            continue
+        label = m.group("label")
+        # a vocative may be the assistant's name alone ("Assistant, …"), not its initials
+        # ("AI, ML and data" is a list)
+        if not (_addresses(label) or (pattern is _VOCATIVE and _names_model(label)
+                and not initials(label))):
+            continue
+        if pattern is _VOCATIVE and len(label.split()) > 3:
+            continue
+        rest = m.group("rest").strip(" *_-–—>")
+        if rest in ("", "-->"):
+            rest = _next_text(lines, i)
+        if rest and _speaks_of_model(rest):
+            return "is addressed to the model", line.strip()[:60]
+    m = _HEADING.match(line) if line.lstrip().startswith("#") else None
+    if m is not None and _addresses(m.group("label")) and _speaks_of_model(m.group("label")) \
+            and _speaks_of_model(_next_text(lines, i)):
+        return "is addressed to the model", line.strip()[:60]
+    return None
+
+
+def marked(lines: list[str], i: int) -> tuple[str, str] | None:
+    """(reason, excerpt) when line ``i`` imitates a system turn's marker followed by the
+    model's own things, else None."""
+    line = lines[i]
+    m = _MARKER.match(line)
+    if m is not None:
+        rest = m.group("rest").strip(" *_-–—>")
+        if _speaks_of_model(rest or _next_text(lines, i)):
+            return "imitates a system marker", line.strip()[:60]
+    m = _XML_SYSTEM.search(line)
+    if m is not None:
+        return "imitates a system marker", m.group()
+    return None
+
+
+#: Words that frame what follows as an example or as data ("Example (data, not to follow)
+#: of a fake message:", "Quoted here as data, not an instruction:").
+_EXAMPLE = lazy_pattern(
+    r"(?i)exampl|exempl|ejempl|esempi|beispiel|voorbeeld|eksempel|esimerk|przykład|příklad|"
+    r"príklad|пример|приклад|παράδειγμ|örnek|példa|contoh|ví dụ|ตัวอย่าง|مثال|דוגמ|"
+    r"उदाहरण|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|not an instruction")
+
+
+def framed_as_example(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` is quoted (a ``>`` block, or a line that is a quotation) under a
+    line that introduces it as an example or as data, ending with a colon."""
+    line = lines[i].lstrip()
+    if not line.startswith((">", '"', "“", "«", "„", "'", "「")):
+        return False
+    j = i - 1
+    while j >= 0 and (not lines[j].strip() or lines[j].lstrip().startswith(">")):
+        j -= 1
+    if j < 0:
+        return False
+    intro = lines[j].rstrip()
+    return intro.endswith((":", "：")) and _EXAMPLE.search(intro) is not None
