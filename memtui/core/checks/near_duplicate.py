@@ -105,6 +105,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     MAX_FACTS,
     MIN_SHINGLES,
     NAME_BIT,
+    SLOT_CHARS,
     TITLED,
     WORD_BIT,
     K,
@@ -178,6 +179,42 @@ def _copied(shared: int, cx: int, cy: int, nx: int, ny: int) -> bool:
     fewer = min(nx, ny)
     return fewer >= MIN_SHINGLES and (shared == cx == cy or (
         fewer > SHORT and shared >= WHOLE * min(cx, cy)))
+
+
+CARRIED = 4  # of a short daily log carried into another, at most this part of its lines'
+#             characters changed (a routine line's time: `_carried`)
+_CLOSING = ".。!！?？;；:：,，"  # a line's closing mark (a line extended past it: `_carried`)
+
+
+def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
+    """Whether of two daily logs, ``WHOLE`` alike on the smaller's side, the smaller is a
+    short note (up to ``SHORT`` shingles, past it `_copied` decides) carried over whole into
+    the other: its lines, headings aside (the date's), lines of the other as written but
+    for at most a ``CARRIED``-th of their characters (a day's note copied and extended by a
+    line, a routine line's time changed; two lines held at least: one line written again
+    beside a day's own is a routine, a status), none of them extended there (a rule extended by a
+    clause, an exception, is another day's; so is a sentence quoted inside another's line,
+    its words held, its line not: blind sets rules21, rules22), read from the windows the
+    sketches keep (a window cut short
+    says nothing: not a copy), and with the workspace's ``template`` left out (its routine
+    lines, every day's) ``WHOLE`` of the smaller's shingles still held, ``MIN_SHINGLES`` at
+    least: a day's routine lines alone copied are no note."""
+    small, large = (a, b) if len(a[0]) <= len(b[0]) else (b, a)
+    if template:
+        shared, cx, cy, sx, sy = discounted(small[0], large[0], small[1], template,
+                                            len(small[0]) < BOTTOM and len(large[0]) < BOTTOM)
+        if min(sx, sy) < MIN_SHINGLES or shared < WHOLE * cx:
+            return False
+    text, other = window_text(small[5]), window_text(large[5])
+    if not text or {len(text), len(other)} & {SLOT_CHARS // 2, SLOT_CHARS} \
+            or len(other) > SLOT_CHARS:
+        return False  # (a window cut short, perhaps: its lines are not all known)
+    held = {line.strip() for line in other.splitlines()}
+    lines = [line.strip() for line in text.splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    own = [line.rstrip(_CLOSING) for line in lines if line not in held]
+    return len(lines) - len(own) >= 2 and CARRIED * sum(map(len, own)) <= sum(map(len, lines)) and not any(
+        longer != line and longer.startswith(line) for line in own if line for longer in held)
 
 
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
@@ -692,6 +729,12 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if both_dated:  # two daily logs: a journal repeating itself, unless one is a copy
             if _copied(shared, cx, cy, nx, n):  # (their own dates aside: no facts asked)
                 out.append((sim, other))
+            elif min(nx, n) >= MIN_SHINGLES and shared >= WHOLE * min(cx, cy):
+                if x is None:
+                    x = read_sketch(sketches[key])
+                if _carried(x, read_sketch(sketches[other]),
+                            None if template is None else template.hashes()):
+                    out.append((sim, other))
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
