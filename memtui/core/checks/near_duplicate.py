@@ -201,8 +201,8 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
     least: a day's routine lines alone copied are no note."""
     small, large = (a, b) if len(a[0]) <= len(b[0]) else (b, a)
     if template:
-        shared, cx, cy, sx, sy = discounted(small[0], large[0], small[1], template,
-                                            len(small[0]) < BOTTOM and len(large[0]) < BOTTOM)
+        whole = len(small[0]) < BOTTOM and len(large[0]) < BOTTOM
+        shared, cx, _, sx, sy = discounted(small[0], large[0], small[1], template, whole)
         if min(sx, sy) < MIN_SHINGLES or shared < WHOLE * cx:
             return False
     text, other = window_text(small[5]), window_text(large[5])
@@ -213,8 +213,10 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
     lines = [line.strip() for line in text.splitlines()
              if line.strip() and not line.lstrip().startswith("#")]
     own = [line.rstrip(_CLOSING) for line in lines if line not in held]
-    return len(lines) - len(own) >= 2 and CARRIED * sum(map(len, own)) <= sum(map(len, lines)) and not any(
-        longer != line and longer.startswith(line) for line in own if line for longer in held)
+    return len(lines) - len(own) >= 2 \
+        and CARRIED * sum(map(len, own)) <= sum(map(len, lines)) and not any(
+            longer != line and longer.startswith(line)
+            for line in own if line for longer in held)
 
 
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
