@@ -82,13 +82,13 @@ import re
 import zlib
 from array import array
 from bisect import bisect_right, insort
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
-from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
@@ -126,7 +126,8 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
 
-__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "entry_sketches", "findings_of",
+__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "crowded", "crowded_finding",
+           "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
            "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
@@ -1006,6 +1007,54 @@ def _band_notes(sks: list[bytes], note: Callable[[Iterable[tuple[int, int]]], No
         del buckets
 
 
+def crowded(sketches: Mapping[Hashable, bytes]) -> list[list[Hashable]]:
+    """The band buckets `pairs` compares with their first member only: past ``ALL_PAIRS``
+    sketches, those of more than ``BUCKET_ALL`` members (a group of look-alikes, each
+    compared with the group's first, not with each other: newuser31 #9), each once (a
+    group found in several bands is one), members in ``sketches``' order. The bins'
+    keys are counted band by band (`collections.Counter`, ~2 ms a band at 10,000), their
+    members listed only for a bucket past ``BUCKET_ALL``."""
+    keys = [key for key, sk in sketches.items() if _valid(sk)]
+    if len(keys) <= ALL_PAIRS:
+        return []
+    sks = [sketches[key] for key in keys]
+    groups: dict[tuple[int, ...], None] = {}
+    in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+    mixed = any(type(sk) is Packed for sk in sks)
+    for band in range(BANDS):  # (the keys as `_band_notes` reads them)
+        lo, hi = band * ROWS, (band + 1) * ROWS
+        at, to = HEAD + 4 * lo, HEAD + 4 * hi
+        cuts = [sk[at:to] if quick else _band(sk, lo, hi) if mixed else sk[8 * lo:8 * hi]
+                for sk, quick in zip(sks, in_place, strict=True)]
+        big = {cut for cut, n in Counter(cuts).items() if n > BUCKET_ALL}
+        if big:
+            members: dict[bytes, list[int]] = defaultdict(list)
+            for i, cut in enumerate(cuts):
+                if cut in big:
+                    members[cut].append(i)
+            groups.update(dict.fromkeys(map(tuple, members.values())))
+    return [[keys[i] for i in group] for group in groups]
+
+
+def crowded_finding(groups: Iterable[list[Hashable]]) -> Finding | None:
+    """The one ``near_duplicate`` finding about the workspace (``WORKSPACE``) that says what
+    `crowded`'s groups left uncompared: how many memories in how many groups, up to how
+    many pairs (a pair of one group may yet be compared through another band or a rare
+    fact), and the largest group's first member. None when there are none."""
+    groups = sorted(groups, key=len, reverse=True)
+    if not groups:
+        return None
+    members = {key for group in groups for key in group[1:]}
+    skipped = sum((len(g) - 1) * (len(g) - 2) // 2 for g in groups)
+    what = "group" if len(groups) == 1 else "groups"
+    return finding("near_duplicate", WORKSPACE, None,
+                   f"not every pair compared: past {ALL_PAIRS} memories, {len(members):,} "
+                   f"memories in {len(groups):,} {what} of more than {BUCKET_ALL} alike were "
+                   f"each compared with their group's first only (up to {skipped:,} pairs "
+                   f"not compared; the largest, {len(groups[0]):,}, headed by "
+                   f"{groups[0][0]}): a near-duplicate among them may go unreported")
+
+
 def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
@@ -1130,6 +1179,17 @@ class Buckets:
                         was.append(key)
                     else:
                         self.facts[h] = [was, key]
+
+    def crowded(self) -> list[list[Hashable]]:
+        """`crowded`'s groups from the band buckets kept (each member list in ``order``)."""
+        if len(self.sketches) <= ALL_PAIRS:
+            return []
+        groups: dict[tuple[Hashable, ...], None] = {}
+        for band in self.bands:
+            for bucket in band.values():
+                if type(bucket) is list and len(bucket) > BUCKET_ALL:
+                    groups[tuple(sorted(bucket, key=self.order.__getitem__))] = None
+        return [list(group) for group in groups]
 
     def _template(self) -> Template | None:
         """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
