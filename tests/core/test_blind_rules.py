@@ -143,9 +143,10 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: months named in their opening label, now apart; three rules and their negations, now
 #: contradictions), one more allowed; "Issue 34: near_duplicate on blind rules21 and rules22,
 #: folded in": rules21 64 of 120 files (52 before: six short daily notes carried over whole
-#: into another day, now copies), recall 53.3 %, 3.3 points of margin, 28 false files, all
-#: present before (rules with an exception added or quoted to disagree, two people's or
-#: months' notes of one frame), one more allowed; rules22 82 of 120 files (78 before), recall
+#: into another day, now copies), recall 53.3 %, 3.3 points of margin, 12 false files (28
+#: before: eight rules with an exception added on their line or quoted to be corrected, now
+#: apart; left, two people's or admins' notes of one frame and two rules whose exception is a
+#: sentence of its own), one more allowed; rules22 82 of 120 files (78 before), recall
 #: 68.3 %, 3.3 points of margin, 10 false files, present before (configs differing in a
 #: port or a flag, two onboarding notes, two orders), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
@@ -153,7 +154,7 @@ NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 
                        ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9),
                        ("rules13", 0.5, 4), ("rules14", 0.69, 9), ("rules15", 0.69, 3),
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
-                       ("rules20", 0.5, 7), ("rules21", 0.5, 29), ("rules22", 0.65, 11)]
+                       ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

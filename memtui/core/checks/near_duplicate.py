@@ -220,6 +220,37 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
             for line in own if line for longer in held)
 
 
+EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
+_QUOTES = "\"'«»“”„‘’‚「」『』‹›"  # marks around a quoted line (`_extended`)
+_WORD = re.compile(r"\w")
+
+
+def _extended(a: str, b: str) -> bool:
+    """Whether one of two memories' texts (their windows: the description's line, then the
+    body) holds a body line of the other, ``EXTENDED`` characters or more, inside a longer
+    line that goes on past it with words (“… at least 24 hours ahead. Except in the first
+    week, …”, “the old rule «…» no longer holds: …”): a rule with an exception added on its
+    line, or quoted to be corrected, is a refinement or a contradiction of it, not the same
+    memory said again (blind set rules21: 10 of its 14 loud look-alike pairs). A line
+    restated, or the rule on its own line among longer notes, keeps the pair."""
+    for small, large in ((a, b), (b, a)):
+        lines = [line for line in large.splitlines()[1:] if len(line) > EXTENDED]
+        if not lines:
+            continue
+        line = next((line for line in small.splitlines()[1:]
+                     if line.strip() and not line.lstrip().startswith(("#", "---"))), "")
+        core = line.strip().lstrip("-*> ").strip(_QUOTES).rstrip(_CLOSING + _QUOTES)
+        if len(core) < EXTENDED:
+            continue
+        for longer in lines:
+            at = longer.find(core)
+            end = at + len(core)
+            if at >= 0 and end < len(longer) and longer[end] in _CLOSING + _QUOTES \
+                    and _WORD.search(longer, end):
+                return True
+    return False
+
+
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
     """Whether two sketches' facts differ by a value each (at most ``SPAN`` a side: a value
     and its unit or date parts) and share one at least: a claim with another value, asked
@@ -787,7 +818,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         y = read_sketch(sketches[other])
         verdict: int | None = NOT_PAIRED
         if agree(x, y, sim, grown) and (
-                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
+                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)
+        ) and not _extended(window_text(x[5]), window_text(y[5])):
             verdict = PAIRED
             if disagree(window_text(x[5]), window_text(y[5])):
                 # one of them negated: not a copy (newuser28 #7) but a contradiction, at any
