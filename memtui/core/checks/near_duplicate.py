@@ -222,6 +222,7 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
 
 EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
 _QUOTES = "\"'«»“”„‘’‚「」『』‹›"  # marks around a quoted line (`_extended`)
+_ENDING = ".。!！?？;；:：" + _QUOTES  # a sentence's end (a clause's comma goes on: `_extended`)
 _WORD = re.compile(r"\w")
 
 
@@ -232,7 +233,9 @@ def _extended(a: str, b: str) -> bool:
     week, …”, “the old rule «…» no longer holds: …”): a rule with an exception added on its
     line, or quoted to be corrected, is a refinement or a contradiction of it, not the same
     memory said again (blind set rules21: 10 of its 14 loud look-alike pairs). A line
-    restated, or the rule on its own line among longer notes, keeps the pair."""
+    restated, or the rule on its own line among longer notes, keeps the pair; so does a line
+    that goes on past a comma (“…, coffee, served until ten.”), or by fewer characters than
+    ``EXTENDED`` and a third of the rule's (“… to the on-call engineer. Twice.”)."""
     for small, large in ((a, b), (b, a)):
         lines = [line for line in large.splitlines()[1:] if len(line) > EXTENDED]
         if not lines:
@@ -245,7 +248,8 @@ def _extended(a: str, b: str) -> bool:
         for longer in lines:
             at = longer.find(core)
             end = at + len(core)
-            if at >= 0 and end < len(longer) and longer[end] in _CLOSING + _QUOTES \
+            if at >= 0 and end < len(longer) and longer[end] in _ENDING \
+                    and len(longer) - end > max(EXTENDED, len(core) // 3) \
                     and _WORD.search(longer, end):
                 return True
     return False
