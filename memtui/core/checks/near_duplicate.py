@@ -1057,17 +1057,25 @@ def crowded(sketches: Mapping[Hashable, bytes]) -> list[list[Hashable]]:
     groups: dict[tuple[int, ...], None] = {}
     in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
     mixed = any(type(sk) is Packed for sk in sks)
+    all_in_place = all(in_place)
     for band in range(BANDS):  # (the keys as `_band_notes` reads them)
         lo, hi = band * ROWS, (band + 1) * ROWS
         at, to = HEAD + 4 * lo, HEAD + 4 * hi
-        cuts = [sk[at:to] if quick else _band(sk, lo, hi) if mixed else sk[8 * lo:8 * hi]
-                for sk, quick in zip(sks, in_place, strict=True)]
-        big = {cut for cut, n in Counter(cuts).items() if n > BUCKET_ALL}
+        if all_in_place:
+            cuts = [sk[at:to] for sk in sks]
+        elif not mixed:
+            cuts = [sk[8 * lo:8 * hi] for sk in sks]
+        else:
+            cuts = [sk[at:to] if quick else _band(sk, lo, hi)
+                    for sk, quick in zip(sks, in_place, strict=True)]
+        counts = Counter(cuts)
+        if len(cuts) - len(counts) < BUCKET_ALL:
+            continue  # (too few keys repeated for a bucket past BUCKET_ALL: none)
+        big = {cut for cut, n in counts.items() if n > BUCKET_ALL}
         if big:
             members: dict[bytes, list[int]] = defaultdict(list)
-            for i, cut in enumerate(cuts):
-                if cut in big:
-                    members[cut].append(i)
+            for i in [i for i, cut in enumerate(cuts) if cut in big]:
+                members[cuts[i]].append(i)
             groups.update(dict.fromkeys(map(tuple, members.values())))
     return [[keys[i] for i in group] for group in groups]
 
