@@ -99,3 +99,21 @@ def test_a_hermes_store_past_its_compared_entries_says_so(tmp_path: Path,
     kept = [e for e in entries if len(e) <= NEAR_MAX_CHARS][:NEAR_MAX_ENTRIES]
     (home / "MEMORY.md").write_text("\n§\n".join(kept) + "\n", "utf-8")
     assert not [f for f in audit(home).findings if f.message.startswith("not every entry")]
+
+
+def test_the_app_says_what_a_fresh_audit_says_after_an_edit(tmp_path: Path) -> None:
+    """The live auditor (`Buckets`, patched after an edit) names the same groups in the same
+    words as a fresh audit."""
+    from memtui.core.audit import AuditOptions, Auditor
+    from memtui.core.reporting.json_report import to_json
+    from memtui.core.workspace import open_workspace
+    _write(tmp_path, BUCKET_ALL + 3, ALL_PAIRS)
+    live = Auditor(open_workspace(tmp_path), AuditOptions(keep_texts=True))
+    live.run()
+    extra = tmp_path / "memory" / "alike-99.md"
+    extra.write_text((tmp_path / "memory" / "alike-00.md").read_text("utf-8"), "utf-8")
+    got = live.run(changed={"memory/alike-99.md"})
+    fresh = Auditor(open_workspace(tmp_path), AuditOptions()).run()
+    said = _said(got.findings)
+    assert len(said) == 1 and f"{BUCKET_ALL + 3} memories in 1 group" in said[0].message
+    assert to_json(got) == to_json(fresh)

@@ -1047,9 +1047,10 @@ def crowded(sketches: Mapping[Hashable, bytes]) -> list[list[Hashable]]:
     """The band buckets `pairs` compares with their first member only: past ``ALL_PAIRS``
     sketches, those of more than ``BUCKET_ALL`` members (a group of look-alikes, each
     compared with the group's first, not with each other: newuser31 #9), each once (a
-    group found in several bands is one), members in ``sketches``' order. The bins'
-    keys are counted band by band (`collections.Counter`, ~2 ms a band at 10,000), their
-    members listed only for a bucket past ``BUCKET_ALL``."""
+    group found in several bands is one), members in ``sketches``' order, the largest
+    first (ties: the first member's rank, as `Buckets.crowded` orders them). The bins' keys
+    are counted band by band (`collections.Counter`; 45-65 ms in all at 10,000 memories),
+    their members listed only for a bucket past ``BUCKET_ALL``."""
     keys = [key for key, sk in sketches.items() if _valid(sk)]
     if len(keys) <= ALL_PAIRS:
         return []
@@ -1077,7 +1078,8 @@ def crowded(sketches: Mapping[Hashable, bytes]) -> list[list[Hashable]]:
             for i in [i for i, cut in enumerate(cuts) if cut in big]:
                 members[cuts[i]].append(i)
             groups.update(dict.fromkeys(map(tuple, members.values())))
-    return [[keys[i] for i in group] for group in groups]
+    return [[keys[i] for i in group]
+            for group in sorted(groups, key=lambda g: (-len(g), g[0]))]  # (largest first)
 
 
 def crowded_finding(groups: Iterable[list[Hashable]]) -> Finding | None:
@@ -1085,7 +1087,7 @@ def crowded_finding(groups: Iterable[list[Hashable]]) -> Finding | None:
     `crowded`'s groups left uncompared: how many memories in how many groups, up to how
     many pairs (a pair of one group may yet be compared through another band or a rare
     fact), and the largest group's first member. None when there are none."""
-    groups = sorted(groups, key=len, reverse=True)
+    groups = list(groups)  # (largest first, ties by their first's rank: `crowded`)
     if not groups:
         return None
     members = {key for group in groups for key in group[1:]}
@@ -1233,7 +1235,8 @@ class Buckets:
             for bucket in band.values():
                 if type(bucket) is list and len(bucket) > BUCKET_ALL:
                     groups[tuple(sorted(bucket, key=self.order.__getitem__))] = None
-        return [list(group) for group in groups]
+        rank = self.order.__getitem__
+        return [list(group) for group in sorted(groups, key=lambda g: (-len(g), rank(g[0])))]
 
     def _template(self) -> Template | None:
         """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
