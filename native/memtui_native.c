@@ -790,8 +790,8 @@ static int other_types(const int64_t *xf, Py_ssize_t nf, const rest_view *r, Py_
  *   params: (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM, SHORT, GROWN,
  *            HELD, WORD_BIT, K, mx, types: the common types' facts, a buffer, WHOLE)
  * Two dated files (daily logs) are kept when one is a copy of the other (`_copied`: each
- * side MIN_SHINGLES or more, and the same hashes, or past SHORT WHOLE of the smaller's in
- * both), else dropped.
+ * side MIN_SHINGLES or more, and the same hashes, or WHOLE of the smaller's in both: past
+ * SHORT a copy, a shorter note read whole, `_carried`), else dropped.
  * From LOW alike, a pair whose sides hold two types is kept when its facts back it with
  * one fact fewer a side too (each side's type: as a branch judging it so would). */
 static PyObject *native_screen(PyObject *self, PyObject *args)
@@ -950,10 +950,10 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
             goto decided;
         if (x_dated && y_dated) { /* two daily logs: a copy, or a journal (`_copied`) */
             Py_ssize_t fewer = nx < n ? nx : n;
+            /* (a short note held whole: its lines are read, `_carried`) */
             keep = fewer >= min_shingles
                    && ((shared == cx && shared == cy)
-                       || (fewer > short_
-                           && (double)shared >= whole * (double)(cx < cy ? cx : cy)));
+                       || (double)shared >= whole * (double)(cx < cy ? cx : cy));
             goto decided;
         }
         keep = 1;

@@ -53,3 +53,43 @@ def test_a_days_note_copied_into_the_next_is_not_told_to_merge() -> None:
     messages = [f.message for fs in found.values() for f in fs]
     assert messages and all("merge them into one memory" not in m for m in messages)
     assert all("never merged" in m for m in messages)
+
+
+# A short day's note (under 32 shingles) carried over whole into the next day and extended:
+# its lines are the next day's (one routine line's time changed), blind sets rules21/rules22.
+_SHORT_DAY = ("# 2026-05-02\n\n## Morning\n- 07:00 Boiler checked, pressure normal.\n"
+              "## Events\n- 11:00 The bakery on Elm Street will take 30 loaves a day from "
+              "June, paid within 14 days.\n## To do\n- Send the contract to Mr Novak.\n")
+
+
+def _workspace(tmp_path, days: dict[str, str]):
+    from memtui.core.audit import audit
+    (tmp_path / "memory").mkdir()
+    for name, text in days.items():
+        (tmp_path / "memory" / name).write_text(text, "utf-8")
+    return {f.path for f in audit(tmp_path).findings if f.kind == "near_duplicate"}
+
+
+def test_a_short_days_note_carried_over_whole_is_a_copy(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    carried = _SHORT_DAY.replace("2026-05-02", "2026-05-03").replace("07:00", "07:05") + \
+        "- 15:10 Contract sent.\n"
+    assert _workspace(tmp_path, {"2026-05-02.md": _SHORT_DAY, "2026-05-03.md": carried}) == {
+        "memory/2026-05-02.md", "memory/2026-05-03.md"}
+
+
+def test_a_short_rule_extended_or_quoted_the_next_day_stays_apart(tmp_path,
+                                                                   monkeypatch) -> None:
+    """A rule with an exception added to its line, or quoted inside another line to say it
+    changed, is another day's note (look-alikes of rules21): its words held, its line not."""
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    rule = ("# 2026-05-02\n\n## Morning\n- 07:00 Reception open.\n## Notes\n"
+            "- 13:00 Rule: guests may not cook in their rooms.\n")
+    extended = rule.replace("2026-05-02", "2026-05-03").replace(
+        "rooms.", "rooms, except guests staying 7 nights or more, who may use a rice cooker.")
+    quoted = rule.replace("2026-05-02", "2026-05-04").replace(
+        "- 13:00 Rule: guests may not cook in their rooms.",
+        '- 13:00 The note of 2 May said "Rule: guests may not cook in their rooms." No '
+        "longer so: the owners allow a kettle from June.")
+    assert not _workspace(tmp_path, {"2026-05-02.md": rule, "2026-05-03.md": extended,
+                                     "2026-05-04.md": quoted})

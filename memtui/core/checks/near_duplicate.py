@@ -82,13 +82,13 @@ import re
 import zlib
 from array import array
 from bisect import bisect_right, insort
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
-from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
@@ -105,6 +105,7 @@ from memtui.core.checks.near_duplicate_sketch import (
     MAX_FACTS,
     MIN_SHINGLES,
     NAME_BIT,
+    SLOT_CHARS,
     TITLED,
     WORD_BIT,
     K,
@@ -125,7 +126,8 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
 
-__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "entry_sketches", "findings_of",
+__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "crowded", "crowded_finding",
+           "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
            "pairs",
            "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
@@ -178,6 +180,79 @@ def _copied(shared: int, cx: int, cy: int, nx: int, ny: int) -> bool:
     fewer = min(nx, ny)
     return fewer >= MIN_SHINGLES and (shared == cx == cy or (
         fewer > SHORT and shared >= WHOLE * min(cx, cy)))
+
+
+CARRIED = 4  # of a short daily log carried into another, at most this part of its lines'
+#             characters changed (a routine line's time: `_carried`)
+_CLOSING = ".。!！?？;；:：,，"  # a line's closing mark (a line extended past it: `_carried`)
+
+
+def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
+    """Whether of two daily logs, ``WHOLE`` alike on the smaller's side, the smaller is a
+    short note (up to ``SHORT`` shingles, past it `_copied` decides) carried over whole into
+    the other: its lines, headings aside (the date's), lines of the other as written but
+    for at most a ``CARRIED``-th of their characters (a day's note copied and extended by a
+    line, a routine line's time changed; two lines held at least: one line written again
+    beside a day's own is a routine, a status), none of them extended there (a rule extended by a
+    clause, an exception, is another day's; so is a sentence quoted inside another's line,
+    its words held, its line not: blind sets rules21, rules22), read from the windows the
+    sketches keep (a window cut short
+    says nothing: not a copy), and with the workspace's ``template`` left out (its routine
+    lines, every day's) ``WHOLE`` of the smaller's shingles still held, ``MIN_SHINGLES`` at
+    least: a day's routine lines alone copied are no note."""
+    small, large = (a, b) if len(a[0]) <= len(b[0]) else (b, a)
+    if template:
+        whole = len(small[0]) < BOTTOM and len(large[0]) < BOTTOM
+        shared, cx, _, sx, sy = discounted(small[0], large[0], small[1], template, whole)
+        if min(sx, sy) < MIN_SHINGLES or shared < WHOLE * cx:
+            return False
+    text, other = window_text(small[5]), window_text(large[5])
+    if not text or {len(text), len(other)} & {SLOT_CHARS // 2, SLOT_CHARS} \
+            or len(other) > SLOT_CHARS:
+        return False  # (a window cut short, perhaps: its lines are not all known)
+    held = {line.strip() for line in other.splitlines()}
+    lines = [line.strip() for line in text.splitlines()
+             if line.strip() and not line.lstrip().startswith("#")]
+    own = [line.rstrip(_CLOSING) for line in lines if line not in held]
+    return len(lines) - len(own) >= 2 \
+        and CARRIED * sum(map(len, own)) <= sum(map(len, lines)) and not any(
+            longer != line and longer.startswith(line)
+            for line in own if line for longer in held)
+
+
+EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
+_QUOTES = "\"'«»“”„‘’‚「」『』‹›"  # marks around a quoted line (`_extended`)
+_ENDING = ".。!！?？;；:：" + _QUOTES  # a sentence's end (a clause's comma goes on: `_extended`)
+_WORD = re.compile(r"\w")
+
+
+def _extended(a: str, b: str) -> bool:
+    """Whether one of two memories' texts (their windows: the description's line, then the
+    body) holds a body line of the other, ``EXTENDED`` characters or more, inside a longer
+    line that goes on past it with words (“… at least 24 hours ahead. Except in the first
+    week, …”, “the old rule «…» no longer holds: …”): a rule with an exception added on its
+    line, or quoted to be corrected, is a refinement or a contradiction of it, not the same
+    memory said again (blind set rules21: 10 of its 14 loud look-alike pairs). A line
+    restated, or the rule on its own line among longer notes, keeps the pair; so does a line
+    that goes on past a comma (“…, coffee, served until ten.”), or by fewer characters than
+    ``EXTENDED`` and a third of the rule's (“… to the on-call engineer. Twice.”)."""
+    for small, large in ((a, b), (b, a)):
+        lines = [line for line in large.splitlines()[1:] if len(line) > EXTENDED]
+        if not lines:
+            continue
+        line = next((line for line in small.splitlines()[1:]
+                     if line.strip() and not line.lstrip().startswith(("#", "---"))), "")
+        core = line.strip().lstrip("-*> ").strip(_QUOTES).rstrip(_CLOSING + _QUOTES)
+        if len(core) < EXTENDED:
+            continue
+        for longer in lines:
+            at = longer.find(core)
+            end = at + len(core)
+            if at >= 0 and end < len(longer) and longer[end] in _ENDING \
+                    and len(longer) - end > max(EXTENDED, len(core) // 3) \
+                    and _WORD.search(longer, end):
+                return True
+    return False
 
 
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
@@ -692,6 +767,12 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if both_dated:  # two daily logs: a journal repeating itself, unless one is a copy
             if _copied(shared, cx, cy, nx, n):  # (their own dates aside: no facts asked)
                 out.append((sim, other))
+            elif min(nx, n) >= MIN_SHINGLES and shared >= WHOLE * min(cx, cy):
+                if x is None:
+                    x = read_sketch(sketches[key])
+                if _carried(x, read_sketch(sketches[other]),
+                            None if template is None else template.hashes()):
+                    out.append((sim, other))
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
@@ -741,7 +822,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         y = read_sketch(sketches[other])
         verdict: int | None = NOT_PAIRED
         if agree(x, y, sim, grown) and (
-                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)):
+                template is None or _kept(x, y, template.hashes(), key_dated or other in dated)
+        ) and not _extended(window_text(x[5]), window_text(y[5])):
             verdict = PAIRED
             if disagree(window_text(x[5]), window_text(y[5])):
                 # one of them negated: not a copy (newuser28 #7) but a contradiction, at any
@@ -961,6 +1043,64 @@ def _band_notes(sks: list[bytes], note: Callable[[Iterable[tuple[int, int]]], No
         del buckets
 
 
+def crowded(sketches: Mapping[Hashable, bytes]) -> list[list[Hashable]]:
+    """The band buckets `pairs` compares with their first member only: past ``ALL_PAIRS``
+    sketches, those of more than ``BUCKET_ALL`` members (a group of look-alikes, each
+    compared with the group's first, not with each other: newuser31 #9), each once (a
+    group found in several bands is one), members in ``sketches``' order, the largest
+    first (ties: the first member's rank, as `Buckets.crowded` orders them). The bins' keys
+    are counted band by band (`collections.Counter`; 45-65 ms in all at 10,000 memories),
+    their members listed only for a bucket past ``BUCKET_ALL``."""
+    keys = [key for key, sk in sketches.items() if _valid(sk)]
+    if len(keys) <= ALL_PAIRS:
+        return []
+    sks = [sketches[key] for key in keys]
+    groups: dict[tuple[int, ...], None] = {}
+    in_place = [type(sk) is Packed and packed_count(sk) >= BANDS * ROWS for sk in sks]
+    mixed = any(type(sk) is Packed for sk in sks)
+    all_in_place = all(in_place)
+    for band in range(BANDS):  # (the keys as `_band_notes` reads them)
+        lo, hi = band * ROWS, (band + 1) * ROWS
+        at, to = HEAD + 4 * lo, HEAD + 4 * hi
+        if all_in_place:
+            cuts = [sk[at:to] for sk in sks]
+        elif not mixed:
+            cuts = [sk[8 * lo:8 * hi] for sk in sks]
+        else:
+            cuts = [sk[at:to] if quick else _band(sk, lo, hi)
+                    for sk, quick in zip(sks, in_place, strict=True)]
+        counts = Counter(cuts)
+        if len(cuts) - len(counts) < BUCKET_ALL:
+            continue  # (too few keys repeated for a bucket past BUCKET_ALL: none)
+        big = {cut for cut, n in counts.items() if n > BUCKET_ALL}
+        if big:
+            members: dict[bytes, list[int]] = defaultdict(list)
+            for i in [i for i, cut in enumerate(cuts) if cut in big]:
+                members[cuts[i]].append(i)
+            groups.update(dict.fromkeys(map(tuple, members.values())))
+    return [[keys[i] for i in group]
+            for group in sorted(groups, key=lambda g: (-len(g), g[0]))]  # (largest first)
+
+
+def crowded_finding(groups: Iterable[list[Hashable]]) -> Finding | None:
+    """The one ``near_duplicate`` finding about the workspace (``WORKSPACE``) that says what
+    `crowded`'s groups left uncompared: how many memories in how many groups, up to how
+    many pairs (a pair of one group may yet be compared through another band or a rare
+    fact), and the largest group's first member. None when there are none."""
+    groups = list(groups)  # (largest first, ties by their first's rank: `crowded`)
+    if not groups:
+        return None
+    members = {key for group in groups for key in group[1:]}
+    skipped = sum((len(g) - 1) * (len(g) - 2) // 2 for g in groups)
+    what = "group" if len(groups) == 1 else "groups"
+    return finding("near_duplicate", WORKSPACE, None,
+                   f"not every pair compared: past {ALL_PAIRS} memories, {len(members):,} "
+                   f"memories in {len(groups):,} {what} of more than {BUCKET_ALL} alike were "
+                   f"each compared with their group's first only (up to {skipped:,} pairs "
+                   f"not compared; the largest, {len(groups[0]):,}, headed by "
+                   f"{groups[0][0]}): a near-duplicate among them may go unreported")
+
+
 def _band_pairs(members: list[int]) -> Iterable[tuple[int, int]]:
     """The candidate pairs of one band bucket (members in order)."""
     if len(members) <= BUCKET_ALL:
@@ -1085,6 +1225,18 @@ class Buckets:
                         was.append(key)
                     else:
                         self.facts[h] = [was, key]
+
+    def crowded(self) -> list[list[Hashable]]:
+        """`crowded`'s groups from the band buckets kept (each member list in ``order``)."""
+        if len(self.sketches) <= ALL_PAIRS:
+            return []
+        groups: dict[tuple[Hashable, ...], None] = {}
+        for band in self.bands:
+            for bucket in band.values():
+                if type(bucket) is list and len(bucket) > BUCKET_ALL:
+                    groups[tuple(sorted(bucket, key=self.order.__getitem__))] = None
+        rank = self.order.__getitem__
+        return [list(group) for group in sorted(groups, key=lambda g: (-len(g), rank(g[0])))]
 
     def _template(self) -> Template | None:
         """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""

@@ -24,17 +24,19 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 from collections import Counter, defaultdict
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Hashable
 from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
-from memtui.core.checks.findings import Finding, finding
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.missing_why import missing_findings
 from memtui.core.checks.near_duplicate import (
     SPELLED,
     Buckets,
     Verdicts,
+    crowded,
+    crowded_finding,
     findings_of,
     pair_findings,
     pairs,
@@ -394,9 +396,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         if diff is None or last is None or last[1] is None:
             sketches = {r: s.sketch for r, s in scans.items()}
             if not keep_buckets:
-                return findings_of(pairs(sketches, SPELLED, inp.verdicts), _sizes(scans)), None
+                return _with_crowded(findings_of(pairs(sketches, SPELLED, inp.verdicts),
+                                                 _sizes(scans)), crowded(sketches)), None
             kept = Buckets(sketches, pos)
-            return findings_of(kept.found(inp.verdicts), _sizes(scans)), kept
+            return _with_crowded(findings_of(kept.found(inp.verdicts), _sizes(scans)),
+                                 kept.crowded()), kept
         found, kept = dict(last[0]), last[1]
         # A file taken away leaves the buckets as a file with no sketch would, first and
         # under the order the buckets were sorted in: a rename's new path shares every
@@ -407,16 +411,21 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
         got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
         if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
-            return findings_of(kept.known, _sizes(scans)), kept  # (a change elsewhere too)
+            return _with_crowded(findings_of(kept.known, _sizes(scans)),  # (a change
+                                 kept.crowded()), kept                    # elsewhere too)
         for rel, others in got.items():
             if others:
                 found[rel] = pair_findings(rel, others)  # type: ignore[arg-type]
             else:
                 found.pop(rel, None)  # type: ignore[arg-type]
-        return found, kept
+        return _with_crowded(found, kept.crowded()), kept
     near = near_first if near_first is not None else memo.once_by(
         "near duplicates", None, paths, changed, lambda rel: scans[rel].sketch,  # type: ignore[index]
         near_make, moves=True)[0]
+    if WORKSPACE in near:  # what the pairing left uncompared (`_with_crowded`): the head's
+        head.extend(near[WORKSPACE])
+        near = memo.once("near files", Same(near),
+                         lambda: {rel: f for rel, f in near.items() if rel != WORKSPACE})
     project = inp.project
 
     def stale_make(diff: list[str] | None, last: dict[str, tuple[Finding, ...]] | None
@@ -589,6 +598,17 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        documentation=list(inp.docs), holds=(since, until))
 
 
+def _with_crowded(found: dict[str, tuple[Finding, ...]], groups: list[list[Hashable]]
+                  ) -> dict[str, tuple[Finding, ...]]:
+    """The near-duplicate findings by file, and under ``WORKSPACE`` the one saying what the
+    pairing left uncompared past ``ALL_PAIRS`` (`crowded_finding`; newuser31 #9)."""
+    found.pop(WORKSPACE, None)
+    said = crowded_finding(groups)
+    if said is not None:
+        found[WORKSPACE] = (said,)
+    return found
+
+
 def _sizes(scans: dict[str, FileScan]) -> dict[str, int]:
     """Each memory's size in bytes (a hub is the smaller side of its pairs: `findings_of`)."""
     return {rel: s.memory.size for rel, s in scans.items()}
@@ -598,8 +618,10 @@ def _near_first(scans: dict[str, FileScan], verdicts: Verdicts | None = None
                 ) -> dict[str, tuple[Finding, ...]]:
     """The near-duplicate step's findings by file, from every scan's sketch, each sketch
     let go of then (a one-shot audit: `Inputs.let_go_links`)."""
-    found = findings_of(pairs({rel: s.sketch for rel, s in scans.items()}, SPELLED, verdicts),
-                        _sizes(scans))
+    sketches = {rel: s.sketch for rel, s in scans.items()}
+    found = _with_crowded(findings_of(pairs(sketches, SPELLED, verdicts), _sizes(scans)),
+                          crowded(sketches))
+    del sketches
     for s in scans.values():
         s.sketch = b""
     if worth_it(len(scans)):

@@ -211,8 +211,18 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
                       "more repeated or over-long entries")
         out.append(finding("duplicate_entry", name, out[-1].line,
                            f"and {what} after this one"))
-    words = [(entry_words(e), n) for e, n in first.items()
-             if len(e) <= NEAR_MAX_CHARS][:NEAR_MAX_ENTRIES]
+    short = [(e, n) for e, n in first.items() if len(e) <= NEAR_MAX_CHARS]
+    words = [(entry_words(e), n) for e, n in short[:NEAR_MAX_ENTRIES]]
+    if len(first) > len(words):  # the entries not compared: said (newuser32 #35)
+        past, long_ones = len(short) - len(words), len(first) - len(short)
+        left = [f"{past:,} past the first {NEAR_MAX_ENTRIES}"] if past else []
+        left += [f"{long_ones:,} longer than {NEAR_MAX_CHARS:,} characters"] if long_ones else []
+        out.append(finding("duplicate_entry", name,
+                           short[NEAR_MAX_ENTRIES][1] if past else None,
+                           f"not every entry compared: {len(first) - len(words):,} of its "
+                           f"{len(first):,} entries ({' and '.join(left)}) were not looked "
+                           "at for near-copies (exact copies are counted in all of them)",
+                           severity="info"))
     for j, (b, line_b) in enumerate(words):
         if len(b) < NEAR_MIN_WORDS:
             continue
