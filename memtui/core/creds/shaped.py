@@ -21,8 +21,8 @@ password (10 to 64, small and capital letters and digits; letters that are words
 CamelCase only with three digits or more). Never: what any form rules out
 (`memtui.core.creds.values.not_a_value`), words, versions and names joined
 (``qwen2.5-coder-7b``, ``Office-5G``), hex (a digest or an id unless a prefix or a rule says
-otherwise), a UUID, base64 of readable text (a fixture, a JSON object), an encrypted
-message (``…--…--…``), a value holding a label's word (``Password123!``). A slot whose label
+otherwise), a UUID, base64 of readable text (a fixture, a JSON object), base58 of an
+address's length, an encrypted message (``…--…--…``), a value holding a label's word (``Password123!``). A slot whose label
 (its column's header or row's first cell, the three words before inline code, the code
 before a literal) says id, hash, digest, user, public, address and the like is left alone.
 """
@@ -46,6 +46,7 @@ _KEY_CHARS = lazy_pattern(r"[A-Za-z0-9_\-+/.!@#$%^&*~]{10,200}={0,2}")  # (``$�
 #: A vendor's prefix: one to four short lower-case parts, each ending in ``-`` or ``_``.
 _PREFIX = lazy_pattern(r"[a-z][a-z0-9]{1,7}[-_](?:[a-z0-9]{1,6}[-_]){0,3}")
 _RUN = lazy_pattern(r"[A-Za-z0-9]+")
+_BASE58 = lazy_pattern(r"[1-9A-HJ-NP-Za-km-z]+")
 _UUID = lazy_pattern(r"(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _BASE64 = lazy_pattern(r"[A-Za-z0-9+/_-]{16,}={0,2}")
 #: A label line: maybe a list marker, a label (any script, no code, no colon), a colon, the
@@ -108,6 +109,12 @@ def _readable_base64(v: str) -> bool:
     return len(raw) >= 8 and sum(32 <= b < 127 for b in raw) >= 0.65 * len(raw)
 
 
+def _address(v: str) -> bool:
+    """32 to 44 characters of base58 alone (no ``0 O I l``): a wallet's or a mint's public
+    address (Solana, Bitcoin's legacy form), not a key."""
+    return 32 <= len(v) <= 44 and bool(_BASE58.fullmatch(v))
+
+
 def _object_id(v: str) -> bool:
     """A prefix and a short run: an object's id (``cus_…``, ``req_…``, ``ami-…``)."""
     m = _PREFIX.match(v)
@@ -127,7 +134,7 @@ def key_shaped(v: str) -> bool:
         return False
     return not (values.not_a_value(v) or values.plain_name(v) or _UUID.search(v)
                 or values.HEX_ID.match(v) or _object_id(v) or "--" in v
-                or _readable_base64(v) or values.holds_label_word(v))
+                or _readable_base64(v) or _address(v) or values.holds_label_word(v))
 
 
 def _prefixed(v: str) -> bool:
