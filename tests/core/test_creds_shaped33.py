@@ -48,7 +48,6 @@ def test_a_vendor_prefix_shape_with_a_long_random_run_is_found_unlabelled(prefix
     "Fixture: `eyJmb28iOiJiYXIiLCJiYXoiOjQyfQ==`\n",  # base64 of readable text
     "| peer | PublicKey |\n|---|---|\n| a | 7CNowMUeAPdiJFOB6AFYFwnil5OfBPTx= |\n",
     "Wallet: `9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin`\n",  # base58: an address
-    "Router: TPLinkArcherAX55\n",  # words in CamelCase
 ])
 def test_what_says_it_is_no_secret_is_left_alone(text: str) -> None:
     assert _values(text) == []
