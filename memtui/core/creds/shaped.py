@@ -22,9 +22,9 @@ CamelCase only with three digits or more). Never: what any form rules out
 (`memtui.core.creds.values.not_a_value`), words, versions and names joined
 (``qwen2.5-coder-7b``, ``Office-5G``), hex (a digest or an id unless a prefix or a rule says
 otherwise), a UUID, base64 of readable text (a fixture, a JSON object), base58 of an
-address's length, an encrypted message (``…--…--…``), a value holding a label's word (``Password123!``). A slot whose label
-(its column's header or row's first cell, the three words before inline code, the code
-before a literal) says id, hash, digest, user, public, address and the like is left alone.
+address's length, an encrypted message (``…--…--…``), a value holding a label's word
+(``Password123!``). A slot whose label (its column's header or row's first cell, the three
+words before inline code, the code before a literal) says id, hash, digest, user, public, address and the like is left alone.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import base64
 import binascii
 from collections.abc import Iterator
 
-from memtui.core.creds import values
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -151,7 +151,9 @@ def _prefixed(v: str) -> bool:
 
 
 def _says_not_secret(text: str) -> bool:
-    return bool(_NOT_SECRET.search(_CAMEL_SPLIT.sub(" ", text)))
+    """The label says id, hash, user, public… or that the value is an example."""
+    return bool(_NOT_SECRET.search(_CAMEL_SPLIT.sub(" ", text))) or \
+        lexicon.names_an_example(text)
 
 
 def _words_before(line: str, at: int, n: int = 3) -> str:
@@ -228,6 +230,7 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
         start = m.start("v")
         if any(s <= start < e for s, e in done) or not key_shaped(v) or \
                 not _SENTENCE_WORDS.search(line[:m.start()]) or \
+                (line[m.start() - 1:m.start()] == "(" and line[m.end():m.end() + 1] == ")") or \
                 _says_not_secret(_words_before(line, m.start())):
             continue
         yield Labelled(i, start, start + len(v), v,
