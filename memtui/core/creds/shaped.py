@@ -24,7 +24,9 @@ CamelCase only with three digits or more). Never: what any form rules out
 otherwise), a UUID, base64 of readable text (a fixture, a JSON object), base58 of an
 address's length, an encrypted message (``…--…--…``), a value holding a label's word
 (``Password123!``). A slot whose label (its column's header or row's first cell, the three
-words before inline code, the code before a literal) says id, hash, digest, user, public, address and the like is left alone.
+words before inline code, the code before a literal) says id, hash, digest, user, public,
+address and the like, or holds a negator of the lexicon (an example, a public key), is
+left alone.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ _CONFIG_LINE = lazy_pattern(r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0
                             r"[ \t]*(?P<v>[^\s\"'`]{10,200})[ \t]*$")
 _CODE = lazy_pattern(r"`(?P<v>[^\s`]{10,200})`")
 _QUOTED = lazy_pattern(r"(?P<q>[\"'])(?P<v>[^\s\"'\\]{10,200})(?P=q)")
+_CODE_SPAN = lazy_pattern(r"`[^`]*`")
+_CLAUSE = lazy_pattern(r"[,;.:()（），。；：、]")
 _FENCE = lazy_pattern(r"^[ \t]*(?:```|~~~)")
 #: Words that say a value is not a secret: an id, a hash, a user, a public thing.
 _NOT_SECRET = lazy_pattern(
@@ -151,13 +155,21 @@ def _prefixed(v: str) -> bool:
 
 
 def _says_not_secret(text: str) -> bool:
-    """The label says id, hash, user, public… or that the value is an example."""
+    """The label says id, hash, user, public…, or holds one of the lexicon's negators (the
+    words, in each language it knows, that make a credential word something else: an
+    example, a public key, an id)."""
     return bool(_NOT_SECRET.search(_CAMEL_SPLIT.sub(" ", text))) or \
-        lexicon.names_an_example(text)
+        (bool(text) and lexicon.negated(text))
 
 
 def _words_before(line: str, at: int, n: int = 3) -> str:
-    return " ".join(_SENTENCE_WORDS.findall(line[:at])[-n:])
+    """The last ``n`` words of the clause before ``at`` (code spans, a user name say, left
+    out; the last clause holding words, from a comma, colon, stop or bracket)."""
+    for clause in reversed(_CLAUSE.split(_CODE_SPAN.sub(" ", line[:at]))):
+        words = _SENTENCE_WORDS.findall(clause)
+        if words:
+            return " ".join(words[-n:])
+    return ""
 
 
 def _header(line: str) -> list[str]:
