@@ -33,16 +33,20 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-#: A token that may be a key: starts with a letter or digit, holds a letter and a digit, 10
+#: A token that may be a key: starts with a letter or digit, holds a digit and a capital (or is
+#: 35 characters or more: ``sk-`` and hex), 10
 #: to 200 characters of a key's alphabet, not glued to a word, path, URL or list before it.
-_TOKEN = lazy_pattern(r"(?<![\w/\\.@%+=~&?#,;:-])(?=[\w\-+/=!@#$%^&*~.]*\d)"
-                      r"(?=[\w\-+/=!@#$%^&*~.]*[A-Za-z])[A-Za-z0-9][\w\-+/=!@#$%^&*~.]{9,199}")
+_TOKEN = lazy_pattern(
+    r"(?=[A-Za-z0-9])(?<![\w/\\.@%+=~&?#,;:-])(?=[\w\-+/=!@#$%^&*~.]{10})"
+    r"(?=[\w\-+/=!@#$%^&*~.]*\d)(?:(?=[\w\-+/=!@#$%^&*~.]*[A-Z])|(?=[\w\-+/=!@#$%^&*~.]{35}))"
+    r"[\w\-+/=!@#$%^&*~.]{10,200}")
 #: The whole of a value of a key's alphabet (``=`` only as base64's padding).
 _KEY_CHARS = lazy_pattern(r"[A-Za-z0-9_\-+/.!@#$%^&*~]{10,200}={0,2}")  # (``$…``: a hash)
 #: A vendor's prefix: one to four short lower-case parts, each ending in ``-`` or ``_``.
@@ -181,13 +185,22 @@ def shaped_values(lines: list[str]) -> Iterator[Labelled]:
     fence = False
     header: list[str] | None = None
     sealed: set[int] | None = None
+    text = "\n".join(lines)
+    starts: list[int] = []  # each line's offset in ``text``
+    at = 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    tokened = {bisect.bisect_right(starts, m.start()) - 1 for m in _TOKEN.finditer(text)}
+    if not tokened:
+        return
     for i, line in enumerate(lines):
         if _FENCE.match(line):
             fence = not fence
             header = None
             continue
         row = line.lstrip().startswith("|")
-        if _TOKEN.search(line):
+        if i in tokened:
             if fence and sealed is None:
                 from memtui.core.creds.structure import encrypted_lines
 
