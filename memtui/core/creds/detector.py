@@ -210,9 +210,9 @@ _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 #: A token the shape rules (`memtui.core.creds.shaped`) could take: a text with none skips
 #: them (the same pattern as theirs).
 _SHAPED_TOKEN = lazy_pattern(
-    r"(?=[A-Za-z0-9])(?<![\w/\\.@%+=~&?#,;:-])(?=[\w\-+/=!@#$%^&*~.]{10})"
+    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=[\w\-+/=!@#$%^&*~.]{10})"
     r"(?=[\w\-+/=!@#$%^&*~.]*\d)(?:(?=[\w\-+/=!@#$%^&*~.]*[A-Z])|(?=[\w\-+/=!@#$%^&*~.]{35}))"
-    r"[\w\-+/=!@#$%^&*~.]{10,200}")
+    r"[\w\-+/=!@#$%^&*~.]{10,200})")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -40,13 +40,14 @@ from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-#: A token that may be a key: starts with a letter or digit, holds a digit and a capital (or is
-#: 35 characters or more: ``sk-`` and hex), 10
-#: to 200 characters of a key's alphabet, not glued to a word, path, URL or list before it.
+#: A token that may be a key (``t``): starts with a letter or digit, holds a digit and a capital
+#: (or is 35 characters or more: ``sk-`` and hex), 10 to 200 characters of a key's alphabet,
+#: maybe in bold, and starts a run of those characters (so each run is read once: a text of
+#: ``a!a!a!…`` costs linear time, not quadratic).
 _TOKEN = lazy_pattern(
-    r"(?=[A-Za-z0-9])(?<![\w/\\.@%+=~&?#,;:-])(?=[\w\-+/=!@#$%^&*~.]{10})"
+    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=[\w\-+/=!@#$%^&*~.]{10})"
     r"(?=[\w\-+/=!@#$%^&*~.]*\d)(?:(?=[\w\-+/=!@#$%^&*~.]*[A-Z])|(?=[\w\-+/=!@#$%^&*~.]{35}))"
-    r"[\w\-+/=!@#$%^&*~.]{10,200}")
+    r"[\w\-+/=!@#$%^&*~.]{10,200})")
 #: The whole of a value of a key's alphabet (``=`` only as base64's padding).
 _KEY_CHARS = lazy_pattern(r"[A-Za-z0-9_\-+/.!@#$%^&*~]{10,200}={0,2}")  # (``$…``: a hash)
 #: A vendor's prefix: one to four short lower-case parts, each ending in ``-`` or ``_``.
@@ -216,10 +217,11 @@ def shaped_values(lines: list[str]) -> Iterator[Labelled]:
 def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[Labelled]:
     done: list[tuple[int, int]] = []
     for m in _TOKEN.finditer(line):
-        v = m.group().rstrip(".,;!")
-        if _prefixed(v) and not _says_not_secret(_words_before(line, m.start())):
-            done.append((m.start(), m.start() + len(v)))
-            yield Labelled(i, m.start(), m.start() + len(v), v,
+        v = m.group("t").rstrip(".,;!*")
+        at = m.start("t")
+        if _prefixed(v) and not _says_not_secret(_words_before(line, at)):
+            done.append((at, at + len(v)))
+            yield Labelled(i, at, at + len(v), v,
                            f"a vendor's prefix shape + {len(v)}-character random run")
     if fence:
         got = _CONFIG_LINE.match(line)
