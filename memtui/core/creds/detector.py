@@ -209,10 +209,10 @@ _LONE_TOKEN = lazy_pattern(r"[ \t>]*[`\"']?(?P<t>[\w.+/=-]{4,200})[`\"']?[ \t]*"
 _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
 #: A token the shape rules (`memtui.core.creds.shaped`) could take: a text with none skips
 #: them (the same pattern as theirs).
+_K = r"[A-Za-z0-9_\-+/=!@#$%^&*~.]"
 _SHAPED_TOKEN = lazy_pattern(
-    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=[\w\-+/=!@#$%^&*~.]{10})"
-    r"(?=[\w\-+/=!@#$%^&*~.]*\d)(?:(?=[\w\-+/=!@#$%^&*~.]*[A-Z])|(?=[\w\-+/=!@#$%^&*~.]{35}))"
-    r"[\w\-+/=!@#$%^&*~.]{10,200})")
+    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=" + _K + r"{10})"
+    r"(?=" + _K + r"*\d)(?:(?=" + _K + r"*[A-Z])|(?=" + _K + r"{35}))" + _K + r"{10,200})")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -44,10 +44,11 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: (or is 35 characters or more: ``sk-`` and hex), 10 to 200 characters of a key's alphabet,
 #: maybe in bold, and starts a run of those characters (so each run is read once: a text of
 #: ``a!a!a!…`` costs linear time, not quadratic).
+_TOKEN_CHAR = r"[A-Za-z0-9_\-+/=!@#$%^&*~.]"
 _TOKEN = lazy_pattern(
-    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=[\w\-+/=!@#$%^&*~.]{10})"
-    r"(?=[\w\-+/=!@#$%^&*~.]*\d)(?:(?=[\w\-+/=!@#$%^&*~.]*[A-Z])|(?=[\w\-+/=!@#$%^&*~.]{35}))"
-    r"[\w\-+/=!@#$%^&*~.]{10,200})")
+    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=" + _TOKEN_CHAR + r"{10})"
+    r"(?=" + _TOKEN_CHAR + r"*\d)(?:(?=" + _TOKEN_CHAR + r"*[A-Z])|(?=" + _TOKEN_CHAR + r"{35}))"
+    + _TOKEN_CHAR + r"{10,200})")
 #: The whole of a value of a key's alphabet (``=`` only as base64's padding).
 _KEY_CHARS = lazy_pattern(r"[A-Za-z0-9_\-+/.!@#$%^&*~]{10,200}={0,2}")  # (``$…``: a hash)
 #: A vendor's prefix: one to four short lower-case parts, each ending in ``-`` or ``_``.
