@@ -19,8 +19,12 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: secfix30, 101/118, 4 false after secfix31, 101/118, 3 false after secfix32; set17: 103/113,
 #: 3 false after secfix31, 103/113, 2 false after secfix32; set18: 111/126, 1 false after
 #: secfix32; their open misses are in bench/RESULTS.md, "Issue 32: the credential detector on
-#: blind set16", "… on blind set17" and "… on blind set18").
-BELOW_THE_BAR = {"set16.json": (101, 3), "set17.json": (103, 2), "set18.json": (111, 1)}
+#: blind set16", "… on blind set17" and "… on blind set18"). Raised by secfix33's shape rules
+#: (set16 104/118, 3 false; set17 108/113, 2 false; set18 112/126, 1 false), which folded in
+#: set19 (before 101/123, 8 false; after 119/123, 8 false) and set20 (before 107/131, 9 false;
+#: after 120/131, 9 false): bench/RESULTS.md, "Issue 33: the credential detector by structure".
+BELOW_THE_BAR = {"set16.json": (104, 3), "set17.json": (108, 2), "set18.json": (112, 1),
+                 "set19.json": (119, 8), "set20.json": (120, 9)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -207,6 +207,12 @@ _SPACED_GROUPS = lazy_pattern(r"[ \t>*-]*(?:[^:：=\n]{1,60}[:：=][ \t]*)?[`\"'
 #: A line that is one token of a key's characters (a key broken over lines).
 _LONE_TOKEN = lazy_pattern(r"[ \t>]*[`\"']?(?P<t>[\w.+/=-]{4,200})[`\"']?[ \t]*")
 _TOKEN_CHAR = lazy_pattern(r"[A-Za-z0-9_\-./+~]")
+#: A token the shape rules (`memtui.core.creds.shaped`) could take: a text with none skips
+#: them (the same pattern as theirs).
+_K = r"[A-Za-z0-9_\-+/=!@#$%^&*~.]"
+_SHAPED_TOKEN = lazy_pattern(
+    r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=" + _K + r"{10})"
+    r"(?=" + _K + r"*\d)(?:(?=" + _K + r"*[A-Z])|(?=" + _K + r"{35}))" + _K + r"{10,200})")
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -350,7 +356,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
     phrases = list(seed_phrases(text.split("\n"))) if any(
         c in text for c in (":\n", "：\n", ": \n")) and _may_hold_seed(text) else []
-    if not labels and not rule_words and not candidates and "`" not in text and not phrases:
+    shaped = _SHAPED_TOKEN.search(text) is not None
+    if not labels and not rule_words and not candidates and "`" not in text and not phrases \
+            and not shaped:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -411,6 +419,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         if stop is not None:
             cuts.append(stop)
         for found in found_values:
+            add(found.line, found.start, found.end, found.why)
+    if shaped:
+        from memtui.core.creds.shaped import shaped_values
+
+        for n, found in enumerate(shaped_values(lines)):
+            if n > MAX_HITS:
+                break
             add(found.line, found.start, found.end, found.why)
     if "`" in text:
         from memtui.core.creds.logins import login_pairs

@@ -252,6 +252,12 @@ def _holds_label_word(value: str) -> bool:
     return next(_label_automaton().iter(value.lower()), None) is not None
 
 
+def holds_label_word(value: str) -> bool:
+    """``value`` holds a label's word (``Kennwortwechsel``, ``Password123!``): a word of the
+    text, or an example made of one, not a value typed or generated."""
+    return _holds_label_word(value)
+
+
 @cache
 def _label_automaton() -> ahocorasick.Automaton:
     """The label words of five letters or more, to look for inside a value."""
