@@ -110,8 +110,11 @@ def summary_table(result: AuditResult) -> Table:
     if shown is not None:
         row("Project", Text(printable(shown)))
     if block.loads:
+        # (what a total holds besides the files named: OpenClaw's [MISSING] markers,
+        # newuser33 #31)
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
-                                     f"{ld.unit} ({percent(ld.used, ld.limit)})"
+                                     f"{ld.unit} ({percent(ld.used, ld.limit)}"
+                                     + (f": {printable(ld.holds)}" if ld.holds else "") + ")"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
     # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)
