@@ -34,6 +34,7 @@ async def test_one_row_per_entry_with_its_share_of_the_limit(tmp_path: Path) -> 
         chars = len(entries[1])
         assert cells[1][3] == str(chars)
         assert cells[1][6] == f"{chars / 2200:.1%} of 2,200"
+        assert cells[2][6] == "not counted"  # Hermes drops the copy at load
         summary = str(app.query_one(IndexView).summary(app.result, app.palette))
         assert summary.startswith("5 entries (1 repeated) separated by § · ")
         assert "with links" not in summary and "hot" not in summary

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from operator import attrgetter, methodcaller
 from typing import ClassVar
@@ -30,7 +31,8 @@ from memtui.tui.widgets.audit_table import (
     short_path,
 )
 from memtui.tui.widgets.cell_cut import ListText
-from memtui.tui.widgets.columns import count_width
+from memtui.tui.widgets.columns import count_width, fit_widths
+from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR
 from memtui.tui.widgets.table_rows import data_text
 
 # An index line and what its row shows besides: cut off, each link's target found, each
@@ -103,8 +105,9 @@ def store_rows(result: AuditResult, cache: RowCache) -> list[Row]:
 
     def make(item: tuple[str, int, bool]) -> Row:
         entry, line, repeated = item
-        share = (f"{len(entry) / limit:.1%} of {limit:,}" if limit else "—") \
-            + (" (not loaded: a copy)" if repeated else "")
+        # a copy is dropped at load: it takes no share (Hermes counts the entry once)
+        share = "not counted" if repeated else \
+            f"{len(entry) / limit:.1%} of {limit:,}" if limit else "—"
         style = "dim" if repeated else ""
         head = entry.split("\n", 1)[0]
         cells = (Text(str(line), justify="right", style=style),
@@ -247,6 +250,17 @@ class IndexView(AuditTable):
         return {"line": len(str(lines[-1].number)) if lines else 1,
                 "tokens": count_width(max(tokens, default=0) or 0),
                 "chars": count_width(max(map(attrgetter("chars"), lines), default=0))}
+
+    def column_widths(self, total: int) -> list[int]:
+        """A store's Hook column holds a short share ("3.7% of 2,200"): its width is fixed,
+        and the entries' text takes the rest."""
+        result = self.result
+        if result is None or not get_profile(result.profile).index_is_store:
+            return super().column_widths(total)
+        columns = tuple(replace(c, flex=False, width=15, want=0) if c.key == "hook" else c
+                        for c in self.COLUMNS)
+        return fit_widths(columns, total, gap=GAP, overhead=MARK_WIDTH + SCROLLBAR,
+                          hidden=self._hidden, widest=self._widest)
 
     def _labels(self) -> list[Text]:
         """A store's rows are entries: Title reads Entry, Hook the share of the limit."""
