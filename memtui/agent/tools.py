@@ -198,10 +198,32 @@ class ToolBox:
         """Refused unless the agent may write the file at ``parts`` (the one rule of
         :mod:`memtui.core.agent_paths`: memories and the index, portable names)."""
         flat = self.ws.layout == "flat"
-        why = write_problem(parts, flat, flat and _keeps_memories(str(self.ws.root)))
+        stores = self._stores()
+        why = write_problem(parts, flat, flat and _keeps_memories(str(self.ws.root)),
+                            stores)
         if why:
-            raise Refused(f"'{one_line(shown, 120)}': {why}. Keep memories in .md files, "
-                          "e.g. memory/notes.md")
+            raise Refused(f"'{one_line(shown, 120)}': {why}. {self._where_hint(stores)}")
+
+    def _stores(self) -> tuple[str, ...]:
+        """The stores the folder's agent loads, when its memory is stores of ``§`` entries
+        (Hermes: MEMORY.md and USER.md), else ()."""
+        profile = self._last.profile if self._last is not None else self.auditor.profile
+        if profile != "hermes":
+            return ()
+        from memtui.core.profiles.hermes import STORES
+
+        return tuple(name for _, name, _ in STORES)
+
+    def _where_hint(self, stores: tuple[str, ...]) -> str:
+        """Where a memory goes in this workspace, as the agent loads it: never the path
+        just refused (newuser33 #24: a flat folder was told "e.g. memory/notes.md")."""
+        if stores:
+            return (f"Add the memory as an entry of {' or '.join(stores)}: edit_file that "
+                    "store, appending a line holding only § and then the entry after its "
+                    "last entry")
+        if self.ws.layout == "flat":
+            return "Keep memories in .md files beside MEMORY.md, e.g. notes.md"
+        return "Keep memories in .md files, e.g. memory/notes.md"
 
     def _path(self, args: dict[str, Any], allow_root: bool = False,
               default: str | None = None) -> tuple[str, list[str]]:

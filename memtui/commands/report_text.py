@@ -110,8 +110,11 @@ def summary_table(result: AuditResult) -> Table:
     if shown is not None:
         row("Project", Text(printable(shown)))
     if block.loads:
+        # (what a total holds besides the files named: OpenClaw's [MISSING] markers,
+        # newuser33 #31)
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
-                                     f"{ld.unit} ({percent(ld.used, ld.limit)})"
+                                     f"{ld.unit} ({percent(ld.used, ld.limit)}"
+                                     + (f": {printable(ld.holds)}" if ld.holds else "") + ")"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
     # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)
@@ -121,7 +124,7 @@ def summary_table(result: AuditResult) -> Table:
     if agent.frontmatter:
         row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     else:  # no types to count: "unknown 1" read as a store not seen (newuser30 #6)
-        stores = len(result.scans) + (agent.index_is_store and idx.exists)
+        stores = result.memory_file_count()
         row("Memory files", Text(f"{stores:,} (no types: {agent.agent} memories have none)"))
     if result.documentation:
         docs = tuple(result.documentation)  # bounded as a finding's files (newuser25 #19:
@@ -184,7 +187,8 @@ def summary_table(result: AuditResult) -> Table:
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
     row("Reached by the agent" if entryless and result.index_linked else
-        "Linked from the index", f"{len(result.index_linked):,} of {len(result.scans):,} files")
+        "Linked from the index", f"{result.reached_count():,} of "
+        f"{result.memory_file_count():,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
     past = sum(1 for o in result.orphans if o.past_limit is not None)
     orphans = Text(f"{len(result.orphans):,}")

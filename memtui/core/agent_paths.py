@@ -119,11 +119,14 @@ def _all_portable(paths: list[str]) -> bool:
     return _ANY_DEVICE_PART.search(text) is None
 
 
-def write_problem(parts: list[str], flat: bool, settled: bool = True) -> str | None:
+def write_problem(parts: list[str], flat: bool, settled: bool = True,
+                  stores: tuple[str, ...] = ()) -> str | None:
     """Why the agent may not create, change or delete the file at ``parts`` (path parts
     from the workspace root), or None when it may (see the module's rule). ``settled``: a
     flat folder that already keeps memories beside its index (a new one, holding MEMORY.md
-    alone, may still start the item layout's ``memory/``)."""
+    alone, may still start the item layout's ``memory/``). ``stores``: the only files the
+    folder's agent loads, when they are stores of entries (Hermes' MEMORY.md and USER.md):
+    a refusal then names them, never a loose file the agent would not load."""
     for part in parts:
         why = unportable(part)
         if why:
@@ -134,6 +137,9 @@ def write_problem(parts: list[str], flat: bool, settled: bool = True) -> str | N
     if flat and settled and len(parts) > 1 and parts[0].lower() == MEMORY_DIR.lower():
         # a memory/ folder would turn this folder into the item layout (a Hermes store
         # read as an index; newuser32 #40): the agent writes in the folder's own layout
+        if stores:  # (newuser33 #24: "write deploy-day.md", a file Hermes never loads)
+            return (f"a {MEMORY_DIR}/ folder would make this workspace another layout, and "
+                    f"its agent loads only the entries of {' and '.join(stores)}")
         return (f"this workspace keeps its memories flat in this folder, and a {MEMORY_DIR}/ "
                 "folder would make it another layout; write "
                 f"{'/'.join(parts[1:])}, not {'/'.join(parts)}")

@@ -412,6 +412,18 @@ class AuditResult(Record, eq=False):
             named = self.named_by_index() if named is None else named
             return "linked from the index" if path in named else get(self.profile).found_by
         return "reachable by links" if path in self.reachable else "unreachable"
+    def memory_file_count(self) -> int:
+        """The memory files as the agent holds them: the scanned files, and the index when
+        the profile's index is itself a store of memories (Hermes' MEMORY.md beside
+        USER.md: newuser33 #4/#9, the report said 2, the JSON and the fleet row 1)."""
+        return len(self.scans) + (get(self.profile).index_is_store and self.index.exists)
+
+    def reached_count(self) -> int:
+        """Of `memory_file_count`, the files the agent reaches: those the index links or
+        the agent finds its own way, and the index itself when it is a store (loaded)."""
+        return len(self.index_linked) + (get(self.profile).index_is_store
+                                         and self.index.exists)
+
     def index_unloaded(self) -> list[str]:
         """The files the agent loads instead of ``MEMORY.md`` (Codex's
         ``memory_summary.md``), when it loads some and not the index; [] when it loads the

@@ -760,6 +760,8 @@ def nothing_left(journal: Journal) -> str:
     kept = [r for r in journal.records() if is_redaction(r) and not r.get("undone")]
     pruned = pruned_before(journal)
     if not kept:
+        if not journal.ids():  # a folder made by a refused write (newuser33 #12)
+            return "nothing to undo: no operation has been journaled in this workspace"
         if pruned:  # newuser23 #30: "every … undone already" while their changes stay
             return (f"nothing left to undo: {beyond(pruned)}; every operation journaled "
                     "since is undone already")

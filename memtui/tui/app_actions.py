@@ -149,7 +149,8 @@ class AppActions:
         help_screen = HelpScreen([(pid, title) for pid, title, _ in VIEWS],
                                  [type(self), RowTable, AuditTable,
                                   *(view for _, _, view in VIEWS)],
-                                 chat=chat_pane_class() if self._chat else None)
+                                 chat=chat_pane_class() if self._chat else None,
+                                 words={a: w for a, (_, w) in self.profile_words().items()})
         with self.batch_update():  # laid out once it is all there (issue 32 item 17)
             await self.push_screen(help_screen)
 
@@ -301,14 +302,39 @@ class AppActions:
             and not view.unindexed(result)
 
     def _journaled(self) -> bool:
-        """Whether the workspace has a journal (an operation to undo, or undone): one
-        stat until it has, then known."""
+        """Whether the workspace's journal holds a record (an operation to undo, or
+        undone): one look at its folder until it does, then known. The folder alone says
+        nothing: a write refused before it was journaled (Hermes' lock held) leaves it
+        empty (newuser33 #12: `u Undo` offered where nothing was ever journaled)."""
         if not getattr(self, "_journal_seen", False):
-            from memtui.edit.journal import JOURNAL_DIR
+            from memtui.edit.errors import Refused
+            from memtui.edit.journal import Journal
 
-            self._journal_seen = os.path.isdir(os.path.join(
-                self.workspace.root, JOURNAL_DIR))  # type: ignore[attr-defined]
+            try:
+                self._journal_seen = bool(Journal(
+                    self.workspace).ids())  # type: ignore[attr-defined]
+            except Refused:  # unreadable: u is offered, and says why
+                self._journal_seen = True
         return self._journal_seen
+
+    def footer_shows(self, action: str) -> bool:
+        """A key the footer shows though its binding is hidden, for the folder's profile:
+        ``d`` under hermes when a store repeats an entry, the one repair there (newuser33
+        #12: it was in no footer, help or palette entry)."""
+        result = self.result  # type: ignore[attr-defined]
+        return action.removeprefix("app.") == "delete" and result is not None \
+            and str(result.profile) == "hermes" \
+            and any(ld.repeated for ld in result.block.loads)
+
+    def profile_words(self) -> dict[str, tuple[str, str]]:
+        """The palette's title and the help's words for the keys the folder's profile makes
+        another operation (``d`` under hermes), by action."""
+        result = self.result  # type: ignore[attr-defined]
+        if result is not None and str(result.profile) == "hermes":
+            return {"delete": ("Remove repeated entries",
+                               "under hermes: remove the entries MEMORY.md and USER.md "
+                               "repeat exactly, each with its § (the first stays)")}
+        return {}
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # Not Textual's "Keys" (its key panel lists scroll keys no table takes and a bare
@@ -318,9 +344,11 @@ class AppActions:
         keys: dict[str, str] = {}
         for _, binding in self._bindings:
             keys.setdefault(binding.action, self.get_key_display(binding))
+        changed = self.profile_words()
         for action, (title, help_text) in self.ACTIONS.items():
             if action == "toggle_chat" and not self._chat:
                 continue
+            title, help_text = changed.get(action, (title, help_text))
             key = keys.get(action) or ("/" if action == "focus_filter" else "")
             yield SystemCommand(f"{title}  ({key})" if key else title, help_text,
                                 _runner(self, action))

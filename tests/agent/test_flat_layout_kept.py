@@ -39,8 +39,10 @@ async def test_a_writer_turn_keeps_a_hermes_folder_flat(tmp_path: Path,
     assert detect_layout(folder) == "flat"
     refusal = next(m["content"] for m in s.history if m["role"] == "tool"
                    and m["tool_name"] == "write_file")
-    assert ("keeps its memories flat in this folder, and a memory/ folder would make it "
-            "another layout; write user-role.md, not memory/user-role.md") in refusal
+    # the hint names what Hermes loads, never a loose file it would not (newuser33 #24)
+    assert ("a memory/ folder would make this workspace another layout, and its agent "
+            "loads only the entries of MEMORY.md and USER.md") in refusal
+    assert "write user-role.md" not in refusal
 
 
 def test_flat_folders_still_take_subfolders_and_items_memory(tmp_path: Path) -> None:
@@ -48,3 +50,23 @@ def test_flat_folders_still_take_subfolders_and_items_memory(tmp_path: Path) -> 
     assert box.call("write_file", {"path": "user-role.md", "content": "Engineer.\n"}).ok
     assert box.call("write_file", {"path": "sub/c.md", "content": "C\n"}).ok
     assert not box.call("write_file", {"path": "Memory/c.md", "content": "C\n"}).ok
+
+
+def test_a_refusal_names_what_the_agent_loads_never_the_refused_path(tmp_path: Path) -> None:
+    """newuser33 #24: the refusal's hint was "e.g. memory/notes.md", the very path refused,
+    and it steered the model to a loose file Hermes never loads."""
+    said = ToolBox(open_workspace(hermes(tmp_path))).call(
+        "write_file", {"path": "memory/deploy-day.md", "content": "Fridays.\n"})
+    assert not said.ok
+    assert "memory/notes.md" not in said.result and "write deploy-day.md" not in said.result
+    assert ("Add the memory as an entry of MEMORY.md or USER.md: edit_file that store, "
+            "appending a line holding only § and then the entry") in said.result
+    flat = tmp_path / "claude"
+    flat.mkdir()
+    (flat / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+    (flat / "a.md").write_text("A\n", encoding="utf-8")
+    said = ToolBox(open_workspace(flat)).call(
+        "write_file", {"path": "memory/b.md", "content": "B\n"})
+    assert not said.ok and "memory/notes.md" not in said.result
+    assert "write b.md, not memory/b.md" in said.result
+    assert said.result.endswith("e.g. notes.md")

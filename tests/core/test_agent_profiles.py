@@ -313,8 +313,10 @@ def test_hermes_entry_over_limit_and_a_store_that_does_not_round_trip(tmp_path: 
 
 
 def test_hermes_near_duplicate_and_an_unreadable_config(tmp_path: Path) -> None:
+    # the same values in other words (entries that differ by a value are two facts:
+    # newuser33 #1)
     memory = ("The deploy host is build-7; it restarts nightly at 02:00 UTC.\n§\n"
-              "The deploy host is build-7; it restarts nightly at 02:30 UTC.\n")
+              "The deploy host is build-7, and it restarts nightly at 02:00 UTC.\n")
     folder = _hermes(tmp_path, memory=memory, config="memory: [unclosed\n")
     kinds = _kinds(run_audit(folder))
     assert ("duplicate_entry", "MEMORY.md", 3) in kinds

@@ -55,10 +55,14 @@ class Load(FrozenRecord):
     #: agent drops them at load).
     entries: int | None = None
     repeated: int = 0
+    #: What the figure holds besides the files named beside it ('' when nothing): OpenClaw's
+    #: total counts the ``[MISSING]`` markers it injects for absent bootstrap files
+    #: (newuser33 #31: "418" beside files adding up to 83).
+    holds: str = ""
 
     def __init__(self, what: str, used: int, limit: int, unit: str, path: str | None = None,
-                       cut: bool = False, entries: int | None = None, repeated: int = 0
-                 ) -> None:
+                       cut: bool = False, entries: int | None = None, repeated: int = 0,
+                       holds: str = "") -> None:
         init_field(self, "what", what)
         init_field(self, "used", used)
         init_field(self, "limit", limit)
@@ -67,6 +71,7 @@ class Load(FrozenRecord):
         init_field(self, "cut", cut)
         init_field(self, "entries", entries)
         init_field(self, "repeated", repeated)
+        init_field(self, "holds", holds)
 
     def entries_text(self) -> str:
         """``4 entries (1 repeated)``, or '' when not a store of entries."""
@@ -85,7 +90,8 @@ class Load(FrozenRecord):
         return {"what": self.what, "used": self.used, "limit": self.limit, "unit": self.unit,
                 "share": round(self.share, 4),
                 **({"entries": self.entries, "repeated": self.repeated}
-                   if self.entries is not None else {})}
+                   if self.entries is not None else {}),
+                **({"holds": self.holds} if self.holds else {})}
 
 
 class Injection(Record):

@@ -9,6 +9,7 @@ The limits are ``memory.memory_char_limit`` / ``memory.user_char_limit`` in
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -182,6 +183,25 @@ class Hermes(Profile):
         return out
 
 
+#: A word that carries a value: it holds a digit (a number, a version, a time, a host like
+#: ``alpha-3``), or is capitalised past the start of a sentence (a name).
+_WORD = re.compile(r"[^\s,;:!?()\[\]{}\"'`“”«»]+(?:[:.][^\s,;:!?()\[\]{}\"'`“”«»]+)*")
+
+
+def entry_values(entry: str) -> frozenset[str]:
+    """The values an entry carries (numbers, versions, names): two entries that differ by
+    one of them are two facts, not one written twice (newuser33 #1: 25 entries "project
+    {i} uses Python 3.{n}" were each "nearly the same … one of them is enough")."""
+    out: set[str] = set()
+    start = True  # at the start of the entry, or of a sentence in it
+    for match in _WORD.finditer(entry):
+        word = match.group().rstrip(".")
+        if word and (any(c.isdigit() for c in word) or (word[0].isupper() and not start)):
+            out.add(word.casefold())
+        start = match.group().endswith(".") or entry[match.end():match.end() + 1] in "!?"
+    return frozenset(out)
+
+
 def store_findings(name: str, text: str, limit: int) -> list[Finding]:
     """A store's entries checked one by one: repeated (exactly or nearly), longer than the
     whole store's limit, and whether the file would round-trip through Hermes' parser."""
@@ -212,7 +232,7 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
         out.append(finding("duplicate_entry", name, out[-1].line,
                            f"and {what} after this one"))
     short = [(e, n) for e, n in first.items() if len(e) <= NEAR_MAX_CHARS]
-    words = [(entry_words(e), n) for e, n in short[:NEAR_MAX_ENTRIES]]
+    words = [(entry_words(e), entry_values(e), n) for e, n in short[:NEAR_MAX_ENTRIES]]
     if len(first) > len(words):  # the entries not compared: said (newuser32 #35)
         past, long_ones = len(short) - len(words), len(first) - len(short)
         left = [f"{past:,} past the first {NEAR_MAX_ENTRIES}"] if past else []
@@ -223,18 +243,22 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
                            f"{len(first):,} entries ({' and '.join(left)}) were not looked "
                            "at for near-copies (exact copies are counted in all of them)",
                            severity="info"))
-    for j, (b, line_b) in enumerate(words):
+    for j, (b, values_b, line_b) in enumerate(words):
         if len(b) < NEAR_MIN_WORDS:
             continue
-        for a, line_a in words[:j]:
+        for a, values_a, line_a in words[:j]:
             small, large = sorted((len(a), len(b)))
             if small < NEAR_MIN_WORDS or small < NEAR_SHARE * large:
                 continue  # too short to judge, or too different in size to be alike
+            if values_a != values_b:
+                continue  # another number, version or name: another fact (newuser33 #1)
             common = len(a & b)
             if common >= NEAR_SHARE * (len(a) + len(b) - common):
                 out.append(finding("duplicate_entry", name, line_b,
-                                   f"nearly the same as the entry on line {line_a}: one "
-                                   "of them is enough"))
+                                   f"nearly the same words as the entry on line {line_a}, "
+                                   "with the same values: Hermes loads both; if they say "
+                                   "one thing, merge them (which wording to keep is yours "
+                                   "to judge)"))
                 break
     whole = DELIMITER.join(e for e, _ in entries)
     stripped = text.strip()

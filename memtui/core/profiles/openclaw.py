@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.profiles.base import Injection, Load, Profile, Reader, References
 from memtui.core.profiles.files import dig, load_config, positive_int
+from memtui.core.reporting.wording import plural
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -177,6 +178,20 @@ def build(files: list[tuple[str, str, str | None]], max_chars: int, total_max: i
     return out, lengths, cut, caps
 
 
+def missing_markers(injected: list[tuple[str, str]]) -> str:
+    """What the total holds besides the files: the ``[MISSING] Expected at: …`` line
+    OpenClaw injects for each absent bootstrap file, named ('' when none is absent)."""
+    missing = [(name, units(text)) for name, text in injected
+               if text.startswith("[MISSING]")]
+    if not missing:
+        return ""
+    marks = sum(n for _, n in missing)
+    files = sum(units(text) for _, text in injected) - marks
+    return (f"{files:,} in the files above, {marks:,} in "
+            f"{plural(len(missing), '[MISSING] marker')} OpenClaw injects for the absent "
+            + ", ".join(name for name, _ in missing))
+
+
 class OpenClaw(Profile):
     name = "openclaw"
     agent = "OpenClaw"
@@ -270,7 +285,8 @@ class OpenClaw(Profile):
         # not with the files' whole lengths: what the files would take with no total cap.
         uncapped = build(files, max_chars, 1 << 62)[0]
         loads.append(Load("all bootstrap files", sum(units(text) for _, text in uncapped),
-                          max(1, total_max), "characters", cut=uncapped != got))
+                          max(1, total_max), "characters", cut=uncapped != got,
+                          holds=missing_markers(uncapped)))
         memory = next((content for name, _path, content in files if name == "MEMORY.md"),
                       None)
         dropped = dropped_lines(memory, caps["MEMORY.md"]) \

@@ -205,7 +205,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "layout": result.workspace.layout,
         "profile": result.profile,
         **({"agent": get_profile(result.profile).agent} if result.block.rule else {}),
-        "memory_files": len(result.scans),
+        "memory_files": result.memory_file_count(),
         "documentation": result.documentation,
         "index": {
             "path": idx.path,

@@ -121,7 +121,8 @@ def own(klass: type[object]) -> bool:
     return klass.__module__.split(".", 1)[0] == "memtui"
 
 
-def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[str, str]]:
+def key_rows(app: App[object], classes: Iterable[type[object]],
+             changed: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(keys, what they do) from the BINDINGS of ``classes`` (the app's first), one row per
     action, in binding order: the help cannot fall behind the keys. Textual's own bindings
     (its scrolling, ``ctrl+c``) are left out, but for another key of an action memtui binds
@@ -143,7 +144,8 @@ def key_rows(app: App[object], classes: Iterable[type[object]]) -> list[tuple[st
                 if key not in shown:
                     shown.append(key)
                 if own(klass):
-                    words.setdefault(action, KEY_HELP.get(action, b.description))
+                    words.setdefault(action, (changed or {}).get(action) or KEY_HELP.get(
+                        action, b.description))
     rows: dict[str, str] = {}
     for action, shown in keys.items():
         if action == "show_view" and len(shown) > 2:
@@ -213,11 +215,14 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
     """
 
     def __init__(self, views: Iterable[tuple[str, str]] = (),
-                 classes: Iterable[type[object]] = (), chat: type[object] | None = None) -> None:
+                 classes: Iterable[type[object]] = (), chat: type[object] | None = None,
+                 words: dict[str, str] | None = None) -> None:
         """``views``: (pane id, title) in key order; ``classes``: whose BINDINGS the keys
         are (the app and its views); ``chat``: the chat pane's class, whose keys get their
-        own table (None: no chat)."""
+        own table (None: no chat); ``words``: what a key does under the folder's profile,
+        by action, in place of its usual words (``d`` under hermes)."""
         super().__init__()
+        self.words = dict(words or {})
         self.views = list(views)
         self.binding_classes = list(classes)
         self.chat_class = chat
@@ -233,7 +238,8 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
         # Text, not markup (newuser30 #10: "under [agent] in .memtui.toml" lost its [agent])
-        for key, what in [*key_rows(self.app, self.binding_classes), *EXTRA_KEYS]:
+        for key, what in [*key_rows(self.app, self.binding_classes, self.words),
+                          *EXTRA_KEYS]:
             keys.add_row(Text(key), Text(what))
         parts: list[RenderableType] = [
             Text("memtui — the memory of an agent, audited live", style="bold"),

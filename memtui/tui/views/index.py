@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from operator import attrgetter, methodcaller
 from typing import ClassVar
@@ -13,6 +14,9 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import mask_secrets, scan_text
 from memtui.core.derivation.link_target import lexically_outside
+from memtui.core.profiles import Load
+from memtui.core.profiles import get as get_profile
+from memtui.core.profiles.hermes import entries_with_lines, fold
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.index import IndexLine
@@ -27,7 +31,8 @@ from memtui.tui.widgets.audit_table import (
     short_path,
 )
 from memtui.tui.widgets.cell_cut import ListText
-from memtui.tui.widgets.columns import count_width
+from memtui.tui.widgets.columns import count_width, fit_widths
+from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR
 from memtui.tui.widgets.table_rows import data_text
 
 # An index line and what its row shows besides: cut off, each link's target found, each
@@ -83,6 +88,62 @@ def line_kind(ln: IndexLine, pointed: tuple[tuple[str, bool], ...]) -> str:
     return "pointer" if pointed and ln.kind == "prose" else ln.kind
 
 
+def store_limit(result: AuditResult) -> Load | None:
+    """What the agent loads of MEMORY.md when it is a store (Hermes'): its characters, its
+    limit and its entries."""
+    return next((ld for ld in result.block.loads if ld.path == INDEX_NAME), None)
+
+
+def store_rows(result: AuditResult, cache: RowCache) -> list[Row]:
+    """One row per entry of a store (Hermes' MEMORY.md, entries split on ``§``): where it
+    starts, its characters and its share of the store's limit; an exact repeat, which
+    Hermes drops at load, says so (newuser33 #13: every ``§`` was a "prose" row)."""
+    load = store_limit(result)
+    limit = load.limit if load is not None else 0
+    seen: set[str] = set()
+    rows: list[Row] = []
+
+    def make(item: tuple[str, int, bool]) -> Row:
+        entry, line, repeated = item
+        # a copy is dropped at load: it takes no share (Hermes counts the entry once)
+        share = "not counted" if repeated else \
+            f"{len(entry) / limit:.1%} of {limit:,}" if limit else "—"
+        style = "dim" if repeated else ""
+        head = entry.split("\n", 1)[0]
+        cells = (Text(str(line), justify="right", style=style),
+                 Text("repeat" if repeated else "entry", style=style),
+                 Text("—", justify="right", style=style),
+                 Text(f"{len(entry):,}", justify="right", style=style),
+                 data_text(head + (" …" if head != entry else ""), style=style),
+                 Text(""), Text(share, style=style))
+        return Row(key=f"L{line}", cells=cells,
+                   sort=(line, "repeat" if repeated else "entry", 0, len(entry), entry, "",
+                         len(entry)),
+                   path=INDEX_NAME, line=line, about=(INDEX_NAME,),
+                   search=entry.casefold(), pick=f"text:{entry}")
+
+    for entry, line in entries_with_lines(fold(result.index.text)):
+        repeated = entry in seen
+        seen.add(entry)
+        item = (entry, line, repeated)
+        rows.append(cache.row(("store", entry, line, repeated, limit), make, item))
+    return rows
+
+
+def store_summary(result: AuditResult, palette: Palette) -> Text:
+    """The Index view's line for a store: its entries and its characters against the limit,
+    no link vocabulary (a store has no links)."""
+    load = store_limit(result)
+    if load is None:
+        return Text("MEMORY.md holds no entry")
+    out = Text(f"{load.entries_text() or 'no entries'} separated by § · {load.used:,} of "
+               f"{load.limit:,} characters ({load.used / load.limit:.0%})" if load.limit
+               else f"{load.entries_text()} separated by §")
+    if load.limit and load.used > load.limit:
+        out.append(" · past the limit: Hermes refuses to add to it", style=palette.warning)
+    return out
+
+
 class IndexView(AuditTable):
     COLUMNS = (
         Column("line", "Ln", 4, numeric=True),
@@ -103,6 +164,8 @@ class IndexView(AuditTable):
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
                     cache: RowCache) -> list[Row]:
+        if get_profile(result.profile).index_is_store:
+            return store_rows(result, cache)
         costs = {c.line: c for c in result.line_costs}
         prefix = memory_prefix(result)
         states = {(w.line, w.target): w for w in result.wikirefs if w.source == INDEX_NAME}
@@ -167,6 +230,8 @@ class IndexView(AuditTable):
         """Targets and Hook when no line has one (a prose index, OpenClaw's: newuser26 #5,
         the two empty columns kept ~40 cells while each line's text was cut to 14): the
         text gets their width."""
+        if get_profile(result.profile).index_is_store:  # entries: no tokens, no links
+            return frozenset({"tokens", "targets"})
         lines = result.index.lines
         empty = set()
         if not result.pointers() and not any(ln.targets for ln in lines):
@@ -186,12 +251,37 @@ class IndexView(AuditTable):
                 "tokens": count_width(max(tokens, default=0) or 0),
                 "chars": count_width(max(map(attrgetter("chars"), lines), default=0))}
 
+    def column_widths(self, total: int) -> list[int]:
+        """A store's Hook column holds a short share ("3.7% of 2,200"): its width is fixed,
+        and the entries' text takes the rest."""
+        result = self.result
+        if result is None or not get_profile(result.profile).index_is_store:
+            return super().column_widths(total)
+        columns = tuple(replace(c, flex=False, width=15, want=0) if c.key == "hook" else c
+                        for c in self.COLUMNS)
+        return fit_widths(columns, total, gap=GAP, overhead=MARK_WIDTH + SCROLLBAR,
+                          hidden=self._hidden, widest=self._widest)
+
+    def _labels(self) -> list[Text]:
+        """A store's rows are entries: Title reads Entry, Hook the share of the limit."""
+        labels = super()._labels()
+        result = self.result
+        if result is not None and get_profile(result.profile).index_is_store:
+            for i, col in enumerate(self.COLUMNS):
+                said = {"title": "Entry", "hook": "Share of limit"}.get(col.key)
+                if said:
+                    labels[i] = Text(labels[i].plain.replace(col.label, said, 1),
+                                     no_wrap=True)
+        return labels
+
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index
         if not idx.exists:  # and what the agent loads in its place (newuser28 #29)
             instead = result.index_unloaded()
             return Text("no MEMORY.md" + (f" · the agent loads {printable(', '.join(instead))}"
                                           if instead else ""), style=palette.warning)
+        if get_profile(result.profile).index_is_store:
+            return store_summary(result, palette)
         entries = [ln for ln in idx.lines if ln.kind in ("entry", "packed")]
         packed = sum(1 for ln in entries if ln.kind == "packed")
         out = Text(f"{idx.lines_said} · {len(entries):,} with links "

@@ -150,10 +150,13 @@ class FittingFooter(Footer):
         seen: set[str] = set()
         leaves_out = getattr(self.app, "footer_leaves_out", None)  # keys that cannot act here
         relabel = getattr(self.app, "footer_words", None)  # a key the profile makes another
+        shows = getattr(self.app, "footer_shows", None)  # a hidden key the profile offers
         for _, binding, enabled, tooltip in active:  # one key per action, in binding order
-            if binding.show and callable(leaves_out) and leaves_out(binding.action):
+            show = binding.show or (callable(shows) and shows(binding.action)
+                                    and f"app.{binding.action}" not in seen)
+            if show and callable(leaves_out) and leaves_out(binding.action):
                 continue
-            if binding.show and binding.action not in seen:
+            if show and binding.action not in seen:
                 seen.add(binding.action)
                 words = self._described(binding.action)
                 if words:
