@@ -88,7 +88,10 @@ def summary_table(result: AuditResult) -> Table:
 
     row("Workspace", Text(printable(str(result.workspace.root))))
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
-        + (f" ({printable(block.rule)})" if block.rule else ""))
+        + (f" ({printable(block.rule)})" if block.rule else "")
+        # what the workspace's own file set that shapes the audit (newuser33 #11)
+        + (f"; {printable(result.shaping)}: what it keeps out is counted as suppressed "
+           "by the config" if result.shaping else ""))
     project = result.project
     shown = None
     if project is not None and project.path and project.source == "claude-code":
@@ -439,7 +442,11 @@ def print_report(result: AuditResult, console: Console | None = None,
     print_trimmed(console, summary_table(result))
     rows = findings_text(result, console.width)
     if not rows:
-        console.print(Text("\nNo findings.", style="green"))
+        kept = sum(s.cause == "config" for s in result.suppressed) if result.shaping else 0
+        console.print(Text(f"\nNo findings reported; {plural(kept, 'finding')} suppressed "
+                           "by the workspace's own configuration (see the Layout / profile "
+                           "and Findings rows)",
+                           style="yellow") if kept else Text("\nNo findings.", style="green"))
         return
     # one print: rich's cost is per call, and a big workspace has thousands of rows
     console.print(Text("\n").join(wrapped(rows, console)), soft_wrap=True)

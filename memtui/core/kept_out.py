@@ -30,6 +30,29 @@ def own_settings(config: Config, root: Path, given: Collection[str]) -> list[str
             if key not in given and getattr(config, key) is not None]
 
 
+def shaping_note(config: Config, root: Path, given: Collection[str], again: AuditResult
+                 ) -> str:
+    """``.memtui.toml sets max-lines = 100000 (without it 200), profile = 'item' (without
+    it claude-code)``: each shaping setting the workspace's own file sets, with what the
+    audit ``again`` (the operator's settings) used instead; "" when none."""
+    parts = []
+    for key in SHAPING:
+        value = getattr(config, key)
+        if key in given or value is None:
+            continue
+        instead = again.profile if key == "profile" else getattr(again.options, key, None)
+        shown = f"{instead:,}" if isinstance(instead, int) else str(instead)
+        if key == "stale_days" and instead is None:
+            shown = "not checked"
+        elif key == "project" and instead is None:
+            shown = "none"
+        parts.append(f"{key.replace('_', '-')} = {value!r} (without it {shown})")
+    if not parts:
+        return ""
+    name = Path(config.path).name if config.path else "the workspace's configuration"
+    return f"{name} sets {', '.join(parts)}"
+
+
 def operator_options(options: AuditOptions, config: Config, mine: Config,
                      given: Collection[str]) -> AuditOptions:
     """``options`` with each setting the workspace's file set (no flag over it) taken from
@@ -58,6 +81,7 @@ def kept_out(ws: Workspace, options: AuditOptions, result: AuditResult, config: 
     mine = operator_config(ws.root)
     wanted = operator_options(options, config, mine, given)
     again = apply_to(Auditor(ws, wanted, one_shot=True).run(), mine, baseline)
+    result.shaping = shaping_note(config, ws.root, given, again)
     seen = Counter((f.kind, f.path) for f in (*result.findings,
                                                *(s.finding for s in result.suppressed)))
     found = []
