@@ -229,12 +229,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # flag the guarded ones still fail the run: a `profile = "item"` in an OpenClaw
         # workspace's own file left out the TOOLS.md it loads every turn, and its
         # credential passed (redteam33)
-        # Every one, whatever --fail-on: the text and JSON reports count them as
-        # suppressed by the config and name the settings (newuser33 #11: a raised
-        # max-lines made 12 never-loaded memories "No findings.", exit 0, unsaid).
+        # every one, whatever --fail-on: counted as suppressed by the config (newuser33 #11)
         try:
-            shaped = operator_findings(ws, options, ns, config, given, baseline, result,
-                                       "info")
+            shaped = operator_findings(ws, options, ns, config, given, baseline, result, "info")
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
         if ns.fail_on_flag:
@@ -242,8 +239,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
                                  shaped[1])
         elif sarif:  # (SARIF lists them apart, `shaped`; the others as suppressed)
-            ns.operator_guarded = [f for f in shaped[0]
-                                   if f.kind in GUARDED and reaches(f.severity, "error")]
+            ns.operator_guarded = [f for f in shaped[0] if f.kind in GUARDED]
         if not sarif:  # a guarded one fails the run as the workspace's own suppression
             result.suppressed.extend(Suppressed(f, "config") for f in shaped[0])
     if not ns.write_baseline:

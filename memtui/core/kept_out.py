@@ -14,7 +14,13 @@ from pathlib import Path
 
 from memtui.core.audit import Auditor
 from memtui.core.checks.findings import Finding, reaches
-from memtui.core.config import SHAPING, Config, is_workspace_own, operator_config
+from memtui.core.config import (
+    LIMIT_KEYS,
+    SHAPING,
+    Config,
+    is_workspace_own,
+    operator_config,
+)
 from memtui.core.record import replace
 from memtui.core.reporting.suppress import Baseline, apply_to
 from memtui.core.results import AuditOptions, AuditResult
@@ -40,12 +46,13 @@ def shaping_note(config: Config, root: Path, given: Collection[str], again: Audi
         value = getattr(config, key)
         if key in given or value is None:
             continue
-        instead = again.profile if key == "profile" else getattr(again.options, key, None)
+        instead = again.profile if key == "profile" else \
+            dict(again.options.limits).get(key) if key in LIMIT_KEYS else \
+            getattr(again.options, key, None)
         shown = f"{instead:,}" if isinstance(instead, int) else str(instead)
-        if key == "stale_days" and instead is None:
-            shown = "not checked"
-        elif key == "project" and instead is None:
-            shown = "none"
+        if instead is None:
+            shown = {"stale_days": "not checked", "project": "none",
+                     "num_ctx": "the profile's window"}.get(key, "the agent's own")
         parts.append(f"{key.replace('_', '-')} = {value!r} (without it {shown})")
     if not parts:
         return ""
@@ -58,13 +65,20 @@ def operator_options(options: AuditOptions, config: Config, mine: Config,
     """``options`` with each setting the workspace's file set (no flag over it) taken from
     the operator's configuration ``mine``, else the default."""
     changes: dict[str, object] = {"keep_texts": False}
+    limits = dict(options.limits)
     for key in SHAPING:
         if key in given or getattr(config, key) is None:
             continue
         value = getattr(mine, key)
+        if key in LIMIT_KEYS:  # an agent's limit: one of the options' ``limits``
+            limits.pop(key, None)
+            if value is not None:
+                limits[key] = value
+            continue
         changes[key] = getattr(AuditOptions, key, None) if value is None else value
         if key == "project":
             changes["project_from_config"] = value is not None
+    changes["limits"] = tuple(limits.items())
     return replace(options, **changes)
 
 
