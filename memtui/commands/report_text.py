@@ -23,7 +23,7 @@ from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.profiles.registry import get as get_profile
-from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.grouping import TEXT_PER_LINE_KINDS, Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.index_memories import index_memories
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
@@ -267,7 +267,7 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
         if not out:
             out.append(Text())
         out.append(head)
-        for item in draw_items(rows, folders):
+        for item in draw_items(rows, folders, TEXT_PER_LINE_KINDS):
             line = Text("  ")
             if isinstance(item, Group):
                 if item.severity != severity:
@@ -344,7 +344,7 @@ def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | No
         by_kind.setdefault(f.kind, []).append(f)
     lines = 1 + len(by_kind)
     for rows in by_kind.values():
-        for item in draw_items(rows, folders or {}):
+        for item in draw_items(rows, folders or {}, TEXT_PER_LINE_KINDS):
             lines += item.lines() if isinstance(item, Group) else 1 + bool(item.files)
     return lines
 
@@ -384,7 +384,7 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
         return None
     noise = noise_folders(result.scans, result.reachable)
     base = row_count(result.findings, noise)
-    drawn = draw_items(result.findings, noise)
+    drawn = draw_items(result.findings, noise, TEXT_PER_LINE_KINDS)
     named = tuple(item.folder for item in drawn
                   if isinstance(item, Group) and item.folder is not None)
 
