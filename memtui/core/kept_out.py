@@ -51,7 +51,7 @@ def shaping_note(config: Config, root: Path, given: Collection[str], again: Audi
             getattr(again.options, key, None)
         shown = f"{instead:,}" if isinstance(instead, int) else str(instead)
         if instead is None:
-            shown = {"stale_days": "not checked", "project": "none",
+            shown = {"stale_days": "not checked", "project": "found from the workspace",
                      "num_ctx": "the profile's window"}.get(key, "the agent's own")
         parts.append(f"{key.replace('_', '-')} = {value!r} (without it {shown})")
     if not parts:
