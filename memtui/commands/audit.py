@@ -229,18 +229,19 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # flag the guarded ones still fail the run: a `profile = "item"` in an OpenClaw
         # workspace's own file left out the TOOLS.md it loads every turn, and its
         # credential passed (redteam33)
+        # every one, whatever --fail-on: counted as suppressed by the config (newuser33 #11)
         try:
-            shaped = operator_findings(ws, options, ns, config, given, baseline, result,
-                                       "info" if sarif else None if ns.fail_on_flag
-                                       else "error")
+            shaped = operator_findings(ws, options, ns, config, given, baseline, result, "info")
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
         if ns.fail_on_flag:
             threshold = ns.fail_on or "error"
             ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
                                  shaped[1])
-        else:
+        elif sarif:  # (SARIF lists them apart, `shaped`; the others as suppressed)
             ns.operator_guarded = [f for f in shaped[0] if f.kind in GUARDED]
+        if not sarif:  # a guarded one fails the run as the workspace's own suppression
+            result.suppressed.extend(Suppressed(f, "config") for f in shaped[0])
     if not ns.write_baseline:
         accepted_credentials(result, ns.baseline)
     if ns.write_baseline:

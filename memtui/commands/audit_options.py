@@ -112,7 +112,9 @@ def tokenizers_from(choice: str | None) -> tuple[str, ...]:
 
 #: The defaults of the options a configuration file may also set (flag > file > these).
 DEFAULTS: dict[str, object] = {"profile": None, "max_lines": 200, "max_bytes": 25_000,
-                               "stale_days": 90.0, "fail_on": "error"}
+                               "stale_days": 90.0, "fail_on": "error", "num_ctx": None,
+                               "tokenizer": None,
+                               **{key: None for _, key, _ in LIMIT_FLAGS}}
 
 
 def merge_config(ns: argparse.Namespace, config: Config) -> None:

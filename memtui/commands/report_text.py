@@ -23,7 +23,7 @@ from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.profiles.registry import get as get_profile
-from memtui.core.reporting.grouping import Group, draw_items
+from memtui.core.reporting.grouping import TEXT_PER_LINE_KINDS, Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.index_memories import index_memories
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
@@ -88,7 +88,10 @@ def summary_table(result: AuditResult) -> Table:
 
     row("Workspace", Text(printable(str(result.workspace.root))))
     row("Layout / profile", f"{result.workspace.layout} / {result.profile}"
-        + (f" ({printable(block.rule)})" if block.rule else ""))
+        + (f" ({printable(block.rule)})" if block.rule else "")
+        # what the workspace's own file set that shapes the audit (newuser33 #11)
+        + (f"; {printable(result.shaping)}: what it keeps out is counted as suppressed "
+           "by the config" if result.shaping else ""))
     project = result.project
     shown = None
     if project is not None and project.path and project.source == "claude-code":
@@ -268,7 +271,7 @@ def findings_text(result: AuditResult, width: int = 100) -> list[Text]:
         if not out:
             out.append(Text())
         out.append(head)
-        for item in draw_items(rows, folders):
+        for item in draw_items(rows, folders, TEXT_PER_LINE_KINDS):
             line = Text("  ")
             if isinstance(item, Group):
                 if item.severity != severity:
@@ -345,7 +348,7 @@ def row_count(findings: list[Finding], folders: Mapping[str, Sequence[str]] | No
         by_kind.setdefault(f.kind, []).append(f)
     lines = 1 + len(by_kind)
     for rows in by_kind.values():
-        for item in draw_items(rows, folders or {}):
+        for item in draw_items(rows, folders or {}, TEXT_PER_LINE_KINDS):
             lines += item.lines() if isinstance(item, Group) else 1 + bool(item.files)
     return lines
 
@@ -385,7 +388,7 @@ def fitting_exclude(result: AuditResult, length: int, console: Console,
         return None
     noise = noise_folders(result.scans, result.reachable)
     base = row_count(result.findings, noise)
-    drawn = draw_items(result.findings, noise)
+    drawn = draw_items(result.findings, noise, TEXT_PER_LINE_KINDS)
     named = tuple(item.folder for item in drawn
                   if isinstance(item, Group) and item.folder is not None)
 
@@ -443,7 +446,11 @@ def print_report(result: AuditResult, console: Console | None = None,
     print_trimmed(console, summary_table(result))
     rows = findings_text(result, console.width)
     if not rows:
-        console.print(Text("\nNo findings.", style="green"))
+        kept = sum(s.cause == "config" for s in result.suppressed) if result.shaping else 0
+        console.print(Text(f"\nNo findings reported; {plural(kept, 'finding')} suppressed "
+                           "by the workspace's own configuration (see the Layout / profile "
+                           "and Findings rows)",
+                           style="yellow") if kept else Text("\nNo findings.", style="green"))
         return
     # one print: rich's cost is per call, and a big workspace has thousands of rows
     console.print(Text("\n").join(wrapped(rows, console)), soft_wrap=True)

@@ -121,6 +121,16 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
             style="yellow" if secret else "dim"))
     lines = (("orphans", "orphans"), ("unreachable", "unreachable"), ("block_tokens", tokens))
     width = max(len(label) for _, label in lines)
+    ends = max(len(f"  {p[key]:,} → {q[key]:,}") for key, _ in lines
+               for p in points[:1] for q in points[-1:])
+    # one character per commit, as many as the console's width holds (newuser33 #22: 151
+    # commits wrapped at 120 columns and broke the label/line layout)
+    cells = max(10, console.width - width - 1 - ends)
     for key, label in lines:
         values = [p[key] for p in points]
-        console.print(f"{label:>{width}} {sparkline(values)}  {values[0]:,} → {values[-1]:,}")
+        console.print(f"{label:>{width}} {sparkline(values, cells)}  {values[0]:,} → "
+                      f"{values[-1]:,}", no_wrap=True)
+    if len(points) > cells:
+        console.print(Text(f"{len(points):,} commits in {cells:,} characters: each the "
+                           f"highest of {len(points) // cells:,} to "
+                           f"{-(-len(points) // cells):,} consecutive commits", style="dim"))

@@ -5,7 +5,10 @@ Keys (spelled exactly so; scripts depend on them)::
     exclude = ["briefs/**"]        # globs relative to the workspace: not memories at all
     ignore = ["unlinked_mention"]  # rule ids never reported
     include-archives = true        # audit _archive/, old/, trash/, … too (default: not)
-    fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes:
+    fail-on = "warning"            # and profile, stale-days, max-lines, max-bytes,
+                                   #   num-ctx, tokenizer, memory-char-limit,
+                                   #   user-char-limit, bootstrap-max-chars,
+                                   #   bootstrap-total-max-chars, summary-tokens:
     [severity]                     #   as the flags of the same names (flags win)
     secret = "warning"
     [agent]                        # the chat agent, in the app (never in memtui eval):
@@ -74,6 +77,17 @@ class Config(FrozenRecord):
     ask_before: tuple[str, ...] | None = None
     #: The project the memories are about (stale references are checked against it).
     project: str | None = None
+    #: The model's context window (``--num-ctx``) and the tokenizers counted
+    #: (``--tokenizer``); None: the profile's (newuser33 #23).
+    num_ctx: int | None = None
+    tokenizer: str | None = None
+    #: The agents' load limits (`LIMIT_KEYS`, the flags of the same names); None: the
+    #: agent's config next to the memory, else the agent's default.
+    memory_char_limit: int | None = None
+    user_char_limit: int | None = None
+    bootstrap_max_chars: int | None = None
+    bootstrap_total_max_chars: int | None = None
+    summary_tokens: int | None = None
 
     def __init__(self, path: str | None = None, exclude: tuple[str, ...] = (),
                        ignore: frozenset[str] = frozenset(), severity: dict[str, str] | None = None,
@@ -81,7 +95,12 @@ class Config(FrozenRecord):
                        stale_days: float | None = None, max_lines: int | None = None,
                        max_bytes: int | None = None, include_archives: bool = False,
                        ask_before: tuple[str, ...] | None = None,
-                       project: str | None = None) -> None:
+                       project: str | None = None, num_ctx: int | None = None,
+                       tokenizer: str | None = None, memory_char_limit: int | None = None,
+                       user_char_limit: int | None = None,
+                       bootstrap_max_chars: int | None = None,
+                       bootstrap_total_max_chars: int | None = None,
+                       summary_tokens: int | None = None) -> None:
         init_field(self, "path", path)
         init_field(self, "exclude", exclude)
         init_field(self, "ignore", ignore)
@@ -94,6 +113,13 @@ class Config(FrozenRecord):
         init_field(self, "include_archives", include_archives)
         init_field(self, "ask_before", ask_before)
         init_field(self, "project", project)
+        init_field(self, "num_ctx", num_ctx)
+        init_field(self, "tokenizer", tokenizer)
+        init_field(self, "memory_char_limit", memory_char_limit)
+        init_field(self, "user_char_limit", user_char_limit)
+        init_field(self, "bootstrap_max_chars", bootstrap_max_chars)
+        init_field(self, "bootstrap_total_max_chars", bootstrap_total_max_chars)
+        init_field(self, "summary_tokens", summary_tokens)
 
 
 def load_config(root: Path, explicit: str | None = None) -> Config:
@@ -150,7 +176,15 @@ def operator_config(root: Path) -> Config:
 #: The settings of a configuration that shape what the audit finds (not what it then
 #: suppresses or how severe it says it is): the profile, its limits, the age of a stale
 #: memory and the project stale references are looked up in.
-SHAPING = ("profile", "max_lines", "max_bytes", "stale_days", "project")
+#: The agents' load limits (the options' ``limits``; `memtui.commands.audit_options`'s
+#: LIMIT_FLAGS), and the model's window: they decide over_limit and near_limit.
+LIMIT_KEYS = ("memory_char_limit", "user_char_limit", "bootstrap_max_chars",
+              "bootstrap_total_max_chars", "summary_tokens")
+SHAPING = ("profile", "max_lines", "max_bytes", "stale_days", "project", "num_ctx",
+           *LIMIT_KEYS)
+LIMIT_NAMES = tuple(k.replace("_", "-") for k in LIMIT_KEYS)
+#: What ``tokenizer`` may name (`memtui.core.counting.tokens.TOKENIZERS`, and both).
+TOKENIZER_CHOICES = ("qwen", "cl100k", "both")
 
 
 def _bad(where: str, key: str, why: str) -> ConfigError:
@@ -242,6 +276,12 @@ def parse(data: dict[str, Any], where: str) -> Config:
         elif key in ("max-lines", "max-bytes"):
             limits = bounds.MAX_LINES if key == "max-lines" else bounds.MAX_BYTES
             out[key.replace("-", "_")] = _number(where, key, value, True, limits)
+        elif key == "num-ctx":
+            out["num_ctx"] = _number(where, key, value, True, bounds.NUM_CTX)
+        elif key in LIMIT_NAMES:  # (the flags' bounds: --max-bytes's)
+            out[key.replace("-", "_")] = _number(where, key, value, True, bounds.MAX_BYTES)
+        elif key == "tokenizer":
+            out["tokenizer"] = _choice(where, key, value, TOKENIZER_CHOICES)
         elif key == "agent":
             out["ask_before"] = _agent(where, value)
         elif key == "include-archives":
@@ -261,7 +301,9 @@ def parse(data: dict[str, Any], where: str) -> Config:
 
 #: The keys of .memtui.toml, as the "unknown key" line lists them.
 KEYS = ("exclude", "ignore", "severity", "fail-on", "profile", "stale-days", "max-lines",
-        "max-bytes", "include-archives", "project", "agent")
+        "max-bytes", "num-ctx", "tokenizer", "memory-char-limit", "user-char-limit",
+        "bootstrap-max-chars", "bootstrap-total-max-chars", "summary-tokens",
+        "include-archives", "project", "agent")
 
 
 def excluder(patterns: tuple[str, ...]) -> Any:

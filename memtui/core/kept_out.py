@@ -14,7 +14,13 @@ from pathlib import Path
 
 from memtui.core.audit import Auditor
 from memtui.core.checks.findings import Finding, reaches
-from memtui.core.config import SHAPING, Config, is_workspace_own, operator_config
+from memtui.core.config import (
+    LIMIT_KEYS,
+    SHAPING,
+    Config,
+    is_workspace_own,
+    operator_config,
+)
 from memtui.core.record import replace
 from memtui.core.reporting.suppress import Baseline, apply_to
 from memtui.core.results import AuditOptions, AuditResult
@@ -30,18 +36,49 @@ def own_settings(config: Config, root: Path, given: Collection[str]) -> list[str
             if key not in given and getattr(config, key) is not None]
 
 
+def shaping_note(config: Config, root: Path, given: Collection[str], again: AuditResult
+                 ) -> str:
+    """``.memtui.toml sets max-lines = 100000 (without it 200), profile = 'item' (without
+    it claude-code)``: each shaping setting the workspace's own file sets, with what the
+    audit ``again`` (the operator's settings) used instead; "" when none."""
+    parts = []
+    for key in SHAPING:
+        value = getattr(config, key)
+        if key in given or value is None:
+            continue
+        instead = again.profile if key == "profile" else \
+            dict(again.options.limits).get(key) if key in LIMIT_KEYS else \
+            getattr(again.options, key, None)
+        shown = f"{instead:,}" if isinstance(instead, int) else str(instead)
+        if instead is None:
+            shown = {"stale_days": "not checked", "project": "found from the workspace",
+                     "num_ctx": "the profile's window"}.get(key, "the agent's own")
+        parts.append(f"{key.replace('_', '-')} = {value!r} (without it {shown})")
+    if not parts:
+        return ""
+    name = Path(config.path).name if config.path else "the workspace's configuration"
+    return f"{name} sets {', '.join(parts)}"
+
+
 def operator_options(options: AuditOptions, config: Config, mine: Config,
                      given: Collection[str]) -> AuditOptions:
     """``options`` with each setting the workspace's file set (no flag over it) taken from
     the operator's configuration ``mine``, else the default."""
     changes: dict[str, object] = {"keep_texts": False}
+    limits = dict(options.limits)
     for key in SHAPING:
         if key in given or getattr(config, key) is None:
             continue
         value = getattr(mine, key)
+        if key in LIMIT_KEYS:  # an agent's limit: one of the options' ``limits``
+            limits.pop(key, None)
+            if value is not None:
+                limits[key] = value
+            continue
         changes[key] = getattr(AuditOptions, key, None) if value is None else value
         if key == "project":
             changes["project_from_config"] = value is not None
+    changes["limits"] = tuple(limits.items())
     return replace(options, **changes)
 
 
@@ -58,6 +95,7 @@ def kept_out(ws: Workspace, options: AuditOptions, result: AuditResult, config: 
     mine = operator_config(ws.root)
     wanted = operator_options(options, config, mine, given)
     again = apply_to(Auditor(ws, wanted, one_shot=True).run(), mine, baseline)
+    result.shaping = shaping_note(config, ws.root, given, again)
     seen = Counter((f.kind, f.path) for f in (*result.findings,
                                                *(s.finding for s in result.suppressed)))
     found = []

@@ -339,6 +339,11 @@ class AuditResult(Record, eq=False):
     #: The ``--baseline`` file the run applied (None: none; set by ``memtui audit``): one
     #: inside the workspace accepts no guarded finding (`memtui.core.verdict`).
     baseline_path: str | None = None
+    #: The settings that shape the audit which the workspace's own file set, each with what
+    #: the operator's settings give without it (``max-lines = 100000, without it 200``;
+    #: set by `memtui.core.kept_out.kept_out`, "" when none): named in every report
+    #: (newuser33 #11: a raised load limit turned never-loaded memories into "No findings").
+    shaping: str = ""
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
@@ -354,7 +359,7 @@ class AuditResult(Record, eq=False):
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf")),
-                       baseline_path: str | None = None) -> None:
+                       baseline_path: str | None = None, shaping: str = "") -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -384,6 +389,7 @@ class AuditResult(Record, eq=False):
         self.show_suppressed = show_suppressed
         self.holds = holds
         self.baseline_path = baseline_path
+        self.shaping = shaping
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

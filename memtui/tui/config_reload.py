@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memtui.core.config import Config, ConfigError, load_config
+from memtui.core.config import LIMIT_KEYS, Config, ConfigError, load_config
 
 #: Applied to every result as it is shown (`memtui.core.reporting.suppress.apply_to`).
 NOW = ("ignore", "severity")
 #: Fixed when the app starts (the auditor's options, the chat session's gate).
 AT_START = ("exclude", "include_archives", "profile", "stale_days", "max_lines", "max_bytes",
-            "project", "ask_before")
+            "project", "ask_before", "num_ctx", "tokenizer", *LIMIT_KEYS)
 #: How the notice names a key (as the file spells it).
 KEY_NAMES = {"include_archives": "include-archives", "stale_days": "stale-days",
              "max_lines": "max-lines", "max_bytes": "max-bytes", "ask_before": "ask-before",
-             "fail_on": "fail-on"}
+             "fail_on": "fail-on", "num_ctx": "num-ctx",
+             **{k: k.replace("_", "-") for k in LIMIT_KEYS}}
 
 
 def reread(root: Path, explicit: str | None, old: Config) -> tuple[Config, str]:

@@ -105,7 +105,7 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
             return None  # a word changed (a name: another instance of one template)
         if _near(wa[i1:i2], wb[j1:j2]):
             return None  # one value written otherwise (1,240 and 1.2k): no other value
-        values = " / ".join(sorted((" ".join(wa[i1:i2]), " ".join(wb[j1:j2]))))  # (either way)
+        values = _values(wa[i1:i2], wb[j1:j2])
         same += max(i2 - i1, j2 - j1)  # (the place that differs: words added count)
     return values if same >= SAME * max(len(wa), len(wb)) else None
 
@@ -159,8 +159,45 @@ def _reworded(ta: list[tuple[str, int]], tb: list[tuple[str, int]]) -> str | Non
         if not da or not db or values is not None or len(da) > SPAN or len(db) > SPAN \
                 or _near(da, db):
             return None  # a number added or dropped, a second place, one value rounded
-        values = " / ".join(sorted((" ".join(da), " ".join(db))))
+        values = _values(da, db)
     return values if values and same >= HELD * min(len(wa), len(wb)) else None
+
+
+def _values(a: list[str], b: list[str]) -> str:
+    """``"1.33 / 1.67"``: what each side writes in the one place they differ, sorted (the
+    same message from either side). A one-token value inside a run of CJK text (which has
+    no spaces: the whole sentence is one token) is cut to the part that differs, whole
+    numbers kept (newuser33 #3: ``生產線第14號機台… / 生產線第2號機台…`` is ``14 / 2``)."""
+    x, y = " ".join(a), " ".join(b)
+    if len(a) == len(b) == 1:
+        x, y = _differing(x, y)
+    return " / ".join(sorted((x, y)))
+
+
+def _numeral(c: str) -> bool:
+    return c.isdigit() or c in ".,"
+
+
+def _differing(x: str, y: str) -> tuple[str, str]:
+    """``x`` and ``y`` without what they share at each end, when that holds CJK text; a
+    number cut across is kept whole."""
+    p = 0
+    while p < min(len(x), len(y)) and x[p] == y[p]:
+        p += 1
+    e = 0
+    while e < min(len(x), len(y)) - p and x[-1 - e] == y[-1 - e]:
+        e += 1
+    while p and _numeral(x[p - 1]) and ((p < len(x) and _numeral(x[p]))
+                                        or (p < len(y) and _numeral(y[p]))):
+        p -= 1  # (14 and 12 share a 1: the value is 14, not 4)
+    while e and _numeral(x[len(x) - e]) and (_numeral(x[len(x) - e - 1])
+                                             or _numeral(y[len(y) - e - 1])):
+        e -= 1
+    shared = x[:p] + x[len(x) - e:]
+    if not any(ord(c) >= 0x2E80 and c.isalpha() for c in shared):
+        return x, y
+    mx, my = x[p:len(x) - e], y[p:len(y) - e]
+    return (mx, my) if mx and my else (x, y)
 
 
 def _readings(tokens: list[str]) -> set[float]:

@@ -13,8 +13,12 @@ app *draw* them, so that a messy directory still fits one screen (issue 19 §4):
 3. Any other kind's per-file findings of one severity on more than ``GROUP_MIN_FILES`` files,
    or on more than ``GROUP_MIN_LINES`` lines, are one line saying the count and the first
    files (or lines, when they are one file's), and one line with their wording (the same for
-   each, or an example). ``secret``, ``broken_link``, ``instruction_like`` and
-   ``duplicate_name`` are always drawn one per line: each needs its own look and fix.
+   each, or an example). ``secret``, ``broken_link``, ``instruction_like``,
+   ``duplicate_name`` and ``stale_reference`` are always drawn one per line: each needs its
+   own look and fix. The app draws a pair's findings (``near_duplicate``,
+   ``contradiction``) one per line too, where ``O`` opens the other side; the text report
+   groups them as any other kind (`TEXT_PER_LINE_KINDS`; newuser33 #2: 206 contradictions
+   drew a 454-line report).
 4. Broken links on one line of one file, more than ``GROUP_MIN_LINES`` of them, are one
    group all the same: ``MEMORY.md:5  120,000 broken links: memory/x0.md, …`` (newuser27
    #12: one packed line of 120,000 links to missing files filled 120,000 rows).
@@ -43,6 +47,10 @@ FOLDER_MIN_FINDINGS = 2
 #: Kinds always drawn one per line: each occurrence needs its own look and its own fix.
 PER_LINE_KINDS = frozenset({"secret", "broken_link", "instruction_like", "duplicate_name",
                             "near_duplicate", "contradiction", "stale_reference"})
+#: The text report's (`memtui.commands.report_text`): a pair's findings are grouped there.
+TEXT_PER_LINE_KINDS = PER_LINE_KINDS - {"near_duplicate", "contradiction"}
+#: The kinds reported on both files of a pair (each file's finding names the other).
+PAIR_KINDS = frozenset({"near_duplicate", "contradiction"})
 #: Kinds whose findings are about a link target, named in the message as ``[[target]]``.
 LINK_KINDS = frozenset({"dangling_wikilink", "fuzzy_wikilink"})
 #: The count's noun per kind (singular, plural); other kinds count "findings".
@@ -56,6 +64,8 @@ NOUNS: dict[str, tuple[str, str]] = {
     "unchecked_text": ("unchecked text", "unchecked texts"),
     "content_in_index": ("line with no link", "lines with no link"),
     "broken_link": ("broken link", "broken links"),
+    "contradiction": ("contradiction", "contradictions"),
+    "near_duplicate": ("near duplicate", "near duplicates"),
 }
 #: Kinds drawn one per line, yet as one group when many are on one line of one file.
 ONE_LINE_KINDS = frozenset({"broken_link"})
@@ -93,6 +103,8 @@ class Group:
         files = len(self.files)
         if files != len(self.findings):
             words += f" in {plural(files, 'file')}"
+        if self.kind in PAIR_KINDS:
+            words += " (one on each file of a pair)"
         return words
 
     def head(self, width: int) -> str:
@@ -172,11 +184,11 @@ def names_fitting(files: Sequence[str], width: int) -> str:
 Item = Finding | Group
 
 
-def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
-               ) -> list[Item]:
+def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]],
+               per_line: frozenset[str] = PER_LINE_KINDS) -> list[Item]:
     """``findings`` (one kind's, or all, in report order) as drawn: each group at the place
     of its first finding, the others one by one. ``folders``: the noise folders and their
-    files."""
+    files; ``per_line``: the kinds drawn one per line whatever their number."""
     in_folder = {rel: folder for folder, files in folders.items() for rel in files}
     by_folder: dict[str, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -200,7 +212,7 @@ def draw_items(findings: Sequence[Finding], folders: Mapping[str, Sequence[str]]
             grouped.update(id(f) for f in fs)
     for f in findings:
         if id(f) not in folder_of and id(f) not in grouped and f.path != WORKSPACE and \
-                f.kind not in PER_LINE_KINDS:
+                f.kind not in per_line:
             by_key[(f.kind, f.severity)].append(f)
     key_of = {id(f): key for key, fs in by_key.items()
               if key[1] == SCHEMA_NOTE or key[0] in ONE_LINE_KINDS

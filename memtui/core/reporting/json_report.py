@@ -260,6 +260,8 @@ def _report(result: AuditResult) -> dict[str, Any]:
            else {}),
         **({"unused_excludes": [p for p, _, _ in result.unused_excludes]}
            if getattr(result, "unused_excludes", None) else {}),
+        # the workspace's own settings that shape the audit (newuser33 #11)
+        **({"shaped_by": result.shaping} if getattr(result, "shaping", "") else {}),
         "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
                        "lowered": len(result.lowered)},
         "severity_changes": severity_changes(result.lowered),

@@ -180,4 +180,7 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
     if unread:  # (newuser32 #4: the bound was said in JSON alone)
         run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [
             {"level": "warning", "message": {"text": unread}}]}]
+    if getattr(result, "shaping", ""):  # the workspace's own shaping settings (newuser33 #11)
+        run["properties"] = {"shapedByWorkspaceSettings": result.shaping,
+                             "keptOutByWorkspaceSettings": len(kept_out)}
     return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}

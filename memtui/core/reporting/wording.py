@@ -31,10 +31,24 @@ def percent(used: int | float, whole: int | float) -> str:
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline(values: list[int] | list[float]) -> str:
-    """``values`` as one line of block characters, scaled between their min and max."""
+def resampled(values: list[int] | list[float], cells: int) -> list[int] | list[float]:
+    """``values`` in at most ``cells`` cells: consecutive runs of them, each shown by its
+    highest (a peak stays seen), the first and the last value each in a cell of its own
+    run's end — as many as there are when they fit (newuser33 #22: a trend of 151 commits
+    drew 151 characters and wrapped at 120 columns)."""
+    n = len(values)
+    if cells <= 0 or n <= cells:
+        return values
+    return [max(values[i * n // cells:(i + 1) * n // cells]) for i in range(cells)]
+
+
+def sparkline(values: list[int] | list[float], cells: int | None = None) -> str:
+    """``values`` as one line of block characters, scaled between their min and max; at
+    most ``cells`` characters (`resampled`) when given."""
     if not values:
         return ""
+    if cells is not None:
+        values = resampled(values, cells)
     low, high = min(values), max(values)
     span = high - low
     return "".join(BARS[round((v - low) / span * (len(BARS) - 1)) if span else 0]
