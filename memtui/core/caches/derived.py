@@ -29,8 +29,12 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 - the span of time ``[since, until)`` in which every file's age in whole days is the same
   (`memtui.core.results.AuditResult.holds`), checked against the clock.
 
-It is stored only for audits whose every scan the scan cache would store (no credential, no
-read problem but a file read for its head) and whose MEMORY.md was read whole. The file is
+It is stored only for audits with no read problem (but a file read for its head) whose
+MEMORY.md was read whole, and whose every credential is a memory's own with its value in
+hand (none of the index's or another context file's); an entry whose text would hold a
+credential's value (a finding quoting it, a name) is not saved: the cache holds no
+credential's bytes (a ``secret`` finding shows its value masked; a baseline takes the value
+from the file again, `memtui.core.reporting.suppress.secret_values`). The file is
 JSON (never pickle: it is untrusted data): the body, the stat rows and the result a part a
 line (``[name, items]``), the long parts as columns (`memtui.core.caches.columns`: a column
 of strings one JSON string, read at C speed), the other lists of rows at most `CHUNK` rows a
@@ -141,11 +145,16 @@ class Derived(Record):
     #: The git times that derivation read (its memories git dates are not dated by their
     #: mtimes: the ``undated`` part leaves them out).
     git: Mapping[str, float | None] | None = None
+    #: The values of the memories' credentials (never saved): `save` refuses an entry whose
+    #: text holds one, so a workspace with a known credential keeps its warm audit
+    #: (newuser33 #16) and the cache still holds no credential's bytes.
+    secrets: tuple[str, ...] = ()
 
     def __init__(self, key: dict[str, Any], files: list[tuple[str, int, int, int, int, bytes, int]],
                        exists: dict[str, bool | None], holds: tuple[float, float],
                        result: dict[str, Any], source: AuditResult | None = None,
-                       git: Mapping[str, float | None] | None = None) -> None:
+                       git: Mapping[str, float | None] | None = None,
+                       secrets: tuple[str, ...] = ()) -> None:
         self.key = key
         self.files = files
         self.exists = exists
@@ -153,6 +162,7 @@ class Derived(Record):
         self.result = result
         self.source = source
         self.git = git
+        self.secrets = secrets
 
 
 def _go_on() -> None:
@@ -237,6 +247,12 @@ def save(path: Path, derived: Derived) -> bool:
         else derived.result.items()
     digest = hashlib.sha256()
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    watched = _watched(derived.secrets)
+
+    def checked(piece: str) -> bytes:
+        if watched and any(v in piece for v in watched):
+            raise Leak("a credential's value in the entry")
+        return piece.encode("utf-8")
 
     def written() -> Iterator[bytes]:  # the body a line at a time, then the header
         first = True
@@ -246,18 +262,18 @@ def save(path: Path, derived: Derived) -> bool:
                 yield b"\n"
             first = False
             for piece in _encoded(line, dumps):
-                blob = piece.encode("utf-8")
+                blob = checked(piece)
                 digest.update(blob)
                 yield blob
-        yield b"\n" + dumps({
+        yield b"\n" + checked(dumps({
             "magic": MAGIC, "version": version(), "key": derived.key,
             "exists": derived.exists,
             "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
-            "body": digest.hexdigest()}).encode("utf-8")
+            "body": digest.hexdigest()}))
     try:
         if not save_parts(path, written()):
             return False
-    except ValueError:  # a float JSON cannot hold: nothing is kept
+    except ValueError:  # a float JSON cannot hold, a credential's value: nothing is kept
         return False
     prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
     return True
@@ -290,12 +306,12 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     what it asked of paths that are no memory; ``git``: the git times it read. None when it
     is not to be kept: a credential, a read problem (but a lasting one: `lasting`), a file
     written so close to its reading that its key alone cannot vouch for it."""
-    if any(f.kind == "secret" for f in result.findings):
+    values = secret_values(scans, result.findings)
+    if values is None:
         return None
     rels, stats, digests, reads = [], [], [], []
     for rel, (stat, scan) in scans.items():
-        if scan.secrets or not scan.digest or not all(
-                lasting(f.message) for f in scan.read_findings):
+        if not scan.digest or not all(lasting(f.message) for f in scan.read_findings):
             return None
         read = read_ns.get(rel, 0)
         if stat == NO_KEY:
@@ -310,7 +326,37 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     # (a shallow copy: the lists the result holds now, whatever the caller puts in its
     # place before it is saved; encoded as it is saved, `encoded_parts`)
     return Derived(key, columns.StatRows(rels, stats, digests, reads), dict(asked), result.holds,
-                   {}, copy.copy(result), git)
+                   {}, copy.copy(result), git, values)
+
+
+def secret_values(scans: Mapping[str, tuple[Key, FileScan]], findings: Iterable[Finding]
+                  ) -> tuple[str, ...] | None:
+    """The values of the memories' credentials, which the saved entry must not hold
+    (`save` refuses one whose text does); None when a credential is not one of a memory's
+    own, whole value in hand (the index's, another context file's: never kept)."""
+    values: set[str] = set()
+    held: set[str] = set()
+    for rel, (_, scan) in scans.items():
+        if scan.secrets:
+            held.add(rel)
+            for hit in scan.secrets:
+                if not hit.value:
+                    return None
+                values.add(hit.value)
+    if any(f.kind == "secret" and f.path not in held for f in findings):
+        return None
+    return tuple(values)
+
+
+class Leak(ValueError):
+    """An entry's text would hold a credential's value: it is not saved."""
+
+
+def _watched(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Each credential value as JSON text may spell it (`save`'s encoder: raw, or with
+    its quotes, backslashes and control characters escaped)."""
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    return tuple({form for v in values for form in (v, dumps(v)[1:-1])})
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
