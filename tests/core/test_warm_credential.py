@@ -25,7 +25,8 @@ FINGERPRINT = {"hmac"}
 #: ``memtui audit ARGS``, as the command runs it, then the modules it imported, as JSON
 RUN = ("import contextlib, io, json, sys\n"
        "from memtui.cli import main\n"
-       "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+       "with contextlib.redirect_stdout(io.StringIO()), \\\n"
+       "        contextlib.redirect_stderr(io.StringIO()):\n"
        "    main(sys.argv[1:])\n"
        "print(json.dumps(sorted(sys.modules)))\n")
 

@@ -84,6 +84,8 @@ from memtui.core.caches.scans import (
 )
 from memtui.core.caches.store import read_cache, save_parts
 from memtui.core.checks.findings import Finding
+from memtui.core.creds.detector import SecretHit
+from memtui.core.creds.placed import PlacedHit, all_placed, stripped, unstripped
 from memtui.core.derivation.graph import Graph
 from memtui.core.record import Record, as_dict
 from memtui.core.results import (
@@ -463,6 +465,31 @@ def encoded_parts(result: AuditResult, git: Mapping[str, float | None]
     # each memory's mtime that neither a frontmatter date nor git overrides (what `copied`
     # reads: a run after a `touch` patches the ages from it, `memtui.core.caches.retimed`)
     yield "undated", undated_out(result.scans, git)
+    # each memory credential's place, without its value (a baseline takes the value from
+    # the file again: a warm run scans nothing for it, newuser33 #16)
+    yield "placed", placed_out(result)
+
+
+def placed_out(result: AuditResult) -> list[list[Any]]:
+    """``[rel, [stripped hit, ...]]`` of each memory whose every credential is placed
+    (`memtui.core.creds.placed`), looked at only in the files a ``secret`` finding names."""
+    out: list[list[Any]] = []
+    for rel in sorted({f.path for f in result.findings if f.kind == "secret"}):
+        scan = result.scans.get(rel)
+        if scan is not None and scan.secrets and all_placed(scan.secrets):
+            out.append([rel, [list(stripped(h)) for h in scan.secrets
+                              if isinstance(h, PlacedHit)]])
+    return out
+
+
+def placed_in(v: Any) -> dict[str, list[PlacedHit]]:
+    """What `placed_out` kept, every field checked."""
+    out: dict[str, list[PlacedHit]] = {}
+    for rel, hits in v:
+        if type(rel) is not str or type(hits) is not list or not hits:
+            raise TypeError("not a memory's credentials")
+        out[rel] = [unstripped(tuple(h)) for h in hits]
+    return out
 
 
 def _index_in(v: Any, text: str) -> Index:
@@ -487,7 +514,7 @@ class Decoded(Record):
                        broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
                        index_linked: set[str], reachable: set[str], loaded: int,
                        types: dict[str, int], index: Index, line_costs: list[LineCost],
-                       commented: list[str]) -> None:
+                       commented: list[str], placed: dict[str, list[PlacedHit]]) -> None:
         self.files = files
         self.findings = findings
         self.orphans = orphans
@@ -501,6 +528,7 @@ class Decoded(Record):
         self.index = index
         self.line_costs = line_costs
         self.commented = commented
+        self.placed = placed
 
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
@@ -548,20 +576,32 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                    wikirefs, graph, columns.set_in(data["index_linked"]),
                    columns.set_in(data["reachable"]),
                    loaded, types, _index_in(data["index"], index_text), costs,
-                   list(_strs(data["commented"])))
+                   list(_strs(data["commented"])), placed_in(data["placed"]))
 
 
 class StoredScans(Mapping[str, FileScan]):
     """A result's scans when it came from the derived cache: its paths, in order, each
     scan made (from the scan cache, or the file) only when it is asked for."""
 
-    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None) -> None:
+    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None,
+                 known: Callable[[str], list[SecretHit] | None] | None = None) -> None:
         self._paths = paths
         self._set = set(paths)
         #: the memories holding an inline ignore comment, as the stored result knew them
         self.commented = set(commented or ()) & self._set
         self._get = get  # rel → FileScan
+        self._known = known
         self._made: dict[str, FileScan] = {}
+
+    def known_secrets(self, rel: str) -> list[SecretHit] | None:
+        """``rel``'s credentials with their values, from their places the stored result
+        kept and the file read again (still the text derived from), without making its
+        scan (which runs the credential detector: newuser33 #16); None when a scan is
+        needed for them."""
+        scan = self._made.get(rel)
+        if scan is not None or self._known is None or rel not in self._set:
+            return None
+        return self._known(rel)
 
     def __len__(self) -> int:
         return len(self._paths)
