@@ -330,7 +330,7 @@ class Auditor:
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
-                        self._read_ns, self._asked, result, self._git_used)
+                        self._read_ns, self._asked, result, self._git_used, self.ws.root)
                 if self._one_shot:  # its scans' links were let go: a next run scans again
                     self._scans, self._scan_map = {}, {}
         finally:
@@ -445,7 +445,7 @@ class Auditor:
                 return False  # changed since its audit: the next run audits it
             self._read_ns[rel] = now
         made = derived_cache.entry(derived_key, self._scans, self._read_ns, self._asked,
-                                   result, self._git_used)
+                                   result, self._git_used, self.ws.root)
         if made is None or not derived_cache.save(path, made):
             return False
         self._kept = result

@@ -256,6 +256,23 @@ def test_a_memorys_credential_keeps_the_warm_path_without_its_value(tmp_path: Pa
     assert report == first == _fresh(root)
 
 
+def test_a_credential_read_back_from_the_scan_cache_keeps_the_warm_path(
+        tmp_path: Path, cache: Path) -> None:
+    """Another memory edited: the run derives from the scan cache, whose scan of the
+    credential's memory holds no value; the value is read from the file again and the
+    derivation kept, so the run after it is warm again."""
+    files = _files()
+    files["memory/m4.md"] = memory("m4", f"key {KEY} and more\n")
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    _audit(root)
+    _edit_memory(root)
+    edited = _audit(root)
+    report, opened = _opened(root)
+    assert opened == []
+    assert report == edited == _fresh(root)
+    assert KEY.encode() not in _cache_bytes(cache)
+
+
 @pytest.mark.parametrize("where", ["index", "name"])
 def test_a_credential_the_result_would_hold_keeps_the_derivation_out(
         where: str, tmp_path: Path, cache: Path) -> None:

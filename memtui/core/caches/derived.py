@@ -98,7 +98,7 @@ from memtui.core.results import (
     WikiRef,
 )
 from memtui.core.scanner.index import Index
-from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.scan import FileScan, secrets_with_values
 from memtui.core.scanner.share import NO_KEY, Key
 from memtui.core.scanner.textfile import lasting
 
@@ -302,13 +302,17 @@ def trusted(key: Key, read_ns: int) -> bool:
 
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
           read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult,
-          git: Mapping[str, float | None] | None = None) -> Derived | None:
+          git: Mapping[str, float | None] | None = None,
+          root: str | os.PathLike[str] | None = None) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
     key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
-    what it asked of paths that are no memory; ``git``: the git times it read. None when it
-    is not to be kept: a credential, a read problem (but a lasting one: `lasting`), a file
-    written so close to its reading that its key alone cannot vouch for it."""
-    values = secret_values(scans, result.findings)
+    what it asked of paths that are no memory; ``git``: the git times it read; ``root``:
+    the workspace's, where the values of credentials read back from the scan cache are
+    taken again (`secret_values`). None when it is not to be kept: a credential not a
+    memory's own or whose value is not in hand, a read problem (but a lasting one:
+    `lasting`), a file written so close to its reading that its key alone cannot vouch
+    for it."""
+    values = secret_values(scans, result.findings, root)
     if values is None:
         return None
     rels, stats, digests, reads = [], [], [], []
@@ -331,17 +335,22 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
                    {}, copy.copy(result), git, values)
 
 
-def secret_values(scans: Mapping[str, tuple[Key, FileScan]], findings: Iterable[Finding]
-                  ) -> tuple[str, ...] | None:
+def secret_values(scans: Mapping[str, tuple[Key, FileScan]], findings: Iterable[Finding],
+                  root: str | os.PathLike[str] | None = None) -> tuple[str, ...] | None:
     """The values of the memories' credentials, which the saved entry must not hold
-    (`save` refuses one whose text does); None when a credential is not one of a memory's
-    own, whole value in hand (the index's, another context file's: never kept)."""
+    (`save` refuses one whose text does): a scan read back from the scan cache holds none,
+    they are read from its file under ``root`` again (`secrets_with_values`: only from the
+    text scanned). None when a credential is not a memory's own (the index's, another
+    context file's: never kept) or its value is not in hand."""
     values: set[str] = set()
     held: set[str] = set()
     for rel, (_, scan) in scans.items():
         if scan.secrets:
             held.add(rel)
-            for hit in scan.secrets:
+            hits = scan.secrets
+            if root is not None and not all(h.value for h in hits):
+                hits = secrets_with_values(root, scan)
+            for hit in hits:
                 if not hit.value:
                     return None
                 values.add(hit.value)
