@@ -26,7 +26,7 @@ import gc
 import os
 import time
 from bisect import insort
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 
 from memtui.core.agent_paths import workspace_findings
@@ -45,6 +45,8 @@ from memtui.core.counting.tokens import (
     let_go_of_vocabularies,
     text_digest,
 )
+from memtui.core.creds.detector import SecretHit
+from memtui.core.creds.placed import PlacedHit, with_values
 from memtui.core.derivation.derive import Inputs, derive
 from memtui.core.derivation.link_target import MISSING, OUTSIDE, State, project_file, target_state
 from memtui.core.derivation.memo import Memo, Same
@@ -328,7 +330,7 @@ class Auditor:
                 if whole and self._index_digest is not None:
                     self._derived_new = derived_cache.entry(
                         self._derived_key(head, self._index_digest), self._scans,
-                        self._read_ns, self._asked, result, self._git_used)
+                        self._read_ns, self._asked, result, self._git_used, self.ws.root)
                 if self._one_shot:  # its scans' links were let go: a next run scans again
                     self._scans, self._scan_map = {}, {}
         finally:
@@ -443,7 +445,7 @@ class Auditor:
                 return False  # changed since its audit: the next run audits it
             self._read_ns[rel] = now
         made = derived_cache.entry(derived_key, self._scans, self._read_ns, self._asked,
-                                   result, self._git_used)
+                                   result, self._git_used, self.ws.root)
         if made is None or not derived_cache.save(path, made):
             return False
         self._kept = result
@@ -910,6 +912,25 @@ class Auditor:
         read = read_text(os.path.join(self.ws.root, rel))
         return (bytes_digest(read.raw) if read.raw else text_digest(read.text)) == digest
 
+    def _known_secrets(self, placed: dict[str, list[PlacedHit]],
+                       rows: Sequence[tuple[object, ...]]
+                       ) -> Callable[[str], list[SecretHit] | None]:
+        """A memory's credentials with their values (``placed``: their places kept by the
+        derived cache), from its file read again when it holds the content derived from
+        (``rows``: its digest); None when it does not, or a value is not found."""
+        digests = {row[0]: row[5] for row in rows if row[0] in placed}
+
+        def known(rel: str) -> list[SecretHit] | None:
+            hits, digest = placed.get(rel), digests.get(rel)
+            if not hits or type(digest) is not bytes:
+                return None
+            read = read_text(os.path.join(self.ws.root, rel))
+            if (bytes_digest(read.raw) if read.raw else text_digest(read.text)) != digest:
+                return None
+            got = with_values(read.text, list(hits))
+            return got if all(h.value for h in got) else None
+        return known
+
     def _from_derived(self, head: tuple[str, str, str] | None) -> AuditResult | None:
         """The result kept in the user cache when nothing it was derived from changed, or
         when files were only retimed (a `touch`: the same content under a new stat key),
@@ -953,7 +974,7 @@ class Auditor:
         return AuditResult(
             self.ws, self.profile, self.options,
             derived_cache.StoredScans(self._paths, self._scan_one,  # type: ignore[arg-type]
-                                      got.commented),
+                                      got.commented, self._known_secrets(got.placed, rows)),
             got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),

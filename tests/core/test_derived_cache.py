@@ -232,14 +232,63 @@ def test_a_symlinked_derived_cache_is_neither_read_nor_written(tmp_path: Path,
     assert path.is_symlink() and elsewhere.read_bytes() == before
 
 
-def test_a_credential_keeps_the_derivation_out_of_the_cache(tmp_path: Path,
-                                                           cache: Path) -> None:
+KEY = "AKIAZ3MHQF4BXRT7NWPK"
+
+
+def _cache_bytes(cache: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted(cache.rglob("*")) if p.is_file())
+
+
+def test_a_memorys_credential_keeps_the_warm_path_without_its_value(tmp_path: Path,
+                                                                   cache: Path) -> None:
+    """newuser33 #16: one credential made every warm audit derive afresh (~5x dearer). The
+    derivation is kept, as without one, and no cache file holds the value."""
     files = _files()
-    files["memory/m4.md"] = memory("m4", "key AKIAZ3MHQF4BXRT7NWPK and more\n")
+    files["memory/m4.md"] = memory("m4", f"key {KEY} and more\n")
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    first = _audit(root)
+    assert any(f["kind"] == "secret" for f in first["findings"])  # type: ignore[union-attr]
+    assert _derived(cache).is_file()
+    assert KEY.encode() not in _cache_bytes(cache) and KEY[2:-2].encode() not in \
+        _cache_bytes(cache)
+    report, opened = _opened(root)
+    assert opened == []  # neither the scan cache nor a memory file: the derivation is kept
+    assert report == first == _fresh(root)
+
+
+def test_a_credential_read_back_from_the_scan_cache_keeps_the_warm_path(
+        tmp_path: Path, cache: Path) -> None:
+    """Another memory edited: the run derives from the scan cache, whose scan of the
+    credential's memory holds no value; the value is read from the file again and the
+    derivation kept, so the run after it is warm again."""
+    files = _files()
+    files["memory/m4.md"] = memory("m4", f"key {KEY} and more\n")
+    root = make_ws(tmp_path / "ws", files, days_ago=3)
+    _audit(root)
+    _edit_memory(root)
+    edited = _audit(root)
+    report, opened = _opened(root)
+    assert opened == []
+    assert report == edited == _fresh(root)
+    assert KEY.encode() not in _cache_bytes(cache)
+
+
+@pytest.mark.parametrize("where", ["index", "name"])
+def test_a_credential_the_result_would_hold_keeps_the_derivation_out(
+        where: str, tmp_path: Path, cache: Path) -> None:
+    """A credential of MEMORY.md (its parse is kept), or one the result spells out (a
+    memory's name): nothing derived is kept, so no cache file holds it."""
+    files = _files()
+    if where == "index":
+        files["MEMORY.md"] += f"- key {KEY}\n"
+    else:
+        files["memory/m4.md"] = memory(f"m4 {KEY}", f"key {KEY} and more\n")
     root = make_ws(tmp_path / "ws", files, days_ago=3)
     report = _audit(root)
     assert any(f["kind"] == "secret" for f in report["findings"])  # type: ignore[union-attr]
     assert not list(cache.glob("derived-*.json"))
+    assert KEY.encode() not in _cache_bytes(cache)
+    assert _audit(root) == report == _fresh(root)
 
 
 # -- the app's auditor: texts kept, scans made when asked for, the cache kept as it quits --

@@ -29,8 +29,12 @@ It is keyed by exactly what the derivation reads (`Derived.key`):
 - the span of time ``[since, until)`` in which every file's age in whole days is the same
   (`memtui.core.results.AuditResult.holds`), checked against the clock.
 
-It is stored only for audits whose every scan the scan cache would store (no credential, no
-read problem but a file read for its head) and whose MEMORY.md was read whole. The file is
+It is stored only for audits with no read problem (but a file read for its head) whose
+MEMORY.md was read whole, and whose every credential is a memory's own with its value in
+hand (none of the index's or another context file's); an entry whose text would hold a
+credential's value (a finding quoting it, a name) is not saved: the cache holds no
+credential's bytes (a ``secret`` finding shows its value masked; a baseline takes the value
+from the file again, `memtui.core.reporting.suppress.secret_values`). The file is
 JSON (never pickle: it is untrusted data): the body, the stat rows and the result a part a
 line (``[name, items]``), the long parts as columns (`memtui.core.caches.columns`: a column
 of strings one JSON string, read at C speed), the other lists of rows at most `CHUNK` rows a
@@ -80,6 +84,8 @@ from memtui.core.caches.scans import (
 )
 from memtui.core.caches.store import read_cache, save_parts
 from memtui.core.checks.findings import Finding
+from memtui.core.creds.detector import SecretHit
+from memtui.core.creds.placed import PlacedHit, all_placed, stripped, unstripped
 from memtui.core.derivation.graph import Graph
 from memtui.core.record import Record, as_dict
 from memtui.core.results import (
@@ -92,7 +98,7 @@ from memtui.core.results import (
     WikiRef,
 )
 from memtui.core.scanner.index import Index
-from memtui.core.scanner.scan import FileScan
+from memtui.core.scanner.scan import FileScan, secrets_with_values
 from memtui.core.scanner.share import NO_KEY, Key
 from memtui.core.scanner.textfile import lasting
 
@@ -141,11 +147,16 @@ class Derived(Record):
     #: The git times that derivation read (its memories git dates are not dated by their
     #: mtimes: the ``undated`` part leaves them out).
     git: Mapping[str, float | None] | None = None
+    #: The values of the memories' credentials (never saved): `save` refuses an entry whose
+    #: text holds one, so a workspace with a known credential keeps its warm audit
+    #: (newuser33 #16) and the cache still holds no credential's bytes.
+    secrets: tuple[str, ...] = ()
 
     def __init__(self, key: dict[str, Any], files: list[tuple[str, int, int, int, int, bytes, int]],
                        exists: dict[str, bool | None], holds: tuple[float, float],
                        result: dict[str, Any], source: AuditResult | None = None,
-                       git: Mapping[str, float | None] | None = None) -> None:
+                       git: Mapping[str, float | None] | None = None,
+                       secrets: tuple[str, ...] = ()) -> None:
         self.key = key
         self.files = files
         self.exists = exists
@@ -153,6 +164,7 @@ class Derived(Record):
         self.result = result
         self.source = source
         self.git = git
+        self.secrets = secrets
 
 
 def _go_on() -> None:
@@ -237,6 +249,12 @@ def save(path: Path, derived: Derived) -> bool:
         else derived.result.items()
     digest = hashlib.sha256()
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    watched = _watched(derived.secrets)
+
+    def checked(piece: str) -> bytes:
+        if watched and any(v in piece for v in watched):
+            raise Leak("a credential's value in the entry")
+        return piece.encode("utf-8")
 
     def written() -> Iterator[bytes]:  # the body a line at a time, then the header
         first = True
@@ -246,18 +264,18 @@ def save(path: Path, derived: Derived) -> bool:
                 yield b"\n"
             first = False
             for piece in _encoded(line, dumps):
-                blob = piece.encode("utf-8")
+                blob = checked(piece)
                 digest.update(blob)
                 yield blob
-        yield b"\n" + dumps({
+        yield b"\n" + checked(dumps({
             "magic": MAGIC, "version": version(), "key": derived.key,
             "exists": derived.exists,
             "holds": [_time_out(derived.holds[0]), _time_out(derived.holds[1])],
-            "body": digest.hexdigest()}).encode("utf-8")
+            "body": digest.hexdigest()}))
     try:
         if not save_parts(path, written()):
             return False
-    except ValueError:  # a float JSON cannot hold: nothing is kept
+    except ValueError:  # a float JSON cannot hold, a credential's value: nothing is kept
         return False
     prune(path.parent, keep=path, prefix=PREFIX, suffix=SUFFIX)
     return True
@@ -284,18 +302,22 @@ def trusted(key: Key, read_ns: int) -> bool:
 
 def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
           read_ns: Mapping[str, int], asked: Mapping[str, bool | None], result: AuditResult,
-          git: Mapping[str, float | None] | None = None) -> Derived | None:
+          git: Mapping[str, float | None] | None = None,
+          root: str | os.PathLike[str] | None = None) -> Derived | None:
     """What to keep of a full audit's ``result``, derived from ``scans`` (rel → (stat
     key, scan)) whose files' contents were read at ``read_ns`` (rel → ns); ``asked``:
-    what it asked of paths that are no memory; ``git``: the git times it read. None when it
-    is not to be kept: a credential, a read problem (but a lasting one: `lasting`), a file
-    written so close to its reading that its key alone cannot vouch for it."""
-    if any(f.kind == "secret" for f in result.findings):
+    what it asked of paths that are no memory; ``git``: the git times it read; ``root``:
+    the workspace's, where the values of credentials read back from the scan cache are
+    taken again (`secret_values`). None when it is not to be kept: a credential not a
+    memory's own or whose value is not in hand, a read problem (but a lasting one:
+    `lasting`), a file written so close to its reading that its key alone cannot vouch
+    for it."""
+    values = secret_values(scans, result.findings, root)
+    if values is None:
         return None
     rels, stats, digests, reads = [], [], [], []
     for rel, (stat, scan) in scans.items():
-        if scan.secrets or not scan.digest or not all(
-                lasting(f.message) for f in scan.read_findings):
+        if not scan.digest or not all(lasting(f.message) for f in scan.read_findings):
             return None
         read = read_ns.get(rel, 0)
         if stat == NO_KEY:
@@ -310,7 +332,42 @@ def entry(key: dict[str, Any], scans: Mapping[str, tuple[Key, FileScan]],
     # (a shallow copy: the lists the result holds now, whatever the caller puts in its
     # place before it is saved; encoded as it is saved, `encoded_parts`)
     return Derived(key, columns.StatRows(rels, stats, digests, reads), dict(asked), result.holds,
-                   {}, copy.copy(result), git)
+                   {}, copy.copy(result), git, values)
+
+
+def secret_values(scans: Mapping[str, tuple[Key, FileScan]], findings: Iterable[Finding],
+                  root: str | os.PathLike[str] | None = None) -> tuple[str, ...] | None:
+    """The values of the memories' credentials, which the saved entry must not hold
+    (`save` refuses one whose text does): a scan read back from the scan cache holds none,
+    they are read from its file under ``root`` again (`secrets_with_values`: only from the
+    text scanned). None when a credential is not a memory's own (the index's, another
+    context file's: never kept) or its value is not in hand."""
+    values: set[str] = set()
+    held: set[str] = set()
+    for rel, (_, scan) in scans.items():
+        if scan.secrets:
+            held.add(rel)
+            hits = scan.secrets
+            if root is not None and not all(h.value for h in hits):
+                hits = secrets_with_values(root, scan)
+            for hit in hits:
+                if not hit.value:
+                    return None
+                values.add(hit.value)
+    if any(f.kind == "secret" and f.path not in held for f in findings):
+        return None
+    return tuple(values)
+
+
+class Leak(ValueError):
+    """An entry's text would hold a credential's value: it is not saved."""
+
+
+def _watched(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Each credential value as JSON text may spell it (`save`'s encoder: raw, or with
+    its quotes, backslashes and control characters escaped)."""
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    return tuple({form for v in values for form in (v, dumps(v)[1:-1])})
 
 
 def holds(stored: Derived, key: dict[str, Any], paths: list[str], root: str,
@@ -417,6 +474,31 @@ def encoded_parts(result: AuditResult, git: Mapping[str, float | None]
     # each memory's mtime that neither a frontmatter date nor git overrides (what `copied`
     # reads: a run after a `touch` patches the ages from it, `memtui.core.caches.retimed`)
     yield "undated", undated_out(result.scans, git)
+    # each memory credential's place, without its value (a baseline takes the value from
+    # the file again: a warm run scans nothing for it, newuser33 #16)
+    yield "placed", placed_out(result)
+
+
+def placed_out(result: AuditResult) -> list[list[Any]]:
+    """``[rel, [stripped hit, ...]]`` of each memory whose every credential is placed
+    (`memtui.core.creds.placed`), looked at only in the files a ``secret`` finding names."""
+    out: list[list[Any]] = []
+    for rel in sorted({f.path for f in result.findings if f.kind == "secret"}):
+        scan = result.scans.get(rel)
+        if scan is not None and scan.secrets and all_placed(scan.secrets):
+            out.append([rel, [list(stripped(h)) for h in scan.secrets
+                              if isinstance(h, PlacedHit)]])
+    return out
+
+
+def placed_in(v: Any) -> dict[str, list[PlacedHit]]:
+    """What `placed_out` kept, every field checked."""
+    out: dict[str, list[PlacedHit]] = {}
+    for rel, hits in v:
+        if type(rel) is not str or type(hits) is not list or not hits:
+            raise TypeError("not a memory's credentials")
+        out[rel] = [unstripped(tuple(h)) for h in hits]
+    return out
 
 
 def _index_in(v: Any, text: str) -> Index:
@@ -441,7 +523,7 @@ class Decoded(Record):
                        broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
                        index_linked: set[str], reachable: set[str], loaded: int,
                        types: dict[str, int], index: Index, line_costs: list[LineCost],
-                       commented: list[str]) -> None:
+                       commented: list[str], placed: dict[str, list[PlacedHit]]) -> None:
         self.files = files
         self.findings = findings
         self.orphans = orphans
@@ -455,6 +537,7 @@ class Decoded(Record):
         self.index = index
         self.line_costs = line_costs
         self.commented = commented
+        self.placed = placed
 
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
@@ -502,20 +585,32 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                    wikirefs, graph, columns.set_in(data["index_linked"]),
                    columns.set_in(data["reachable"]),
                    loaded, types, _index_in(data["index"], index_text), costs,
-                   list(_strs(data["commented"])))
+                   list(_strs(data["commented"])), placed_in(data["placed"]))
 
 
 class StoredScans(Mapping[str, FileScan]):
     """A result's scans when it came from the derived cache: its paths, in order, each
     scan made (from the scan cache, or the file) only when it is asked for."""
 
-    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None) -> None:
+    def __init__(self, paths: list[str], get: Any, commented: list[str] | None = None,
+                 known: Callable[[str], list[SecretHit] | None] | None = None) -> None:
         self._paths = paths
         self._set = set(paths)
         #: the memories holding an inline ignore comment, as the stored result knew them
         self.commented = set(commented or ()) & self._set
         self._get = get  # rel → FileScan
+        self._known = known
         self._made: dict[str, FileScan] = {}
+
+    def known_secrets(self, rel: str) -> list[SecretHit] | None:
+        """``rel``'s credentials with their values, from their places the stored result
+        kept and the file read again (still the text derived from), without making its
+        scan (which runs the credential detector: newuser33 #16); None when a scan is
+        needed for them."""
+        scan = self._made.get(rel)
+        if scan is not None or self._known is None or rel not in self._set:
+            return None
+        return self._known(rel)
 
     def __len__(self) -> int:
         return len(self._paths)
