@@ -22,6 +22,7 @@ neither, and each is known by its structure alone:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 from memtui.core.creds import values
@@ -47,15 +48,33 @@ _PAIR = lazy_pattern(r"(?<![\w`])(?=(?P<w>[^\W\d_]{3,30}) (?P<v>[^\s`;,，；]{6
                      r"(?:[;,，；]|\.?(?:\s|$)))")
 _AT_HOST = lazy_pattern(r"@[\w-]+\.[\w-]")
 _HEADING = lazy_pattern(r"^[ \t]*#{1,6} ")
-#: The cheap look: a text that may hold any of these.
-MAY_HOLD = lazy_pattern(
-    r"(?m)^[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
-    r"(?:[- ][A-Za-z0-9]{3,10}){0,2}`?[ \t]*$|[A-Z2-7]{16}|\d{3}[*#][ \t]*$|[a-z]@[\w-]|;")
+#: The cheap looks, one per form, each a search of the whole text (a text that holds none
+#: costs these searches and nothing else).
+_CODE_L = (r"[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
+           r"(?:[- ][A-Za-z0-9]{3,10}){0,2}`?[ \t]*")
+_MAY_CODES = lazy_pattern(r"\n" + _CODE_L + r"\n" + _CODE_L + r"\n" + _CODE_L + r"(?:\n|\Z)")
+#: (a base32 seed holds three digits and capitals: the detector's search for a token the
+#: shape rules could take found it, `run_values`'s ``shaped``)
+_MAY_SEED = lazy_pattern(r"[A-Z2-7]{16}")
+#: (each starts with its literal character: ``re`` skips to it, as a class it cannot)
+_MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\*)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
+_MAY_HASH = lazy_pattern(r"#(?<=\d\d\d#)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
+_MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$")
+_MAY_PAIRS = lazy_pattern(r"(?m)^[^\n;]{8,}[;；][^\n]{8,}$")
 _RUN_MAX = 16
 
 
-def may_hold(text: str) -> bool:
-    return MAY_HOLD.search(text) is not None
+def _keypad(text: str) -> bool:
+    return ("*" in text and _MAY_STAR.search(text) is not None) or \
+        ("#" in text and _MAY_HASH.search(text) is not None)
+
+
+def may_hold(text: str, shaped: bool) -> bool:
+    """Whether any form may be in ``text`` (``shaped``: the detector found a token of a
+    key's characters holding a digit and a capital)."""
+    return bool(_MAY_CODES.search(text) or (shaped and _MAY_SEED.search(text)) or
+                _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
+                ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
 
 
 def _shape(code: str) -> tuple[tuple[int, ...], str, bool]:
@@ -145,7 +164,7 @@ def _two_pairs(line: str, i: int) -> Iterator[Labelled]:
     by_word: dict[str, list[tuple[int, str]]] = {}
     for m in _PAIR.finditer(line):
         by_word.setdefault(m.group("w").lower(), []).append((m.start("v"), m.group("v")))
-    for word, found in by_word.items():
+    for found in by_word.values():
         vals = [(a, v) for a, v in found if _password_like(v)]
         if len(found) < 2 or len(vals) != len(found) or len({v for _, v in vals}) != len(vals):
             continue
@@ -154,9 +173,31 @@ def _two_pairs(line: str, i: int) -> Iterator[Labelled]:
                            "one of two values after the same word in one sentence")
 
 
-def run_values(lines: list[str]) -> Iterator[Labelled]:
-    """The credentials of ``lines`` by the forms above."""
-    yield from _code_runs(lines)
+def _line_of(starts: list[int], at: int) -> int:
+    return bisect.bisect_right(starts, at) - 1
+
+
+def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
+    """The credentials of ``lines`` by the forms above (``text``: the lines joined;
+    ``shaped`` as `may_hold` says)."""
+    codes = _MAY_CODES.search(text) is not None
+    if codes:
+        yield from _code_runs(lines)
+    starts: list[int] = []
+    at = 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    wanted: set[int] = set()
+    for pattern, present in ((_MAY_SEED, shaped), (_MAY_STAR, "*" in text),
+                             (_MAY_HASH, "#" in text),
+                             (_MAY_PAIRS, ";" in text or "；" in text)):
+        if present:
+            wanted.update(_line_of(starts, m.start()) for m in pattern.finditer(text))
+    logins = {_line_of(starts, m.start()) for m in _MAY_LOGIN.finditer(text)} \
+        if "@" in text else set()
+    if not wanted and not logins:
+        return
     fence = False
     users: dict[str, int] = {}  # a user name seen as ``user@host`` → its line
     for i, line in enumerate(lines):
@@ -165,19 +206,23 @@ def run_values(lines: list[str]) -> Iterator[Labelled]:
             continue
         if len(line) > 400:
             continue
-        if "@" in line:
+        if logins and "@" in line:
             for m in _AT_USER.finditer(line):
                 users[m.group("u")] = i
+        if i in logins:
+            m = _LOGIN.match(line)
+            if m and i - users.get(m.group("u"), -9) <= 3 and \
+                    _password_like(m.group("v"), digit=False):
+                yield Labelled(i, m.start("v"), m.end("v"), m.group("v"),
+                               "a password after the user name on a login line")
+        if i not in wanted:
+            continue
         if any(c.isupper() for c in line):
             yield from _seeds(line, i)
-        if line.rstrip()[-1:] in ("*", "#"):
+        if line.rstrip()[-1:] in ("*", "#", "`"):
             m = _KEYPAD.match(line)
             if m and not values.not_a_value(m.group("v")[:-1]):
                 yield Labelled(i, m.start("v"), m.end("v"), m.group("v"),
                                "a keypad code (digits and the enter key) under its label")
-        m = _LOGIN.match(line)
-        if m and i - users.get(m.group("u"), -9) <= 3 and _password_like(m.group("v"), digit=False):
-            yield Labelled(i, m.start("v"), m.end("v"), m.group("v"),
-                           "a password after the user name on a login line")
-        if not fence and ";" in line:
+        if not fence and (";" in line or "；" in line):
             yield from _two_pairs(line, i)
