@@ -89,3 +89,11 @@ def test_a_quoted_phrase_standing_alone_is_a_seed_phrase() -> None:
     # in a paragraph of prose, or not quoted: left alone
     assert _values(f"Zorvek: Blamtok\nplain words here.\n> {PHRASE}\nmore\n") == []
     assert _values(f"Zorvek: Blamtok\nplain words here.\n\n{PHRASE}\n") == []
+
+
+def test_a_made_up_piece_after_an_underscore_is_no_name_of_words() -> None:
+    # a vendor's key whose random part starts with ``_``: a piece with capitals where no
+    # word starts is made up, wherever the ``_`` stands
+    for key in ("zqtok-_vRpWmkQTaZbXnHcLsYe", "zqtok-v_RpWmkQTaZbXnHcLsYe"):
+        assert _values(f"```\nAPI_TOKEN={key}\n```\n") == [key]
+    assert _values("```\nLOG_LEVEL=debug_verbose-mode\n```\n") == []
