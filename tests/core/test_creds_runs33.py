@@ -97,3 +97,19 @@ def test_a_made_up_piece_after_an_underscore_is_no_name_of_words() -> None:
     for key in ("zqtok-_vRpWmkQTaZbXnHcLsYe", "zqtok-v_RpWmkQTaZbXnHcLsYe"):
         assert _values(f"```\nAPI_TOKEN={key}\n```\n") == [key]
     assert _values("```\nLOG_LEVEL=debug_verbose-mode\n```\n") == []
+
+
+def test_a_webhook_url_whose_query_key_is_a_uuid_is_whole() -> None:
+    url = "https://bots.example.com/cgi-bin/webhook/send?key=6f1c2a9e-3b7d-4e21-9c55-0a8b7e3d2f14"
+    assert _values(f"Zorvek → {url}\n") == [url]
+    # an id in the query, or a short key: no credential
+    assert _values("see https://example.com/webhooks/events?id=6f1c2a9e-3b7d-4e21-9c55-"
+                   "0a8b7e3d2f14\n") == []
+    assert _values("see https://example.com/webhook/docs?key=value\n") == []
+
+
+def test_a_short_prefix_and_a_long_run_of_one_case_is_a_key() -> None:
+    key = "xk-qwzrtplmnbvcxhgfdsjk4qzrtyplmnbcvxhgfdsjk9w"
+    assert _values(f"- Zorvek: {key}\n") == [key]
+    assert _values("slug ab-thequickbrownfoxjumpsoverthelazydog2andrunsaway\n") == []
+    assert _values("- Zorvek: id-qwzrtplmnbvcxhgfdsjk4qzrtyplmnbcvxhgfdsjk9w\n") == []
