@@ -122,6 +122,7 @@ _SIGNATURE = lazy_pattern(r"(?i)[?&](?:x-[a-z]+-signature|signature|sig)=(?P<v>[
 _URL = lazy_pattern(r"(?i)\bhttps?://[^\s'\"`<>]+")
 _HOOK_SEGMENT = lazy_pattern(r"(?i)/(?:webhooks?|webhookb2|hooks?)/")
 _URL_SEGMENT = lazy_pattern(r"[^/@?&=#]+")
+_HOOK_KEY = lazy_pattern(r"(?i)[?&](?:key|token|access_token)=(?P<v>[^&#\s'\"`<>]{16,})")
 #: A cookie whose name says it holds a session or a login (``PHPSESSID``, ``JSESSIONID``,
 #: ``ASP.NET_SessionId``, ``.ASPXAUTH``, ``connect.sid``, ``auth_token``), written in any
 #: place (a ``Cookie:`` header, ``curl -b``, ``document.cookie``, prose): its value opens it.
@@ -217,7 +218,12 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         # a random token after the hook segment; or a UUID as the last segment right after a
         # singular ``/hook/`` (Feishu's and Lark's bots: ``/bot/v2/hook/<uuid>``), where the
         # UUID is the bot's whole address
+        # or, after the hook segment, a query's key or token that is a UUID or made up
+        # (WeCom's bots: ``/cgi-bin/webhook/send?key=<uuid>``)
+        keyed = _HOOK_KEY.search(line, hook.end(), end) if hook and "=" in line else None
         if hook and (any(_random_segment(g) for g in segments) or (
+                keyed is not None and (_UUID_LIKE.match(keyed.group("v")) is not None or
+                                       _random_segment(keyed.group("v")))) or (
                 hook.group(0).lower() == "/hook/" and len(segments) == 1 and
                 _UUID_LIKE.match(segments[0]) and line[hook.end() + 36:end] == "")):
             yield m.start(), end, line[m.start():end], "Webhook URL"

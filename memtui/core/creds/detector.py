@@ -28,6 +28,7 @@ from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
+from memtui.core.creds.runs import may_hold as _may_hold_run
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -355,10 +356,11 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     candidates = candidate_lines(text, probe)
     # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
     phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n")) and _may_hold_seed(text) else []
+        c in text for c in (":\n", "：\n", ": \n", "\n>")) and _may_hold_seed(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
+    runs = _may_hold_run(text, shaped)
     if not labels and not rule_words and not candidates and "`" not in text and not phrases \
-            and not shaped:
+            and not shaped and not runs:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -424,6 +426,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.shaped import shaped_values
 
         for n, found in enumerate(shaped_values(lines)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    if runs:
+        from memtui.core.creds.runs import run_values
+
+        for n, found in enumerate(run_values(lines, text, shaped)):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)

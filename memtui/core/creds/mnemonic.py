@@ -49,7 +49,7 @@ def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
         if len(words) not in _LENGTHS or len(set(words)) != len(words) or \
                 any(w in lexicon.sentence_words() for w in words):
             continue
-        if _introduced(lines, i):
+        if _introduced(lines, i) or _quoted_alone(lines, i):
             yield i, m.start("p"), m.end("p"), f"{len(words)}-word seed phrase under its label"
 
 
@@ -60,3 +60,14 @@ def _introduced(lines: list[str], i: int) -> bool:
                                           lines[k].lstrip().startswith(("```", "~~~"))):
         k -= 1
     return k >= 0 and i - k <= _ABOVE and lines[k].rstrip().endswith((":", "："))
+
+
+def _quoted_alone(lines: list[str], i: int) -> bool:
+    """Line ``i`` is quoted (``> …``) and stands as a paragraph of its own: a phrase copied
+    out verbatim, whatever the words above it say (session 33: a note's label two lines up
+    in any language)."""
+    if not lines[i].lstrip().startswith(">"):
+        return False
+    above = lines[i - 1].strip() if i > 0 else ""
+    below = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    return above in ("", ">", "---") and below in ("", ">")

@@ -54,6 +54,7 @@ _KEY_CHARS = lazy_pattern(r"[A-Za-z0-9_\-+/.!@#$%^&*~]{10,200}={0,2}")  # (``$â€
 #: A vendor's prefix: one to four short lower-case parts, each ending in ``-`` or ``_``.
 _PREFIX = lazy_pattern(r"[a-z][a-z0-9]{1,7}[-_](?:[a-z0-9]{1,6}[-_]){0,3}")
 _RUN = lazy_pattern(r"[A-Za-z0-9]+")
+_LOWER_RUN = lazy_pattern(r"[a-z0-9]+")
 _BASE58 = lazy_pattern(r"[1-9A-HJ-NP-Za-km-z]+")
 _UUID = lazy_pattern(r"(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _BASE64 = lazy_pattern(r"[A-Za-z0-9+/_-]{16,}={0,2}")
@@ -156,6 +157,10 @@ def _prefixed(v: str) -> bool:
     if len(run) >= 32 and values.HEX_ID.match(run) and \
             all(len(p) <= 3 for p in v[:m.end() - 1].replace("_", "-").split("-")):
         return True  # ``sk-`` (or parts as short: ``sk-xx-v1-``) and 32 hex digits or more
+    if len(run) >= 40 and _LOWER_RUN.fullmatch(run) and \
+            all(len(p) <= 3 for p in v[:m.end() - 1].replace("_", "-").split("-")) and \
+            values.entropy(run) >= 4.2 and sum(c in "aeiou" for c in run) < 0.3 * len(run):
+        return True  # ``sk-`` and a long run of one case: random, no word's share of vowels
     return len(run) >= 30 and run[0].isalnum() and _kinds(run) and \
         values.entropy(run) >= 4.0 and not values.not_a_value(v) and not _readable_base64(run)
 

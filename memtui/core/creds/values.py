@@ -395,7 +395,7 @@ def not_a_value(value: str) -> str | None:
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))) and \
             not any(len(p) >= 8 and p.isalpha() and _irregular_case(p)
-                    for p in _JOINED_SPLIT.split(v)):
+                    for q in _JOINED_SPLIT.split(v) for p in q.split("_")):
         return "names joined (a path, a route, an attribute)"  # not ``nkpXNGXvfqQLw-Jm``:
         # a piece with capitals where no word starts is made up
     if _DOTTED_NUMBER.match(v):
