@@ -568,8 +568,25 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets + rests), key=len, reverse=True)
     if count:
-        cs.notes += other_names(snap, rel)
+        cs.notes += other_names(snap, rel) + in_history(snap, rel, cs.secrets)
     return cs
+
+
+def in_history(snap: Snapshot, rel: str, secrets: list[str]) -> list[str]:
+    """A note when git's history holds a credential being redacted: the commits that
+    recorded ``rel`` keep it whatever the file now says (newuser33 #5: "replaced … not kept
+    in the journal" read as "gone"), so it must be rotated."""
+    from memtui.core.git.held import held_in_history
+
+    held = held_in_history(snap.ws.root, rel, secrets)
+    if held is None:
+        return []
+    subject = held.subject if len(held.subject) <= 50 else held.subject[:49] + "\u2026"
+    more = f" and {plural(held.count - 1, 'older commit')}" if held.count > 1 else ""
+    cut = " (the history was not read to its end: there may be more)" if held.cut else ""
+    return [f"{rel} is tracked by git: the credential is still in commit {held.newest} "
+            f"(\"{subject}\"){more}{cut}; redacting the file does not remove it from "
+            "history: rotate the credential"]
 
 
 def other_names(snap: Snapshot, rel: str) -> list[str]:

@@ -447,8 +447,9 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await ask(app, ConfirmScreen(title, [cs.planned], diff=cs.diff(),
-                                         danger=danger)):
+    # A redaction says what it cannot reach (other hard links, git's history: newuser33 #5)
+    lines = [cs.planned, *(cs.notes if cs.secrets else [])]
+    if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), danger=danger)):
         return False
     return _write(app, workspace, cs)
 
