@@ -449,7 +449,28 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
                         f"archived {names}; removed {lines}")
     cs.preview = f"will move {names}; will remove {lines}"
     cs.keep_age = True  # put away, not changed: each keeps its age
+    cs.notes += into_archive(snap, moved)
     return cs
+
+
+#: How an archive's note on a link left leading into the archive ends.
+INTO_ARCHIVE = "not audited, not in the index"
+
+
+def into_archive(snap: Snapshot, moved: dict[str, str]) -> list[str]:
+    """The links of other memories left leading into the archive (newuser33 #27: as
+    ``delete`` lists what now dangles): a markdown link follows the memory to its new path,
+    a ``[[name]]`` still names it; either way the agent is sent to a memory put away."""
+    out = []
+    for rel, new_rel in moved.items():
+        for lk in snap.links_to(rel):
+            if lk.source == INDEX_NAME or lk.source in moved:
+                continue
+            shown = f"[[{lk.target}]] now names an archived memory" \
+                if lk.kind == "wikilink" else f"link to {rel} now leads into the archive"
+            out.append(f"{lk.source}:{lk.line}: {shown} ({new_rel}): {INTO_ARCHIVE} "
+                       "(repoint or unlink it)")
+    return out
 
 
 def too_large_to_delete(snap: Snapshot, rel: str) -> str:

@@ -80,7 +80,8 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -
         forget = getattr(app, "forget_secrets", None)
         if callable(forget):
             forget(changeset.secrets)
-    notes = "; ".join(changeset.notes) if changeset.secrets else ""
+    notes = "; ".join(changeset.notes) if changeset.secrets or changeset.op == "archive" \
+        else ""
     # A redaction's summary says already that undo cannot bring it back: not twice
     # ("… undo cannot bring it back) (not undoable)", newuser21 #6).
     how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
@@ -448,7 +449,8 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
         _say(app, f"nothing to change ({cs.summary})")
         return False
     # A redaction says what it cannot reach (other hard links, git's history: newuser33 #5)
-    lines = [cs.planned, *(cs.notes if cs.secrets else [])]
+    # …, and an archive the links it leaves leading into the archive (newuser33 #27)
+    lines = [cs.planned, *(cs.notes if cs.secrets or cs.op == "archive" else [])]
     if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), danger=danger)):
         return False
     return _write(app, workspace, cs)
