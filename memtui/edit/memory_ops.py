@@ -610,6 +610,34 @@ def in_history(snap: Snapshot, rel: str, secrets: list[str]) -> list[str]:
             "history: rotate the credential"]
 
 
+def new_credentials(cs: Changeset) -> list[str]:
+    """What a changeset that creates files would write that looks like a credential, one
+    line each (``memory/vpn-access.md:7: password (Xk9#…)``): said before the app's ``n``
+    writes it (newuser33 #17: a password went into a memory and the index without a
+    word; the chat agent is told never to store one)."""
+    out = []
+    for ch in cs.changes:
+        if ch.before is not None or ch.after is None:
+            continue
+        for hit in scan_text(ch.after.decode("utf-8", "replace")):
+            out.append(f"{ch.path}:{hit.line}: {hit.kind} ({hit.redacted})")
+    return out
+
+
+def without_credentials(text: str) -> str:
+    """``text`` with each credential found in it replaced by `REDACTED` (as ``redact``
+    replaces them in a file)."""
+    for _ in range(64):  # each pass replaces at least one, or stops
+        hits = [h for h in scan_text(text) if h.value and h.value not in REDACTED]
+        spans = [secret_span(text, h.value) for h in hits]
+        spans = [sp for sp in spans if sp is not None]
+        if not spans:
+            return text
+        start, end = max(spans)  # from the end: the earlier spans stay where they are
+        text = text[:start] + REDACTED + text[end:]
+    return text
+
+
 def other_names(snap: Snapshot, rel: str) -> list[str]:
     """A note when ``rel`` has other names (hard links): the write replaces this name only
     (an atomic rename, never written through), so they still hold the credential

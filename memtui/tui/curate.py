@@ -29,7 +29,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
-from memtui.edit.changeset import Changeset
+from memtui.edit.changeset import REDACTED, Changeset
 from memtui.edit.draft import (
     default_fold_label,
     draft_title,
@@ -303,16 +303,38 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
         if not snaps:
             snaps.append(Snapshot.read(workspace))
         return memory_ops.new_path(snaps[0], name, type_)
-    answer = await ask(app, NewMemoryScreen.for_app(app, file_for))
-    if answer is None:
-        return False
+    form = NewMemoryScreen.for_app(app, file_for)
     result = getattr(app, "result", None)
-    cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
-               answer["description"], answer["index"], answer["body"],
-               None if result is None else str(result.profile),
-               None if result is None else result.options)
-    if cs is None:
-        return False
+    while True:
+        answer = await ask(app, form)
+        if answer is None:
+            return False
+        cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
+                   answer["description"], answer["index"], answer["body"],
+                   None if result is None else str(result.profile),
+                   None if result is None else result.options)
+        if cs is None:
+            return False
+        # A credential is said before it is written (newuser33 #17): redact it, or go back
+        # to the form as typed (Cancel, the default).
+        found = memory_ops.new_credentials(cs)
+        if not found:
+            break
+        lines = [*found, "", "A memory is replayed into every later turn of the agent (the "
+                 "chat agent is told never to store one). Redact replaces it with "
+                 f"{REDACTED} and creates the memory; Cancel goes back to the form."]
+        if await ask(app, ConfirmScreen(
+                f"This memory holds {plural(len(found), 'credential')}", lines,
+                confirm="Redact and create", danger=True)):
+            answer = {**answer, "body": memory_ops.without_credentials(answer["body"]),
+                      "description": memory_ops.without_credentials(answer["description"])}
+            cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
+                       answer["description"], answer["index"], answer["body"],
+                       None if result is None else str(result.profile),
+                       None if result is None else result.options)
+            if cs is None:
+                return False
+            break
     lacking = missing(answer["type"], answer["body"])
     # the template's labels left empty: said now, not found by the next audit (newuser23 #9)
     empty = f"; its {' and '.join(lacking)} line{'s are' if len(lacking) > 1 else ' is'} " \
