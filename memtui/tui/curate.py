@@ -39,8 +39,10 @@ from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_draft import draft_entries
 from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import changeset_past_limit, pushed_note, window_note
+from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
+from memtui.edit.undo_inverse import inverse
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
@@ -385,8 +387,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     if plan.blocked and not plan.changes:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
-        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since; {plan.way_out()}",
-             error=True)
+        back = inverse(workspace, rec)  # the operation that reverses it (newuser33 #6)
+        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since; {plan.way_out()}"
+             + (f"; {back}" if back else ""), error=True)
         return False
     if plan.blocked and plan.whole:  # no undo in part of a move (newuser28 #19)
         _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}; "
@@ -408,7 +411,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     try:
         done = undo(workspace, skip=plan.blocked, expect=plan.id)
     except Refused as exc:
-        _say(app, str(exc), error=True)
+        # changed since the dialog opened: the operation that reverses it (newuser33 #6)
+        back = inverse(workspace, rec) if isinstance(exc, Conflict) else ""
+        _say(app, str(exc) + (f"; {back}" if back else ""), error=True)
         _reload(app, None)
         return False
     kept = done.get("undone_except") or []
