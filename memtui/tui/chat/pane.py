@@ -437,6 +437,8 @@ class ChatPane(Vertical):
             self.busy = False
             self._restore_input(text)
             return
+        for old in self.query(".not-sent"):  # (said of the try before: this one goes on)
+            await old.remove()
         user = UserMessage(text)
         # A new turn is followed to its end, even after the operator scrolled up to read
         # an earlier one (scrolling up during this turn stops the following again).
@@ -504,6 +506,11 @@ class ChatPane(Vertical):
                     if event.unsent is not None:
                         await user.remove()
                         self._restore_input(event.unsent)
+                        await self._not_sent(log, message)
+                    elif streaming is None:  # stopped between two requests: said here too
+                        await log.mount(Static(Content.assemble(
+                            ("✗ turn stopped: ", "bold $error"), printable(message)),
+                            classes="turn-summary"))
                 elif isinstance(event, TurnCancelled):
                     await self._cut(streaming, "reply cancelled")
                     banner.show("reply cancelled", "info")
@@ -533,6 +540,18 @@ class ChatPane(Vertical):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
             self._tell_window()
         self._refresh_budget()
+
+    async def _not_sent(self, log: VerticalScroll, message: str) -> None:
+        """Say where the operator is looking, at the foot of the log above the input, that
+        the message was not sent and why (newuser33 #14: with the server gone Enter seemed
+        to do nothing, the reason 25 rows up in the banner); one such line at a time."""
+        for old in self.query(".not-sent"):
+            await old.remove()
+        log.anchor()
+        await log.mount(Static(Content.assemble(
+            ("✗ not sent: ", "bold $error"), printable(message),
+            (" (your message is back in the input: Enter sends it again)", "dim")),
+            classes="turn-summary not-sent"))
 
     async def _cut(self, reply: AssistantMessage | None, why: str) -> None:
         """A reply that stopped mid-stream: mark where it was cut and say why under it,
