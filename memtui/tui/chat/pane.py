@@ -30,6 +30,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
+from memtui.agent.effects import BROKEN_LINK
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -800,4 +801,14 @@ def turn_summary(number: int | None, journaled: list[int],
         word = "orphan" if len(orphans) == 1 else "orphans"
         parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "
                           "index, never seen)", "bold $warning")]
+    # the links it left leading nowhere, as its orphans (newuser33 #21: "2 writes to
+    # memory" and nothing of the two broken links its tool cards named)
+    broken = list(dict.fromkeys(e[len(BROKEN_LINK):].split(" → ", 1)[0] for e in effects
+                                if e.startswith(BROKEN_LINK)))
+    if broken:
+        shown = ", ".join(broken[:5]) + (f" and {len(broken) - 5} more" if len(broken) > 5
+                                         else "")
+        parts += [" · ", (f"{plural(len(broken), 'new broken link')} ({printable(shown)})",
+                          "bold $warning")]
     return Static(Content.assemble(*parts), classes="turn-summary")
+
