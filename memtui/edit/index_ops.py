@@ -39,6 +39,7 @@ from memtui.edit.linkedit import (
     rewrite_wikilinks,
     wikilink_spans,
 )
+from memtui.edit.printed_arg import printed_arg
 from memtui.edit.rawtext import RawText
 from memtui.edit.snapshot import Snapshot
 
@@ -271,24 +272,6 @@ def archived_note(archived: list[str]) -> str:
             f"(in {folders[0]}/{more}): name one to index it")
 
 
-def _printed(snap: Snapshot, target: str) -> str:
-    r"""``target`` as memtui printed it (``memory/cafe\u0301-notes.md``: a decomposed name's
-    marks escaped) turned back into the name, when that is a file and ``target`` as typed is
-    none (newuser33 #19: the path the audit printed could not be pasted back)."""
-    from memtui.core.reporting.safe_output import from_printed
-
-    plain = from_printed(target)
-    if plain == target:
-        return target
-    with contextlib.suppress(UsageError):
-        if snap.exists(snap.path_arg(target)):
-            return target
-    with contextlib.suppress(UsageError):
-        if snap.exists(snap.path_arg(plain)):
-            return plain
-    return target
-
-
 def _norm(snap: Snapshot, target: str, source: str = INDEX_NAME) -> str:
     """A target given on the command line: a file's path as it is (``#`` and ``?`` are part
     of a name then), else a link destination (percent-encoding, a fragment)."""
@@ -372,8 +355,7 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
     ``new`` already), a warning says so; ``remove_duplicate`` removes the repointed entry
     instead, in the same operation (one undo puts both back).
     """
-    old, new = _printed(snap, old), _printed(snap, new)
-    old_t, new_t = _norm(snap, old), _norm(snap, new)
+    old_t, new_t = _norm(snap, printed_arg(snap, old)), _norm(snap, printed_arg(snap, new))
     try:  # not a file's path: a memory's `name`, as every operation names memories
         new_t = new_t if snap.exists(new_t) else snap.memory(new).path
     except UsageError:

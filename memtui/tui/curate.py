@@ -11,6 +11,10 @@ Outcomes are reported with ``app.set_notice(text, error)`` when the app has it, 
 ``app.notify``. After a write the app's ``start_audit(changed_paths)`` is called when it
 has one; a conflict (a file changed on disk) writes nothing, says so, and asks for a full
 re-audit (``start_audit(None)``) so the view shows the files as they now are.
+
+The module is past 500 lines: it is every write flow of the app, each a few lines of
+show-confirm-write over the shared ``_plan``/``_write``/``_say`` (the new memory's
+credential check, newuser33 #17, took it past); splitting it by operation is the next step.
 """
 
 from __future__ import annotations
