@@ -11,6 +11,8 @@ from memtui.core.workspace import INDEX_NAME
 #: How an effect says a write dropped lines the memory held (the tool card shows it in the
 #: warning colour: ctrl+z brings them back).
 LINES_GONE = "it held"
+#: How an effect names a link a write left broken (the turn's summary line lists them).
+BROKEN_LINK = "broken link "
 
 
 def changed_phrase(path: str, old: str, new: str) -> str:
@@ -67,7 +69,7 @@ def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, s
     seen = {(b.source, b.target) for b in before.broken_links}
     for b in after.broken_links:
         if (b.source, b.target) not in seen:
-            out.append((b.source, f"broken link {b.source}:{b.line} → {b.target}"))
+            out.append((b.source, f"{BROKEN_LINK}{b.source}:{b.line} → {b.target}"))
     seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
     for f in after.findings:
         if f.kind == "secret" and (f.path, f.line) not in seen_secrets:

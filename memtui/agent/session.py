@@ -387,6 +387,9 @@ class ChatSession:
             return
         start = len(self.history)
         journaled = await self.off_loop(newest_journaled, self.ws)
+        # A turn nothing came back for gives its number back (newuser33 #14: three failed
+        # sends, and the next answered turn was "turn 4")
+        used, last_turn = self.turns, self.turn
         self.turns = next_number(self.turns, self.history, journaled)
         self.history.append({"role": "user", "content": text})
         self.tools.turn = self.turn = new_turn(self.turns)
@@ -450,12 +453,16 @@ class ChatSession:
         except Exception as exc:  # OllamaError, or a bug: either way one line, history kept
             message = str(exc) if isinstance(exc, OllamaError) else unexpected(exc)
             unsent = self._rollback(start)
+            if unsent is not None:
+                self.turns, self.turn = used, last_turn
             with contextlib.suppress(Exception):
                 self._log("error", message=message, type=type(exc).__name__)
                 self.save()
             yield TurnFailed(message, exc, unsent)
         except asyncio.CancelledError:
             unsent = self._rollback(start)
+            if unsent is not None:
+                self.turns, self.turn = used, last_turn
             self._log("cancelled")
             self.save()
             yield TurnCancelled(unsent)

@@ -27,6 +27,7 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, title, undo
 from memtui.edit.safe_write import ABSENT
 from memtui.edit.turn_undo import plan_undo_turn, undo_turn
+from memtui.edit.undo_inverse import inverse
 
 PROG = "memtui undo"
 
@@ -53,8 +54,10 @@ def run(ns: argparse.Namespace) -> int:
             return fail(PROG, f"{plan.blocking()}; {plan.whole}; nothing was undone; "
                         f"{plan.way_out()}", 1)
         if plan.blocked and not ns.skip_changed:
+            back = inverse(ws, plan.record, shell_path(ns.path))  # (newuser33 #6)
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
-                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)
+                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked))
+                        + (f"; {back}" if back else ""), 1)
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)

@@ -812,7 +812,7 @@ class Auditor:
             [*self._notes, *([(WORKSPACE, self._git_note)] if self._git_note else [])],
             self._docs, self.pause, self._flagged, self._view, *self._project,
             let_go_links=self._one_shot and self._store is None,
-            verdicts=self.pair_verdicts), self._memo)
+            verdicts=self.pair_verdicts, archives=self._archives), self._memo)
 
     def _uncommitted(self, scans: dict[str, FileScan]) -> dict[str, float | None]:
         """The git times without the files edited since their last commit (their mtime

@@ -131,7 +131,8 @@ class Changeset:
                     a[n - 1] = _MARK + a[n - 1]
             hunks = difflib.unified_diff(a, b, old_name if before is not None else "/dev/null",
                                          f"b/{ch.path}" if ch.after is not None else "/dev/null")
-            out += (line.replace(_MARK, "", 1) if ch.removed else line for line in hunks)
+            out += (_shown(line.replace(_MARK, "", 1) if ch.removed else line)
+                    for line in hunks)
         text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                        for line in out)
         for secret in sorted({*self.secrets, *self._flagged()}, key=len, reverse=True):
@@ -151,6 +152,17 @@ class Changeset:
                 if data:
                     found.update(hit.value for hit in scan_text(decode(data).text))
         return found
+
+
+def _shown(line: str) -> str:
+    r"""A diff line as shown: a changed line's combining marks that NFC would compose
+    escaped (``cafe\u0301``), so the two sides of a repoint from one Unicode form to the
+    other do not look the same (newuser33 #19)."""
+    if line[:1] not in "+-" or line.startswith(("+++ ", "--- ")) or line.isascii():
+        return line
+    from memtui.core.reporting.safe_output import escape_decomposed
+
+    return escape_decomposed(line)
 
 
 REDACTED = "[REDACTED]"

@@ -39,6 +39,7 @@ from memtui.edit.linkedit import (
     rewrite_wikilinks,
     wikilink_spans,
 )
+from memtui.edit.printed_arg import printed_arg
 from memtui.edit.rawtext import RawText
 from memtui.edit.snapshot import Snapshot
 
@@ -354,7 +355,7 @@ def repoint(snap: Snapshot, old: str, new: str, remove_duplicate: bool = False) 
     ``new`` already), a warning says so; ``remove_duplicate`` removes the repointed entry
     instead, in the same operation (one undo puts both back).
     """
-    old_t, new_t = _norm(snap, old), _norm(snap, new)
+    old_t, new_t = _norm(snap, printed_arg(snap, old)), _norm(snap, printed_arg(snap, new))
     try:  # not a file's path: a memory's `name`, as every operation names memories
         new_t = new_t if snap.exists(new_t) else snap.memory(new).path
     except UsageError:

@@ -449,7 +449,28 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
                         f"archived {names}; removed {lines}")
     cs.preview = f"will move {names}; will remove {lines}"
     cs.keep_age = True  # put away, not changed: each keeps its age
+    cs.notes += into_archive(snap, moved)
     return cs
+
+
+#: How an archive's note on a link left leading into the archive ends.
+INTO_ARCHIVE = "not audited, not in the index"
+
+
+def into_archive(snap: Snapshot, moved: dict[str, str]) -> list[str]:
+    """The links of other memories left leading into the archive (newuser33 #27: as
+    ``delete`` lists what now dangles): a markdown link follows the memory to its new path,
+    a ``[[name]]`` still names it; either way the agent is sent to a memory put away."""
+    out = []
+    for rel, new_rel in moved.items():
+        for lk in snap.links_to(rel):
+            if lk.source == INDEX_NAME or lk.source in moved:
+                continue
+            shown = f"[[{lk.target}]] now names an archived memory" \
+                if lk.kind == "wikilink" else f"link to {rel} now leads into the archive"
+            out.append(f"{lk.source}:{lk.line}: {shown} ({new_rel}): {INTO_ARCHIVE} "
+                       "(repoint or unlink it)")
+    return out
 
 
 def too_large_to_delete(snap: Snapshot, rel: str) -> str:
@@ -568,8 +589,53 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     # Longest first, so a secret that holds another is replaced whole.
     cs.secrets = sorted(set(secrets + rests), key=len, reverse=True)
     if count:
-        cs.notes += other_names(snap, rel)
+        cs.notes += other_names(snap, rel) + in_history(snap, rel, cs.secrets)
     return cs
+
+
+def in_history(snap: Snapshot, rel: str, secrets: list[str]) -> list[str]:
+    """A note when git's history holds a credential being redacted: the commits that
+    recorded ``rel`` keep it whatever the file now says (newuser33 #5: "replaced … not kept
+    in the journal" read as "gone"), so it must be rotated."""
+    from memtui.core.git.held import held_in_history
+
+    held = held_in_history(snap.ws.root, rel, secrets)
+    if held is None:
+        return []
+    subject = held.subject if len(held.subject) <= 50 else held.subject[:49] + "\u2026"
+    more = f" and {plural(held.count - 1, 'older commit')}" if held.count > 1 else ""
+    cut = " (the history was not read to its end: there may be more)" if held.cut else ""
+    return [f"{rel} is tracked by git: the credential is still in commit {held.newest} "
+            f"(\"{subject}\"){more}{cut}; redacting the file does not remove it from "
+            "history: rotate the credential"]
+
+
+def new_credentials(cs: Changeset) -> list[str]:
+    """What a changeset that creates files would write that looks like a credential, one
+    line each (``memory/vpn-access.md:7: password (Xk9#…)``): said before the app's ``n``
+    writes it (newuser33 #17: a password went into a memory and the index without a
+    word; the chat agent is told never to store one)."""
+    out = []
+    for ch in cs.changes:
+        if ch.before is not None or ch.after is None:
+            continue
+        for hit in scan_text(ch.after.decode("utf-8", "replace")):
+            out.append(f"{ch.path}:{hit.line}: {hit.kind} ({hit.redacted})")
+    return out
+
+
+def without_credentials(text: str) -> str:
+    """``text`` with each credential found in it replaced by `REDACTED` (as ``redact``
+    replaces them in a file)."""
+    for _ in range(64):  # each pass replaces at least one, or stops
+        hits = [h for h in scan_text(text) if h.value and h.value not in REDACTED]
+        spans = [secret_span(text, h.value) for h in hits]
+        spans = [sp for sp in spans if sp is not None]
+        if not spans:
+            return text
+        start, end = max(spans)  # from the end: the earlier spans stay where they are
+        text = text[:start] + REDACTED + text[end:]
+    return text
 
 
 def other_names(snap: Snapshot, rel: str) -> list[str]:

@@ -11,6 +11,10 @@ Outcomes are reported with ``app.set_notice(text, error)`` when the app has it, 
 ``app.notify``. After a write the app's ``start_audit(changed_paths)`` is called when it
 has one; a conflict (a file changed on disk) writes nothing, says so, and asks for a full
 re-audit (``start_audit(None)``) so the view shows the files as they now are.
+
+The module is past 500 lines: it is every write flow of the app, each a few lines of
+show-confirm-write over the shared ``_plan``/``_write``/``_say`` (the new memory's
+credential check, newuser33 #17, took it past); splitting it by operation is the next step.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from memtui.core.workspace import INDEX_NAME, Workspace
 from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
-from memtui.edit.changeset import Changeset
+from memtui.edit.changeset import REDACTED, Changeset
 from memtui.edit.draft import (
     default_fold_label,
     draft_title,
@@ -39,8 +43,10 @@ from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_draft import draft_entries
 from memtui.edit.journal import is_redaction, plan_undo, undo
 from memtui.edit.load_limit import changeset_past_limit, pushed_note, window_note
+from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
+from memtui.edit.undo_inverse import inverse
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
@@ -80,7 +86,8 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -
         forget = getattr(app, "forget_secrets", None)
         if callable(forget):
             forget(changeset.secrets)
-    notes = "; ".join(changeset.notes) if changeset.secrets else ""
+    notes = "; ".join(changeset.notes) if changeset.secrets or changeset.op == "archive" \
+        else ""
     # A redaction's summary says already that undo cannot bring it back: not twice
     # ("… undo cannot bring it back) (not undoable)", newuser21 #6).
     how = "" if is_redaction(record) else f" (u to undo #{record['id']})"
@@ -302,16 +309,38 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
         if not snaps:
             snaps.append(Snapshot.read(workspace))
         return memory_ops.new_path(snaps[0], name, type_)
-    answer = await ask(app, NewMemoryScreen.for_app(app, file_for))
-    if answer is None:
-        return False
+    form = NewMemoryScreen.for_app(app, file_for)
     result = getattr(app, "result", None)
-    cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
-               answer["description"], answer["index"], answer["body"],
-               None if result is None else str(result.profile),
-               None if result is None else result.options)
-    if cs is None:
-        return False
+    while True:
+        answer = await ask(app, form)
+        if answer is None:
+            return False
+        cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
+                   answer["description"], answer["index"], answer["body"],
+                   None if result is None else str(result.profile),
+                   None if result is None else result.options)
+        if cs is None:
+            return False
+        # A credential is said before it is written (newuser33 #17): redact it, or go back
+        # to the form as typed (Cancel, the default).
+        found = memory_ops.new_credentials(cs)
+        if not found:
+            break
+        lines = [*found, "", "A memory is replayed into every later turn of the agent (the "
+                 "chat agent is told never to store one). Redact replaces it with "
+                 f"{REDACTED} and creates the memory; Cancel goes back to the form."]
+        if await ask(app, ConfirmScreen(
+                f"This memory holds {plural(len(found), 'credential')}", lines,
+                confirm="Redact and create", danger=True)):
+            answer = {**answer, "body": memory_ops.without_credentials(answer["body"]),
+                      "description": memory_ops.without_credentials(answer["description"])}
+            cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
+                       answer["description"], answer["index"], answer["body"],
+                       None if result is None else str(result.profile),
+                       None if result is None else result.options)
+            if cs is None:
+                return False
+            break
     lacking = missing(answer["type"], answer["body"])
     # the template's labels left empty: said now, not found by the next audit (newuser23 #9)
     empty = f"; its {' and '.join(lacking)} line{'s are' if len(lacking) > 1 else ' is'} " \
@@ -362,8 +391,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         return False
     if plan.blocked and not plan.changes:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
-        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since; {plan.way_out()}",
-             error=True)
+        back = inverse(workspace, rec)  # the operation that reverses it (newuser33 #6)
+        _say(app, f"cannot undo #{rec['id']} ({rec['op']}): {what} since; {plan.way_out()}"
+             + (f"; {back}" if back else ""), error=True)
         return False
     if plan.blocked and plan.whole:  # no undo in part of a move (newuser28 #19)
         _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}; "
@@ -385,7 +415,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     try:
         done = undo(workspace, skip=plan.blocked, expect=plan.id)
     except Refused as exc:
-        _say(app, str(exc), error=True)
+        # changed since the dialog opened: the operation that reverses it (newuser33 #6)
+        back = inverse(workspace, rec) if isinstance(exc, Conflict) else ""
+        _say(app, str(exc) + (f"; {back}" if back else ""), error=True)
         _reload(app, None)
         return False
     kept = done.get("undone_except") or []
@@ -447,8 +479,10 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    if not await ask(app, ConfirmScreen(title, [cs.planned], diff=cs.diff(),
-                                         danger=danger)):
+    # A redaction says what it cannot reach (other hard links, git's history: newuser33 #5)
+    # …, and an archive the links it leaves leading into the archive (newuser33 #27)
+    lines = [cs.planned, *(cs.notes if cs.secrets or cs.op == "archive" else [])]
+    if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), danger=danger)):
         return False
     return _write(app, workspace, cs)
 

@@ -36,8 +36,12 @@ def test_archive_moves_the_memories_and_drops_their_lines_undoably(tmp_path: Pat
     before = tree(ws)
     done = cli("fix", "archive", ws, "m1", "m3")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].startswith(
+    assert done.stdout.splitlines()[0].startswith(
         "archived m1.md to _archive/m1.md, m3.md to _archive/m3.md; removed 2 index lines")
+    # the link it leaves leading into the archive is listed (newuser33 #27)
+    assert done.stdout.splitlines()[1:] == [
+        "  m2.md:7: link to m3.md now leads into the archive (_archive/m3.md): not audited, "
+        "not in the index (repoint or unlink it)"]
     assert (ws / "MEMORY.md").read_text() == "# Index\n- [m2](m2.md) — note 2\n"
     assert (ws / "_archive" / "m3.md").read_text() == FRONT.format("m3", "The 2024 rota.")
     assert not (ws / "m1.md").exists()

@@ -417,7 +417,9 @@ async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
     assert app.outcome is False
     assert app.notices == [("cannot undo #1 (add-to-index): MEMORY.md changed since; to undo "
                             "#1, put MEMORY.md back as it left it (the change since was not "
-                            "made by a journaled operation), then undo again", True)]
+                            "made by a journaled operation), then undo again; or reverse it: "
+                            "X on each added line in the Index view (1) removes it "
+                            "(memory/lonely_note.md)", True)]  # (newuser33 #6)
 
 
 async def test_redact_makes_an_open_chat_forget_the_credential(ws: Path) -> None:

@@ -46,3 +46,24 @@ def test_fix_new_takes_an_nfd_name_in_nfc(tmp_path: Path) -> None:
                                                               (ws / "memory").iterdir())
     assert not any(unicodedata.is_normalized("NFD", p.name) and not p.name.isascii()
                    for p in (ws / "memory").iterdir())
+
+
+def test_the_path_the_audit_prints_can_be_pasted_into_repoint(tmp_path: Path) -> None:
+    """newuser33 #19: the audit prints the NFD file as ``memory/cafe\\u0301.md``; pasted
+    into ``fix repoint`` it was "does not exist". It is taken as the name it stands for,
+    and the diff shows the changed code point escaped (its two lines looked the same)."""
+    ws = write_tree(tmp_path / "ws", {
+        "MEMORY.md": f"# M\n\n- [Café](memory/{NFC}.md) — the café\n",
+        f"memory/{NFD}.md": MEMORY.format("cafe"),
+    })
+    audit = cli("audit", ws)
+    printed = "memory/cafe\\u0301.md"
+    assert f"{printed} is there" in audit.stdout, audit.stdout  # what the user copies
+    dry = cli("fix", "repoint", ws, f"memory/{NFC}.md", printed, "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert f"-- [Café](memory/{NFC}.md) — the café\n" in dry.stdout
+    assert f"+- [Café]({printed}) — the café\n" in dry.stdout  # not two lines alike
+    done = cli("fix", "repoint", ws, f"memory/{NFC}.md", printed)
+    assert done.returncode == 0, done.stderr
+    assert (ws / "MEMORY.md").read_text(encoding="utf-8") == \
+        f"# M\n\n- [Café](memory/{NFD}.md) — the café\n"  # the name itself, not the escape

@@ -22,6 +22,7 @@ each part would take the other's dozen locals as arguments.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable, Container, Hashable
@@ -161,6 +162,9 @@ class Inputs(Record):
     let_go_links: bool = False
     #: The pairing's verdicts kept from earlier runs, added to (none: every pair judged).
     verdicts: Verdicts | None = None
+    #: The archive folders the audit left out (a ``[[name]]`` of a memory archived there
+    #: says so, not "names no memory yet": newuser33 #27).
+    archives: list[str]
 
     def __init__(self, ws: Workspace, options: AuditOptions, profile: str, now: float,
                        scans: dict[str, FileScan], index: Index, line_costs: list[LineCost],
@@ -171,7 +175,8 @@ class Inputs(Record):
                        pause: Callable[[], None] = lambda: None,
                        flagged: list[Finding] | None = None, agent: AgentView | None = None,
                        project: ProjectIndex | None = None, project_key: object = None,
-                       let_go_links: bool = False, verdicts: Verdicts | None = None) -> None:
+                       let_go_links: bool = False, verdicts: Verdicts | None = None,
+                       archives: list[str] | None = None) -> None:
         self.ws = ws
         self.options = options
         self.profile = profile
@@ -192,6 +197,7 @@ class Inputs(Record):
         self.project_key = project_key
         self.let_go_links = let_go_links
         self.verdicts = verdicts
+        self.archives = [] if archives is None else archives
 
 
 def derive(inp: Inputs, memo: Memo | None = None) -> AuditResult:
@@ -262,6 +268,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     every_turn = frozenset(injection.files) - {INDEX_NAME} if injection is not None \
         else frozenset()
 
+    archived = archive_finder(str(inp.ws.root), inp.archives) if inp.archives else None
+
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
         if directive is not None and wls:  # the agent's tags are no wikilinks
@@ -270,7 +278,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
                              left_out(opts) if rel == INDEX_NAME else None,
                              unread if rel == INDEX_NAME else (), in_project,
-                             every_turn if rel == INDEX_NAME else ())
+                             every_turn if rel == INDEX_NAME else (), archived)
 
     # The index: what it links and how much of it the profile loads. Only the loaded lines
     # count: a memory linked past the load limit is never seen.
@@ -780,7 +788,8 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
                   left_out: Callable[[str], str | None] | None = None,
                   unread: Container[str] = (),
                   in_project: Callable[[str], bool] | None = None,
-                  loaded: Container[str] = ()) -> LinkResults:
+                  loaded: Container[str] = (),
+                  archived: Callable[[str], str | None] | None = None) -> LinkResults:
     """Resolve one file's markdown links and wikilinks against the current files. A link
     out of the workspace is looked at, never followed (`memtui.core.derivation.link_target`): there
     is something → ``outside_link`` (info), nothing → ``broken_link``. ``left_out`` (the
@@ -790,7 +799,9 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
     ``in_project``: whether a path is the project's file (`memtui.core.derivation.
     link_target.project_file`), which ``exists`` answers as outside; ``loaded``: the files
     the agent loads into every turn besides the index (OpenClaw's SOUL.md, USER.md): a
-    link to one sends the agent to nothing it has not read, no ``unaudited_link``."""
+    link to one sends the agent to nothing it has not read, no ``unaudited_link``;
+    ``archived``: the file in an archive folder the audit left out that a ``[[name]]``
+    naming no memory names (`archive_finder`), or None."""
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
@@ -883,8 +894,10 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
         out.wikirefs.append(WikiRef(lk.source, lk.line, res.target, res.path, res.state))
         if res.path is None:
             out.dangling.append(res.target)
-            out.findings.append(finding("dangling_wikilink", lk.source, lk.line,
-                                        f"[[{res.target}]] names no memory yet"))
+            kept = archived(res.target) if archived is not None else None
+            out.findings.append(finding("dangling_wikilink", lk.source, lk.line, (
+                f"[[{res.target}]] names an archived memory ({kept}, not audited)"
+                if kept else f"[[{res.target}]] names no memory yet")))
             continue
         targets.append(res.path)
         line = out.first_line.get(res.path)
@@ -904,6 +917,32 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
             out.targets.append(t)
     share_links(out)  # its empty lists one shared list (issue 35)
     return out
+
+
+def archive_finder(root: str, archives: list[str]) -> Callable[[str], str | None]:
+    """What names the file a ``[[name]]`` finds in the archive folders the audit left out
+    (``memtui fix archive`` moved it there; matched as a fuzzy wikilink is: case, ``-``/``_``
+    and the Unicode form ignored), or None. Each folder is listed once, when first asked."""
+    from memtui.core.scanner.links import fold
+
+    names: dict[str, str] = {}
+    listed: list[bool] = []
+
+    def find(target: str) -> str | None:
+        if not listed:
+            listed.append(True)
+            for folder in archives:
+                try:
+                    entries = sorted(os.listdir(os.path.join(root, folder)))[:10_000]
+                except OSError:
+                    continue
+                for name in entries:
+                    if name.lower().endswith(".md"):
+                        names.setdefault(fold(name[:-3]), f"{folder}/{name}")
+        key = target.strip()
+        key = key[:-3] if key.lower().endswith(".md") else key
+        return names.get(fold(key)) if key and "/" not in key else None
+    return find
 
 
 def names_reach(old: Resolver, new: Resolver, changed: list[str],

@@ -85,6 +85,32 @@ def _decomposed(text: str) -> str:
     return "".join(out)
 
 
+def escape_decomposed(text: str) -> str:
+    r"""``text`` with each combining mark NFC would compose escaped (``cafe\u0301``), as
+    `printable` shows a name: for a diff's changed lines, whose two sides would otherwise
+    look the same (newuser33 #19)."""
+    return text if text.isascii() else _decomposed(text)
+
+
+_PRINTED_ESCAPE = lazy_pattern(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})")
+
+
+def from_printed(text: str) -> str:
+    r"""``text`` with the ``\uXXXX`` and ``\UXXXXXXXX`` escapes `printable` writes turned back
+    into their characters (a surrogate or a code point past U+10FFFF left as written): a
+    path memtui printed (``memory/cafe\u0301-notes.md``) pasted back as an argument
+    (newuser33 #19)."""
+    if "\\" not in text:
+        return text
+
+    def char(match: re.Match[str]) -> str:
+        code = int(match.group(1) or match.group(2), 16)
+        if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            return match.group()
+        return chr(code)
+    return _PRINTED_ESCAPE.sub(char, text)
+
+
 def printable(text: str, *, lines: bool = False) -> str:
     r"""``text`` safe for a terminal: ``\x1b`` for ESC, ``\xff`` for a byte that was not
     UTF-8, ``\u202e`` for a bidi override, ``\u2028`` for a line separator, ``\u200b`` for a

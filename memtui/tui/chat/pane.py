@@ -30,6 +30,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
+from memtui.agent.effects import BROKEN_LINK
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -437,6 +438,8 @@ class ChatPane(Vertical):
             self.busy = False
             self._restore_input(text)
             return
+        for old in self.query(".not-sent"):  # (said of the try before: this one goes on)
+            await old.remove()
         user = UserMessage(text)
         # A new turn is followed to its end, even after the operator scrolled up to read
         # an earlier one (scrolling up during this turn stops the following again).
@@ -504,6 +507,11 @@ class ChatPane(Vertical):
                     if event.unsent is not None:
                         await user.remove()
                         self._restore_input(event.unsent)
+                        await self._not_sent(log, message)
+                    elif streaming is None:  # stopped between two requests: said here too
+                        await log.mount(Static(Content.assemble(
+                            ("✗ turn stopped: ", "bold $error"), printable(message)),
+                            classes="turn-summary"))
                 elif isinstance(event, TurnCancelled):
                     await self._cut(streaming, "reply cancelled")
                     banner.show("reply cancelled", "info")
@@ -533,6 +541,18 @@ class ChatPane(Vertical):
                 self.query_one(StatusLine).show(self.settings.model, facts, loaded)
             self._tell_window()
         self._refresh_budget()
+
+    async def _not_sent(self, log: VerticalScroll, message: str) -> None:
+        """Say where the operator is looking, at the foot of the log above the input, that
+        the message was not sent and why (newuser33 #14: with the server gone Enter seemed
+        to do nothing, the reason 25 rows up in the banner); one such line at a time."""
+        for old in self.query(".not-sent"):
+            await old.remove()
+        log.anchor()
+        await log.mount(Static(Content.assemble(
+            ("✗ not sent: ", "bold $error"), printable(message),
+            (" (your message is back in the input: Enter sends it again)", "dim")),
+            classes="turn-summary not-sent"))
 
     async def _cut(self, reply: AssistantMessage | None, why: str) -> None:
         """A reply that stopped mid-stream: mark where it was cut and say why under it,
@@ -781,4 +801,14 @@ def turn_summary(number: int | None, journaled: list[int],
         word = "orphan" if len(orphans) == 1 else "orphans"
         parts += [" · ", (f"{len(orphans)} new {word} ({printable(', '.join(orphans))}: not in the "
                           "index, never seen)", "bold $warning")]
+    # the links it left leading nowhere, as its orphans (newuser33 #21: "2 writes to
+    # memory" and nothing of the two broken links its tool cards named)
+    broken = list(dict.fromkeys(e[len(BROKEN_LINK):].split(" → ", 1)[0] for e in effects
+                                if e.startswith(BROKEN_LINK)))
+    if broken:
+        shown = ", ".join(broken[:5]) + (f" and {len(broken) - 5} more" if len(broken) > 5
+                                         else "")
+        parts += [" · ", (f"{plural(len(broken), 'new broken link')} ({printable(shown)})",
+                          "bold $warning")]
     return Static(Content.assemble(*parts), classes="turn-summary")
+
