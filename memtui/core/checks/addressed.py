@@ -109,8 +109,8 @@ _LABEL = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^:：\n]{1,48}?)\s*(?:\*\*|
 #: The model called by name: "Assistant, …", "Dear AI, …".
 _VOCATIVE = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^,，、:：\n]{1,30}?)\s*[,，、]\s*"
                          r"(?P<rest>.+)")
-#: A bracketed label: "[assistant note]", "【给AI助手的提示】", "[ISTRUZIONE DI SISTEMA]".
-_BRACKET = lazy_pattern(r"(?i)" + _LEAD0 + r"[\[【](?P<label>[^\]】\n]{1,40})[\]】]\s*[:：]?"
+#: A bracketed label, not a link's text: "[assistant note]", "【给AI助手的提示】", "[ISTRUZIONE DI SISTEMA]".
+_BRACKET = lazy_pattern(r"(?i)" + _LEAD0 + r"[\[【](?P<label>[^\]】\n]{1,40})[\]】](?!\()\s*[:：]?"
                         r"(?P<rest>.*)")
 #: A heading.
 _HEADING = lazy_pattern(r"^\s*#{1,6}\s+(?P<label>.+?)\s*#*\s*$")
@@ -165,6 +165,17 @@ def _names_model(label: str) -> bool:
     return any(w in low for w in ADDRESSEES) or bool(initials(label))
 
 
+def _unnamed(label: str) -> str:
+    """``label`` (lower case) without its words naming the model."""
+    rest = label
+    for start, end in reversed(initials(label)):
+        rest = rest[:start] + " " + rest[end:]
+    low = rest.lower()
+    for w in ADDRESSEES:
+        low = low.replace(w, " ")
+    return low
+
+
 def _addresses(label: str) -> bool:
     """Whether a label names the model as the one addressed: one of its words for an AI,
     and another word besides (not an AI thing alone: "AI model", "Discord bot")."""
@@ -172,14 +183,12 @@ def _addresses(label: str) -> bool:
         return False
     if len(label.split()) > 8:  # "Lưu ý dành cho trợ lý AI", "Note for the AI assistant
         return False  # reading this file"
-    rest = label
-    for start, end in reversed(initials(label)):
-        rest = rest[:start] + " " + rest[end:]
-    low = rest.lower()
-    for w in ADDRESSEES:
-        low = low.replace(w, " ")
-    low = _AI_NOUNS.sub(" ", low)
-    return any(c.isalpha() for c in low)
+    return any(c.isalpha() for c in _AI_NOUNS.sub(" ", _unnamed(label)))
+
+
+def _bare(label: str) -> bool:
+    """Whether a label is the model's name alone ("Assistent", "IA", "Avustaja")."""
+    return _names_model(label) and not any(c.isalpha() for c in _unnamed(label))
 
 
 def _speaks_of_model(*texts: str) -> bool:
@@ -194,11 +203,34 @@ def _next_text(lines: list[str], i: int) -> str:
     return ""
 
 
+#: Words naming a message, a notice or a command (lower case, found inside words), which a
+#: fake system label holds beside "system": "Aviso del sistema", "SYSTEM OVERRIDE",
+#: "คำสั่งระบบ", "دستور سیستم"; "System requirements", "系统设计" name a system.
+_NOTICE = lazy_pattern(
+    r"notice|message|\bnote|alert|command|order|override|update|aviso|mensaj|\bnota\b|avvis|"
+    r"messagg|mitteilung|hinweis|nachricht|befehl|\bavis\b|ordre|comand|mensagem|сообщени|"
+    r"уведомлени|команд|приказ|повідомлен|μήνυμα|εντολ|ειδοποί|mesaj|uyarı|komut|bildirim|"
+    r"pesan|perintah|thông báo|lệnh|คำสั่ง|ประกาศ|پیام|دستور|اعلان|رسالة|تنبيه|أمر|הודעה|"
+    r"פקודה|संदेश|सूचना|आदेश|বার্তা|通知|消息|提示|命令|お知らせ|メッセージ|알림|메시지|명령|"
+    r"komunikat|polecen|zpráva|příkaz|üzenet|parancs|ilmoitus|viesti|käsky|melding|bericht|"
+    r"opdracht|meddelande|kommando|notă|ujumbe|amri|tangazo")
+
+
 def _system_label(label: str) -> bool:
     """Whether a label is a fake system message's: a word for "system" in four words or
-    fewer ("Aviso del sistema", "ISTRUZIONE DI SISTEMA", "SİSTEM", "دستور سیستم")."""
+    fewer, alone or beside a word for a message, a notice, a command or an instruction
+    ("Aviso del sistema", "ISTRUZIONE DI SISTEMA", "SİSTEM", "دستور سیستم")."""
     low = label.replace("\u0130", "I").lower()
-    return len(label.split()) <= 4 and any(w in low for w in SYSTEM_WORDS)
+    if len(label.split()) > 4 or not any(w in low for w in SYSTEM_WORDS):
+        return False
+    other = low
+    for w in SYSTEM_WORDS:
+        other = other.replace(w, " ")
+    # the word alone (an alphabet's ending left: "ΣΥΣΤΗΜΑ", "SYSTEMET"; "系统依赖" names a
+    # system's dependencies), or beside a notice's word
+    left = [c for c in other if c.isalpha()]
+    return (len(left) <= 2 and all(ord(c) < 0x590 for c in left)) or \
+        _NOTICE.search(other) is not None or _TOLD.search(other) is not None
 
 
 def _segments(line: str) -> list[str]:
@@ -239,7 +271,7 @@ def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> boo
         return _speaks_of_model(rest) or asks_harm(rest)
     if _addresses(label):
         return hidden or _speaks_of_model(rest) or asks_harm(rest)
-    if (_names_model(label) and len(label.split()) <= 2) or _system_label(label):
+    if _bare(label) or _system_label(label):
         return asks_harm(rest) or _TOLD.search(rest.lower()) is not None
     return False
 

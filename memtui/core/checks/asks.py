@@ -56,7 +56,8 @@ _NEGATED_TELL = lazy_pattern(r"(?i)söyleme|bahsetme|bildirme|usimwambie|usiseme
 _DESTINATION = lazy_pattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S")
 #: A credential, in the common languages, and the SSH keys' place.
 _CREDENTIAL = lazy_pattern(
-    r"(?i)password|passwort|passwor|token|api key|credential|contraseña|mot de passe|senha|"
+    r"(?i)password|passwort|passwor|(?:api|access|auth|bearer|refresh|session|personal)"
+    r"[ _-]?tokens?\b|api key|credential|contraseña|mot de passe|senha|"
     r"пароль|парол|hasło|hasła|heslo|jelszó|salasan|wachtwoord|lösenord|adgangskode|"
     r"passord|parol[aă]|şifre|sifre|mật khẩu|รหัสผ่าน|kata sandi|nenosiri|κωδικ|סיסמ|"
     r"كلمة المرور|كلمة السر|رمز عبور|پسورد|पासवर्ड|पासकोड|পাসওয়ার্ড|密码|密碼|パスワード|"
