@@ -97,7 +97,9 @@ _TOLD = lazy_pattern("|".join(map(re.escape, INTERNALS[:INTERNALS.index("system"
 SYSTEM_WORDS = INTERNALS[INTERNALS.index("system"):INTERNALS.index("memor")]
 
 #: What may come before a label at a line's start: a list marker, a quote, an HTML
-#: comment's opening, bold, "P.S.", a bracketed tag ("【システム】").
+#: comment's opening, bold, "P.S.", a parenthesis, a terminal escape, a code comment's
+#: opening ("// NB pour l'assistant :", "/* ПРИМІТКА ДЛЯ АСИСТЕНТА:"); `_LEAD` besides a
+#: bracketed tag ("【システム】").
 _LEAD0 = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「(（]\s*|"
           r"p\.\s?s\.\s*|\x1b\[[\d;]*m|(?://+|/\*+|#+|--)\s*)*")
 _LEAD = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「(（]\s*|"
@@ -109,7 +111,8 @@ _LABEL = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^:：\n]{1,48}?)\s*(?:\*\*|
 #: The model called by name: "Assistant, …", "Dear AI, …".
 _VOCATIVE = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^,，、:：\n]{1,30}?)\s*[,，、]\s*"
                          r"(?P<rest>.+)")
-#: A bracketed label, not a link's text: "[assistant note]", "【给AI助手的提示】", "[ISTRUZIONE DI SISTEMA]".
+#: A bracketed label, not a link's text: "[assistant note]", "【给AI助手的提示】",
+#: "[ISTRUZIONE DI SISTEMA]".
 _BRACKET = lazy_pattern(r"(?i)" + _LEAD0 + r"[\[【](?P<label>[^\]】\n]{1,40})[\]】](?!\()\s*[:：]?"
                         r"(?P<rest>.*)")
 #: A heading.

@@ -30,13 +30,14 @@ _USER = lazy_pattern(
     r"用户|用戶|使用者|ユーザー|사용자|유저")
 #: A negation: words of their own in the languages that space their words ("not", "sans",
 #: "не", "χωρίς", "ואל", "بدون"), the negating characters or suffixes of the others
-#: ("不", "ไม่", "않", Turkish "-madan").
+#: ("不", "ไม่", "않", Turkish "-madan"), and "nothing" ("sag ihr nichts davon").
 _NEG = lazy_pattern(
     r"(?i)\b(?:not|no|never|without|don'?t|do not|nicht|nie|niemals|kein\w*|ohne|ne|pas|"
     r"jamais|sans|sin|nunca|non|mai|senza|não|nao|sem|nu|fără|fara|niet|nooit|zonder|"
     r"inte|aldrig|utan|ikke|aldri|uden|uten|älä|ilman|nem|soha|nélkül|bez|nigdy|не|ни|без|"
     r"никогда|ніколи|μη|μην|δεν|χωρίς|ποτέ|jangan|tanpa|tidak|đừng|không|hakuna|bila|"
-    r"asla|ו?(?:אל|לא|בלי)|(?:لا|دون|بدون|بلا)|بدون|मत|बिना|नहीं|न)\b|"
+    r"asla|nothing|nichts|rien|nada|niente|nulla|nic|ничего|нічого|τίποτα|hiçbir|semmit|"
+    r"mitään|niets|inget|ingenting|nimic|ו?(?:אל|לא|בלי)|(?:لا|دون|بدون|بلا)|بدون|मत|बिना|नहीं|न)\b|"
     r"ไม่|อย่า|না|ছাড়া|不|别|別|勿|无需|無需|ない|않|없이|말고|madan|meden|"
     r"\busi\w+|\bneř|\bnezmi|\bneinform")
 #: Verbs of telling, mentioning, informing (stems, lower case).
