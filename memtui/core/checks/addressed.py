@@ -163,9 +163,12 @@ def initials(text: str, rare: bool = True) -> list[tuple[int, int]]:
 _LETTER = lazy_pattern(r"[A-Za-zА-Яа-яІі]")
 
 
+#: Any of `ADDRESSEES`, in one scan (a label is tried at each clause and cell of a line).
+_ADDRESSEE = lazy_pattern("|".join(map(re.escape, sorted(ADDRESSEES, key=len, reverse=True))))
+
+
 def _names_model(label: str) -> bool:
-    low = label.lower()
-    return any(w in low for w in ADDRESSEES) or bool(initials(label))
+    return _ADDRESSEE.search(label.lower()) is not None or bool(initials(label))
 
 
 def _unnamed(label: str) -> str:
@@ -173,10 +176,7 @@ def _unnamed(label: str) -> str:
     rest = label
     for start, end in reversed(initials(label)):
         rest = rest[:start] + " " + rest[end:]
-    low = rest.lower()
-    for w in ADDRESSEES:
-        low = low.replace(w, " ")
-    return low
+    return _ADDRESSEE.sub(" ", rest.lower())
 
 
 def _addresses(label: str) -> bool:

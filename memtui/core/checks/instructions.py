@@ -263,6 +263,10 @@ def described(text: str, body_start: int) -> str:
     return "\n".join(out) if any(out) else ""
 
 
+#: The marks a label ends with or is held in: a line without one holds no system label.
+_LABEL_MARKS = (":", "：", "[", "【")
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -280,13 +284,14 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     objects = probe.present(OBJECTS)
     verbs = probe.present(VERBS) if objects else []
     callers = probe.present(ADDRESSEES)
-    # a fake system label ("Aviso del sistema:", "[คำสั่งระบบ]") is read as an address
-    callers += [w for w in probe.present(SYSTEM_WORDS) if w not in callers]
+    # a fake system label ("Aviso del sistema:", "[คำสั่งระบบ]") is read as an address, on
+    # a line with a label's mark
+    systems = [w for w in probe.present(SYSTEM_WORDS) if w not in callers]
     markers = markers_in(text, probe.present(MARKER_WORDS))
     named_on = _lines_at(text, initials(text, bool(probe.present(INITIAL_WORDS))))
-    if not (words or verbs or callers or markers or named_on):
+    if not (words or verbs or callers or systems or markers or named_on):
         return out
-    present = tuple(dict.fromkeys([*words, *verbs, *callers]))
+    present = tuple(dict.fromkeys([*words, *verbs, *callers, *systems]))
     low = text.lower() if present else ""
     candidates = _lines_with(low, present) if present else set()
     marker_on = _lines_with(text, tuple(markers)) if markers else set()
@@ -307,7 +312,9 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             found = _phrase(line, low_line, phrase_gates)
         if found is None and verbs and any(v in low_line for v in verbs):
             found = _order(line, low_line, order_gates)
-        if found is None and (i in named_on or any(c in low_line for c in callers)):
+        if found is None and (i in named_on or any(c in low_line for c in callers) or (
+                systems and any(c in line for c in _LABEL_MARKS)
+                and any(w in low_line for w in systems))):
             found = addressed(lines, i)
         if found is None and i in marker_on:
             found = marked(lines, i)
