@@ -74,12 +74,21 @@ HERE = Path(__file__).parent / "blind_rules"
 #: and missing_why as they stood; their owners raise them). instruction_like after branch
 #: relfix33 (bench/RESULTS.md, "Issue 34: instruction_like by structure"): 34/0/0 (15/3/19
 #: on integ before), relative_date 31/0/3 (30/0/4 before); floors one finding below.
+#: ``rules25`` (bench/RESULTS.md, "Issue 34: instruction_like on blind rules25"): written
+#: blind in session 33, 30 workspaces, 270 memories, 15 git projects, 30 language labels,
+#: labelled for the same five; before on integ f471236f instruction_like 5/1/27, hidden_text
+#: 22/0/2, missing_why 21/0/0, relative_date 26/0/4, stale_reference 30/2/0; after branch
+#: relfix33b instruction_like 32/0/0, hidden_text 24/0/0, the others as before; floors a
+#: finding or so under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
     ("rules23", {"hidden_text": (0.95, 0.95), "stale_reference": (0.95, 0.95),
                  "relative_date": (0.95, 0.88), "instruction_like": (0.97, 0.97),
                  "missing_why": (0.78, 0.65)}),
+    ("rules25", {"instruction_like": (0.95, 0.95), "hidden_text": (0.95, 0.95),
+                 "missing_why": (0.95, 0.95), "relative_date": (0.95, 0.83),
+                 "stale_reference": (0.9, 0.95)}),
 ]
 
 

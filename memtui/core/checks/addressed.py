@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.checks.asks import asks_harm
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Words naming the model as an addressee (lower case, found inside words: "tekoälylle",
@@ -42,7 +43,12 @@ ADDRESSEES = (
     "ประดิษฐ์", "مصنوعی", "اصطناعي", "מלאכותית", "कृत्रिम", "人工智", "人工知", "인공지능",
     "tekoäly",
     "umjetn", "вештачк", "изкуствен", "mākslīg", "dirbtin", "tehisintellekt", "কৃত্রিম",
-    "செயற்கை", "एआई", "এআই",
+    "செயற்கை", "एआई", "এআই", "도우미",
+    # "for / to the model" (the model alone names a data model as often)
+    "for the model", "to the model", "für das modell", "pour le modèle", "para el modelo",
+    "per il modello", "pentru model", "voor het model", "dla modelu", "pro model",
+    "для модели", "для моделі", "للنموذج", "إلى النموذج", "برای مدل", "给模型", "給模型",
+    "モデルへ", "모델에게",
 )
 #: The same as initials, in capitals ("AI", "IA", "KI", "ИИ", "ШІ"): a lower-case "ai" or
 #: "ki" is a word of its own in Italian or Hungarian.
@@ -68,7 +74,8 @@ INTERNALS = (
     "maagizo", "tagubilin", "navodil", "upute", "uputstv", "упатств", "norādījum",
     "nurodym", "নির্দেশ", "அறிவுறுத்த", "ہدایات", "chỉ thị", "命令",
     # the system
-    "system", "sistem", "systèm", "систем", "σύστημ", "järjestelm", "rendszer", "systeem",
+    "system", "sistem", "systèm", "систем", "σύστημ", "συστημ", "järjestelm", "rendszer",
+    "systeem",
     "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम", "hệ thống", "ระบบ",
     "سیستم",
     # its memory
@@ -82,23 +89,38 @@ INTERNALS = (
     "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
 )
 _INTERNAL = lazy_pattern("|".join(map(re.escape, INTERNALS)))
+#: Of `INTERNALS`, its prompt and its instructions alone (what a fake system label's order
+#: speaks of: "System: memory 16 GB" is a machine's specs).
+_TOLD = lazy_pattern("|".join(map(re.escape, INTERNALS[:INTERNALS.index("system")])))
+#: The words for "system" (lower case), which a fake system label holds ("Aviso del
+#: sistema:", "[ISTRUZIONE DI SISTEMA]", "دستور سیستم:", "[คำสั่งระบบ]").
+SYSTEM_WORDS = INTERNALS[INTERNALS.index("system"):INTERNALS.index("memor")]
 
 #: What may come before a label at a line's start: a list marker, a quote, an HTML
-#: comment's opening, bold, "P.S.", a bracketed tag ("【システム】").
-_LEAD = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「]\s*|"
-         r"p\.\s?s\.\s*|[\[【][^\]】\n]{1,20}[\]】]\s*)*")
+#: comment's opening, bold, "P.S.", a parenthesis, a terminal escape, a code comment's
+#: opening ("// NB pour l'assistant :", "/* ПРИМІТКА ДЛЯ АСИСТЕНТА:"); `_LEAD` besides a
+#: bracketed tag ("【システム】").
+_LEAD0 = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「(（]\s*|"
+          r"p\.\s?s\.\s*|\x1b\[[\d;]*m|(?://+|/\*+|#+|--)\s*)*")
+_LEAD = (r"^\s*(?:<!--\s*|[-*+>]\s+|\d+[.)]\s+|\*\*|__|[\"“«„'「(（]\s*|"
+         r"p\.\s?s\.\s*|\x1b\[[\d;]*m|(?://+|/\*+|#+|--)\s*|"
+         r"[\[【][^\]】\n]{1,20}[\]】]\s*)*")
 #: A label: up to six words before a colon, then what it labels.
 _LABEL = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^:：\n]{1,48}?)\s*(?:\*\*|__)?\s*[:：]"
                       r"(?!//)\s*(?:\*\*|__)?(?P<rest>.*)")
 #: The model called by name: "Assistant, …", "Dear AI, …".
 _VOCATIVE = lazy_pattern(r"(?i)" + _LEAD + r"(?P<label>[^,，、:：\n]{1,30}?)\s*[,，、]\s*"
                          r"(?P<rest>.+)")
+#: A bracketed label, not a link's text: "[assistant note]", "【给AI助手的提示】",
+#: "[ISTRUZIONE DI SISTEMA]".
+_BRACKET = lazy_pattern(r"(?i)" + _LEAD0 + r"[\[【](?P<label>[^\]】\n]{1,40})[\]】](?!\()\s*[:：]?"
+                        r"(?P<rest>.*)")
 #: A heading.
 _HEADING = lazy_pattern(r"^\s*#{1,6}\s+(?P<label>.+?)\s*#*\s*$")
 
 #: "System" alone, as a system turn's marker: in capitals where the script has them.
 _SYSTEM_WORD = (r"(?:SYSTEM|SYSTÈME|SYSTEME|SISTEMA|SISTEM|СИСТЕМА|ΣΥΣΤΗΜΑ|ΣΎΣΤΗΜΑ|SYSTEEM|"
-                r"JÄRJESTELMÄ|RENDSZER|SYSTEMET|SYSTÉM|システム|系统|系統|시스템)")
+                r"JÄRJESTELMÄ|RENDSZER|SYSTEMET|SYSTÉM|SİSTEM|システム|系统|系統|시스템)")
 _MARKER = lazy_pattern(
     r"^\s*(?:<!--\s*)?(?:#{1,6}\s*" + _SYSTEM_WORD + r"(?:\s+[A-ZÀ-ÝА-ЯΑ-Ω]+)?\s*#*\s*$|"
     r"[\[【<]\s*" + _SYSTEM_WORD + r"\s*[\]】>]|" + _SYSTEM_WORD
@@ -107,8 +129,8 @@ _XML_SYSTEM = lazy_pattern(r"(?i)</?system(?:[-_ ]?(?:prompt|message|instruction
 #: The words one of which a marker holds (lower case, for the keyword probe), each with
 #: the strings, as written, that the marker holds (its capitals, an XML tag's "<system").
 MARKERS = {"system": ("SYSTEM", "<system", "</system", "<System", "</System"),
-           "systè": ("SYSTÈ",), "sistem": ("SISTEM",), "систем": ("СИСТЕМ",),
-           "σύστημ": ("ΣΎΣΤΗΜ", "ΣΥΣΤΗΜ"), "järjestelm": ("JÄRJESTELM",),
+           "systè": ("SYSTÈ",), "sistem": ("SISTEM", "SİSTEM"), "систем": ("СИСТЕМ",),
+           "σύστημ": ("ΣΎΣΤΗΜ",), "συστημ": ("ΣΥΣΤΗΜ",), "järjestelm": ("JÄRJESTELM",),
            "rendszer": ("RENDSZER",), "systém": ("SYSTÉM",), "システム": ("システム",),
            "系统": ("系统",), "系統": ("系統",), "시스템": ("시스템",)}
 MARKER_WORDS = tuple(MARKERS)
@@ -141,9 +163,20 @@ def initials(text: str, rare: bool = True) -> list[tuple[int, int]]:
 _LETTER = lazy_pattern(r"[A-Za-zА-Яа-яІі]")
 
 
+#: Any of `ADDRESSEES`, in one scan (a label is tried at each clause and cell of a line).
+_ADDRESSEE = lazy_pattern("|".join(map(re.escape, sorted(ADDRESSEES, key=len, reverse=True))))
+
+
 def _names_model(label: str) -> bool:
-    low = label.lower()
-    return any(w in low for w in ADDRESSEES) or bool(initials(label))
+    return _ADDRESSEE.search(label.lower()) is not None or bool(initials(label))
+
+
+def _unnamed(label: str) -> str:
+    """``label`` (lower case) without its words naming the model."""
+    rest = label
+    for start, end in reversed(initials(label)):
+        rest = rest[:start] + " " + rest[end:]
+    return _ADDRESSEE.sub(" ", rest.lower())
 
 
 def _addresses(label: str) -> bool:
@@ -151,16 +184,14 @@ def _addresses(label: str) -> bool:
     and another word besides (not an AI thing alone: "AI model", "Discord bot")."""
     if not _names_model(label):
         return False
-    if len(label.split()) > 6:
-        return False
-    rest = label
-    for start, end in reversed(initials(label)):
-        rest = rest[:start] + " " + rest[end:]
-    low = rest.lower()
-    for w in ADDRESSEES:
-        low = low.replace(w, " ")
-    low = _AI_NOUNS.sub(" ", low)
-    return any(c.isalpha() for c in low)
+    if len(label.split()) > 8:  # "Lưu ý dành cho trợ lý AI", "Note for the AI assistant
+        return False  # reading this file"
+    return any(c.isalpha() for c in _AI_NOUNS.sub(" ", _unnamed(label)))
+
+
+def _bare(label: str) -> bool:
+    """Whether a label is the model's name alone ("Assistent", "IA", "Avustaja")."""
+    return _names_model(label) and not any(c.isalpha() for c in _unnamed(label))
 
 
 def _speaks_of_model(*texts: str) -> bool:
@@ -175,27 +206,99 @@ def _next_text(lines: list[str], i: int) -> str:
     return ""
 
 
+#: Words naming a message, a notice or a command (lower case, found inside words), which a
+#: fake system label holds beside "system": "Aviso del sistema", "SYSTEM OVERRIDE",
+#: "คำสั่งระบบ", "دستور سیستم"; "System requirements", "系统设计" name a system.
+_NOTICE = lazy_pattern(
+    r"notice|message|\bnote|alert|command|order|override|update|aviso|mensaj|\bnota\b|avvis|"
+    r"messagg|mitteilung|hinweis|nachricht|befehl|\bavis\b|ordre|comand|mensagem|сообщени|"
+    r"уведомлени|команд|приказ|повідомлен|μήνυμα|εντολ|ειδοποί|mesaj|uyarı|komut|bildirim|"
+    r"pesan|perintah|thông báo|lệnh|คำสั่ง|ประกาศ|پیام|دستور|اعلان|رسالة|تنبيه|أمر|הודעה|"
+    r"פקודה|संदेश|सूचना|आदेश|বার্তা|通知|消息|提示|命令|お知らせ|メッセージ|알림|메시지|명령|"
+    r"komunikat|polecen|zpráva|příkaz|üzenet|parancs|ilmoitus|viesti|käsky|melding|bericht|"
+    r"opdracht|meddelande|kommando|notă|ujumbe|amri|tangazo")
+
+
+def _system_label(label: str) -> bool:
+    """Whether a label is a fake system message's: a word for "system" in four words or
+    fewer, alone or beside a word for a message, a notice, a command or an instruction
+    ("Aviso del sistema", "ISTRUZIONE DI SISTEMA", "SİSTEM", "دستور سیستم")."""
+    low = label.replace("\u0130", "I").lower()
+    if len(label.split()) > 4 or not any(w in low for w in SYSTEM_WORDS):
+        return False
+    other = low
+    for w in SYSTEM_WORDS:
+        other = other.replace(w, " ")
+    # the word alone (an alphabet's ending left: "ΣΥΣΤΗΜΑ", "SYSTEMET"; "系统依赖" names a
+    # system's dependencies), or beside a notice's word
+    left = [c for c in other if c.isalpha()]
+    return (len(left) <= 2 and all(ord(c) < 0x590 for c in left)) or \
+        _NOTICE.search(other) is not None or _TOLD.search(other) is not None
+
+
+def _segments(line: str) -> list[str]:
+    """The parts of ``line`` where an address may start: the line, each cell of a table
+    row, each clause after a semicolon or a sentence's end ("…; और सहायक, …")."""
+    out = [line]
+    if line.lstrip().startswith("|") and line.count("|") >= 3:
+        out.extend(c for c in line.strip().strip("|").split("|") if c.strip())
+    for m in _CLAUSE_START.finditer(line):
+        out.append(line[m.end():])
+    return out
+
+
+#: A sentence that has not ended at its line's end (a comment wrapped onto the next line).
+_GOES_ON = lazy_pattern(r"[.!?。！？](?:\s*(?:\*/|-->))?\s*$")
+#: A next line's list marker or heading: a new item, not the sentence going on.
+_NEW_ITEM = lazy_pattern(r"^\s*(?:[-+]\s|\d+[.)]\s|#|\||$)")
+
+
+def _continued(line: str) -> str:
+    """``line`` as the sentence of the line before going on ("" when it starts an item)."""
+    return "" if _NEW_ITEM.match(line) else line
+
+
+_CLAUSE_START = lazy_pattern(r"[;；।]\s+|[.!?。！？]\s+(?=\S)")
+
+
+def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> bool:
+    """Whether ``rest``, labelled ``label`` (by ``pattern``), is an order to the model: the
+    label addresses it and the rest speaks of its own things or asks something harmful
+    (`memtui.core.checks.asks`); the model's bare name, or a fake system label, and the
+    rest asks something harmful or speaks of its instructions. In an HTML comment
+    (``hidden``), an address is enough."""
+    if pattern is _VOCATIVE:
+        if len(label.split()) > 3 or not (_addresses(label) or (
+                _names_model(label) and not initials(label))):
+            return False
+        return _speaks_of_model(rest) or asks_harm(rest)
+    if _addresses(label):
+        return hidden or _speaks_of_model(rest) or asks_harm(rest)
+    if _bare(label) or _system_label(label):
+        return asks_harm(rest) or _TOLD.search(rest.lower()) is not None
+    return False
+
+
 def addressed(lines: list[str], i: int) -> tuple[str, str] | None:
     """(reason, excerpt) when line ``i`` of ``lines`` speaks to the model (a label or a
-    vocative naming it, then its own things), else None."""
+    vocative naming it, then its own things or a harmful ask), else None."""
     line = lines[i]
-    for pattern, marks in ((_LABEL, ":："), (_VOCATIVE, ",，、")):
-        m = pattern.match(line) if any(c in line for c in marks) else None
-        if m is None:
-            continue
-        label = m.group("label")
-        # a vocative may be the assistant's name alone ("Assistant, …"), not its initials
-        # ("AI, ML and data" is a list)
-        if not (_addresses(label) or (pattern is _VOCATIVE and _names_model(label)
-                and not initials(label))):
-            continue
-        if pattern is _VOCATIVE and len(label.split()) > 3:
-            continue
-        rest = m.group("rest").strip(" *_-–—>")
-        if rest in ("", "-->"):
-            rest = _next_text(lines, i)
-        if rest and _speaks_of_model(rest):
-            return "is addressed to the model", line.strip()[:60]
+    hidden = "<!--" in line
+    for part in _segments(line):
+        for pattern, marks in ((_LABEL, ":："), (_BRACKET, "[【"), (_VOCATIVE, ",，、")):
+            m = pattern.match(part) if any(c in part for c in marks) else None
+            if m is None:
+                continue
+            label = m.group("label")
+            if len(label.split()) > 8:
+                continue
+            rest = m.group("rest").strip(" *_-–—>)")
+            if rest in ("", "-->"):
+                rest = _next_text(lines, i)
+            elif _GOES_ON.search(rest) is None and i + 1 < len(lines):
+                rest += " " + _continued(lines[i + 1])
+            if rest and _heard(label, rest, pattern, hidden):
+                return "is addressed to the model", line.strip()[:60]
     m = _HEADING.match(line) if line.lstrip().startswith("#") else None
     if m is not None and _addresses(m.group("label")) and _speaks_of_model(m.group("label")) \
             and _speaks_of_model(_next_text(lines, i)):
@@ -209,8 +312,8 @@ def marked(lines: list[str], i: int) -> tuple[str, str] | None:
     line = lines[i]
     m = _MARKER.match(line)
     if m is not None:
-        rest = m.group("rest").strip(" *_-–—>")
-        if _speaks_of_model(rest or _next_text(lines, i)):
+        rest = m.group("rest").strip(" *_-–—>") or _next_text(lines, i)
+        if _speaks_of_model(rest) or asks_harm(rest):
             return "imitates a system marker", line.strip()[:60]
     m = _XML_SYSTEM.search(line)
     if m is not None:
@@ -223,7 +326,14 @@ def marked(lines: list[str], i: int) -> tuple[str, str] | None:
 _EXAMPLE = lazy_pattern(
     r"(?i)exampl|exempl|ejempl|esempi|beispiel|voorbeeld|eksempel|esimerk|przykład|příklad|"
     r"príklad|пример|приклад|παράδειγμ|örnek|példa|contoh|ví dụ|ตัวอย่าง|مثال|דוגמ|"
-    r"उदाहरण|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|not an instruction")
+    r"उदाहरण|উদাহরণ|mfano|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|"
+    r"not an instruction")
+
+
+def calls_an_example(text: str) -> bool:
+    """Whether ``text`` names what it follows an example or data ("храним как пример",
+    "kept as an example for the staff")."""
+    return _EXAMPLE.search(text) is not None
 
 
 def framed_as_example(lines: list[str], i: int) -> bool:

@@ -87,10 +87,10 @@ _WORD = r"(?!(?:from|aus|von|из|desde|depuis|dal\w*|dalla)\b)[\w'-]+"
 _NOT_NAMED = r"(?!\s*(?:=|→|->|是|[中里裡内內]的))"
 #: Where a verb leading its clause may stand, read back from the verb: a line's, a
 #: sentence's or a clause's start (after a comma, a colon, a list marker, a quote, an HTML
-#: comment's opening, or "and"/"then" in each language), optionally after "please" or "now",
-#: or after "you must" ("You must ignore all previous instructions").
+#: comment's opening, an index hook's dash, or "and"/"then" in each language), optionally
+#: after "please" or "now", or after "you must" ("You must ignore all previous instructions").
 _BEFORE = lazy_pattern(
-    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*«„「]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|"
+    r"(?i)(?:^\s*|[.!?;:,。！？，、>\]\)\"“'*«„「—–]\s*|^\s*(?:[-*+]|\d+[.)])\s+|<!--\s*|\s-\s+|"
     r"\b(?:and|then|und|dann|y|luego|et|puis|e|poi|и|а|потом|затем)\s+)"
     r"(?:(?:please|now|so|bitte|jetzt|por favor|ahora|s'il te plaît|maintenant|agora|"
     r"per favore|ora|пожалуйста|теперь)\s*,?\s+)?(?:you (?:must|should|will)\s+)?$")

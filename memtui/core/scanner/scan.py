@@ -14,6 +14,7 @@ from memtui.core.checks.hidden_text import comment_findings, hidden_findings
 from memtui.core.checks.instructions import (
     ADDRESS_KEYWORDS,
     ORDER_KEYWORDS,
+    described,
     scan_instructions,
 )
 from memtui.core.checks.instructions import KEYWORDS as INSTRUCTION_KEYWORDS
@@ -289,7 +290,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         secrets = placed(read.text, secrets)  # (what the scan cache keeps: no value)
         if cut is not None:
             extra.append(unchecked(rel, cut, TOO_MUCH))
-        instructions = scan_instructions(body, start, probe=probe)
+        head = described(read.text, start)  # the description is read too
+        instructions = [*(scan_instructions(head, 1, probe=probe) if head else []),
+                        *scan_instructions(body, start, probe=probe)]
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
