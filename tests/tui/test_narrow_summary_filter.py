@@ -106,3 +106,15 @@ async def test_filter_box_only_while_in_use(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: app.focused is table)
         await pilot.pause(0.05)
         assert box.display and box.value == "x"
+
+
+def test_short_wordings_keep_styles() -> None:
+    from memtui.tui.widgets.summary_line import without_asides, without_breakdown
+
+    text = Text("236 lines · 236 with links (236 hot, 0 packed) · ")
+    text.append("36 past the load limit (struck out)", style="yellow")
+    short = without_asides(text)
+    assert short.plain == "236 lines · 236 with links · 36 past the load limit"
+    assert [short.plain[s.start:s.end] for s in short.spans] == ["36 past the load limit"]
+    nested = Text("3 suppressed (i (key) shows them) · 2 infos — orphans 2")
+    assert without_breakdown(without_asides(nested)).plain == "3 suppressed · 2 infos"

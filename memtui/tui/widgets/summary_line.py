@@ -3,8 +3,10 @@ summary ``… 36 past the load limit (struck o…`` was cut at 120 and 80 column
 nowhere).
 
 It keeps one line while the sentence fits; past that its asides in parentheses go first
-(``234 with links (234 hot, 0 packed)`` → ``234 with links``); and what still does not fit
-wraps onto a second line (at most ``MAX_LINES``), the only case where it costs a layout.
+(``234 with links (234 hot, 0 packed)`` → ``234 with links``); what still does not fit
+wraps onto a second line, the only case where it costs a layout. A summary that needs more
+than two lines even so drops its breakdown after `` — `` too (the Findings view's count of
+each kind, which its grouped rows show): the rows are what a narrow screen is short of.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from textual.visual import VisualType
 from textual.widgets import Static
 
 #: Lines the summary may take when even its short wording does not fit one.
-MAX_LINES = 3
+MAX_LINES = 2
 
 
 def without_asides(text: Text) -> Text:
@@ -43,6 +45,12 @@ def without_asides(text: Text) -> Text:
     return Text("").join(kept)
 
 
+def without_breakdown(text: Text) -> Text:
+    """``text`` up to its first `` — `` (what follows it itemises what precedes)."""
+    at = text.plain.find(" — ")
+    return text[:at] if at > 0 else text
+
+
 class SummaryLine(Static):
     """A summary (``update`` as a Static's) drawn whole: short wording, then wrapped."""
 
@@ -52,6 +60,7 @@ class SummaryLine(Static):
         super().__init__(classes=classes, markup=False)
         self._full = Text()
         self._short = Text()
+        self._shortest = Text()
         self._lines = 1
 
     def update(self, content: VisualType = "", *, layout: bool = False) -> None:
@@ -59,6 +68,7 @@ class SummaryLine(Static):
         change of the lines it needs lays the view out again."""
         self._full = content if isinstance(content, Text) else Text(str(content))
         self._short = without_asides(self._full)
+        self._shortest = without_breakdown(self._short)
         self._fit()
 
     @property
@@ -71,12 +81,14 @@ class SummaryLine(Static):
 
     def _fit(self) -> None:
         width = self.content_region.width
-        text = self._full
-        lines = 1
+        text, lines = self._full, 1
         if width and text.cell_len > width:
-            text = self._short
-            if text.cell_len > width:
-                lines = min(MAX_LINES, len(text.wrap(self.app.console, width)))
+            console = self.app.console
+            tries = ((self._short, 1), (self._short, MAX_LINES),
+                     (self._shortest, 1), (self._shortest, MAX_LINES))
+            for text, lines in tries:
+                if len(text.wrap(console, width)) <= lines:
+                    break
         if lines != self._lines:
             self._lines = lines
             self.styles.height = lines  # (a layout: only when the line count changes)
