@@ -118,8 +118,8 @@ class FilteredView(AuditView):
     def _hide_idle_filter(self) -> None:
         """Give the filter box's row back to the list while the filter is empty and not
         being typed into."""
-        box = self.query_one(Input)
-        if not box.value and not box.has_focus:
+        box = self.query_one(Input)  # (the screen's focus: set at once, unlike has_focus)
+        if not box.value and self.screen.focused is not box:
             box.remove_class("-shown")
 
     @on(events.DescendantBlur)
