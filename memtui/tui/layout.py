@@ -257,7 +257,7 @@ class Layout:
         self.start_audit(set(event.paths))
 
     def on_chat_pane_window_known(self, event: Any) -> None:
-        """The chat's server fixes the window (-c): the header measures the block against
-        it too, as the chat does."""
+        """The chat knows its window (a server's -c, the num_ctx it asks Ollama for): the
+        header measures the block against it too, as the chat does."""
         for header in self._ui.query(HealthHeader):
-            header.use_window(event.window, "server -c")
+            header.use_window(event.window, event.name)

@@ -10,9 +10,10 @@ from memtui.core.workspace import Workspace
 from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.widgets.health_header import HealthHeader
 
-from .fake_ollama import FakeOllama, chatter
+from .fake_ollama import FakeModel, FakeOllama, Reply, chatter
 from .fake_openai import FakeOpenAI
 from .test_chat_pane import wait_until
 
@@ -72,3 +73,34 @@ async def test_header_keeps_num_ctx_with_ollama(ws: Workspace, fake: FakeOllama)
         await wait_until(pilot, lambda: pane.session.facts is not None)
         await pilot.pause(0.2)
         assert " of 8,192 (--num-ctx)" in cost_line(app)
+
+
+async def test_header_uses_ollamas_window_and_the_pane_explains_a_smaller_runner(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """newuser33 #15: with Ollama the header said "of 40,960 (Qwen)", the pane "window
+    asked 32,768 (trained) loaded 8,192" and the budget bar "/ 32,768": once the chat has
+    read the model's window, the header measures against it too; a runner loaded with
+    less than asked is said in one line."""
+    fake.add(FakeModel("m", [Reply(content="Fine.")], context_length=32768))
+    fake.loaded["m"] = 8192  # a runner loaded before, smaller than the window asked
+    app = MemtuiApp(ws, AuditOptions(), watch=False,
+                    settings=AgentSettings(model="m", host=fake.url))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.pause(0.1)
+        tokens = block_tokens(app)
+        assert " of 32,768 " not in cost_line(app)  # the audit's own window, first
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await wait_until(pilot, lambda: "(trained)" in cost_line(app))
+        assert f"{tokens / 32768:.1%} of 32,768 (trained)" in cost_line(app)
+        bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None)
+        assert " / 32,768 (" in bar.render().plain  # the chat's window: the same
+        status = app.query_one(StatusLine).plain
+        assert "window asked 32,768 (trained)  loaded 8,192" in status
+        said = status.splitlines()[1]
+        assert said.startswith("the runner Ollama loaded holds 8,192 tokens, not the "
+                               "32,768 asked: a prompt past 8,192 loses its front"), said

@@ -121,12 +121,15 @@ class ChatPane(Vertical):
             self.paths = paths
 
     class WindowKnown(Message):
-        """The server's window is fixed and now known (an OpenAI-compatible server's -c,
-        from /props): what every request is measured against."""
+        """The window the chat measures every request against is now known: an
+        OpenAI-compatible server's -c (from /props, ``name`` "server -c"), or the num_ctx
+        the chat asks Ollama for (``--num-ctx``, the model's ``trained`` context), else
+        the window Ollama has ``loaded`` (newuser33 #15: the header kept the audit's)."""
 
-        def __init__(self, window: int) -> None:
+        def __init__(self, window: int, name: str = "server -c") -> None:
             super().__init__()
             self.window = window
+            self.name = name
 
     def __init__(self, workspace: Workspace, settings: AgentSettings, *,
                  name: str | None = None, id: str | None = None,
@@ -149,8 +152,8 @@ class ChatPane(Vertical):
         self._send_anyway: str | None = None
         #: Why no model can be chosen yet (no --model): still asking, no server, no models.
         self._no_models: str | None = None
-        #: The fixed window last told to the app (WindowKnown).
-        self._window_told: int | None = None
+        #: The window (and its name) last told to the app (WindowKnown).
+        self._window_told: tuple[int, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -272,13 +275,22 @@ class ChatPane(Vertical):
         return True
 
     def _tell_window(self) -> None:
-        """Say the server's fixed window to the app (its header measures against it) when
-        it is new: read at start, or again after the server was restarted with another -c."""
+        """Say the chat's window to the app (its header measures against it, as the budget
+        bar does) when it is new: read at start, again after each turn (a server restarted
+        with another -c, a runner Ollama loaded)."""
         facts = self.session.facts
-        window = facts.window.num_ctx if facts is not None and self._fixed_window else None
-        if window and window != self._window_told:
-            self._window_told = window
-            self.post_message(self.WindowKnown(window))
+        if facts is None:
+            return
+        w = facts.window
+        if self._fixed_window:
+            told = (w.num_ctx, "server -c") if w.num_ctx else None
+        elif w.num_ctx:
+            told = (w.num_ctx, "--num-ctx" if w.source == "override" else w.source)
+        else:
+            told = (self.loaded, "loaded") if self.loaded else None
+        if told is not None and told != self._window_told:
+            self._window_told = told
+            self.post_message(self.WindowKnown(*told))
 
     async def _loaded(self) -> int | None:
         """The window Ollama has loaded for the model (``/api/ps``), remembered."""

@@ -9,6 +9,13 @@ from memtui.agent.session import ModelFacts
 from memtui.core.reporting.safe_output import printable
 
 
+def smaller_runner_note(asked: int, loaded: int) -> str:
+    """What a runner loaded with less than the window asked means, in one line."""
+    return (f"the runner Ollama loaded holds {loaded:,} tokens, not the {asked:,} asked: a "
+            f"prompt past {loaded:,} loses its front (the system prompt) without an error; "
+            f"--num-ctx {loaded} measures against it")
+
+
 class StatusLine(Static):
     DEFAULT_CSS = """
     StatusLine { height: auto; padding: 0 1; background: $panel; }
@@ -42,6 +49,8 @@ class StatusLine(Static):
                     style="bold red" if loaded and w.num_ctx and loaded < w.num_ctx else "")
         if w.source == "none":
             text.append("\n" + w.note, style="yellow")
+        elif loaded and w.num_ctx and loaded < w.num_ctx:  # (newuser33 #15: two numbers)
+            text.append("\n" + smaller_runner_note(w.num_ctx, loaded), style="yellow")
         self.plain = text.plain
         self.update(text)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.timer import Timer
@@ -81,9 +81,12 @@ class FilteredView(AuditView):
     FilteredView { height: 1fr; }
     FilteredView > .summary {
         height: 1; padding: 0 1; color: $text-muted;
-        text-wrap: nowrap; text-overflow: ellipsis;
+        text-wrap: wrap; text-overflow: ellipsis;
     }
-    FilteredView > Input.filter { height: 1; border: none; padding: 0 1; margin: 0; }
+    FilteredView > Input.filter {
+        height: 1; border: none; padding: 0 1; margin: 0; display: none;
+    }
+    FilteredView > Input.filter.-shown { display: block; }
     FilteredView > Input.filter:focus { border: none; background: $boost; }
     """
 
@@ -106,8 +109,23 @@ class FilteredView(AuditView):
         return 0.0
 
     def action_focus_filter(self) -> None:
-        # At once, not after the keys already typed: they are the filter's words.
-        self.screen.set_focus(self.query_one(Input))
+        # Shown (its row is the list's while no filter is in use: newuser33 #25), and
+        # focused at once, not after the keys already typed: they are the filter's words.
+        box = self.query_one(Input)
+        box.add_class("-shown")
+        self.screen.set_focus(box)
+
+    def _hide_idle_filter(self) -> None:
+        """Give the filter box's row back to the list while the filter is empty and not
+        being typed into."""
+        box = self.query_one(Input)  # (the screen's focus: set at once, unlike has_focus)
+        if not box.value and self.screen.focused is not box:
+            box.remove_class("-shown")
+
+    @on(events.DescendantBlur)
+    def _filter_left(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, Input) and event.widget.has_class("filter"):
+            self._hide_idle_filter()
 
     def in_filter(self) -> bool:
         """Whether the filter box has the focus (Esc there is the app's: back to the body)."""
@@ -138,8 +156,13 @@ class FilteredView(AuditView):
             self.set_filter("")
 
     def set_filter(self, text: str) -> None:
-        self.query_one(Input).value = text
+        box = self.query_one(Input)
+        box.value = text
         self.filter_text = text
+        if text:
+            box.add_class("-shown")
+        else:
+            self._hide_idle_filter()
         self._filter_now()
 
     @on(Input.Changed, ".filter")

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Input, Static, Tree
+from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
 
 from memtui.core.audit import AuditResult
@@ -24,6 +24,7 @@ from memtui.tui.messages import JumpTo, MemorySelected, displayed
 from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.hidden_focus import FocusStylesPutOffWhileHidden
 from memtui.tui.widgets.pass_style import StyleOncePerPaint
+from memtui.tui.widgets.summary_line import SummaryLine
 
 #: A tree group lists at most this many memories; the filter finds the rest.
 MAX_LISTED = 500
@@ -90,7 +91,7 @@ class GraphView(FilteredView):
         self._dangling: dict[str, list[str]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="summary")
+        yield SummaryLine(classes="summary")
         yield Input(placeholder="filter memories  (/)", classes="filter")
         tree = GraphTree("graph", id="graph-tree")
         tree.show_root = False
@@ -202,7 +203,7 @@ class GraphView(FilteredView):
             for src in srcs:
                 leaf.add_leaf(Text("← ") + self._memory_label(src), GraphNode("memory", src))
         matched = f"{len(nodes):,} of {len(g.nodes):,} match · " if words else ""
-        self.query_one(".summary", Static).update(
+        self.query_one(".summary", SummaryLine).update(
             f"{matched}{plural(len(g.nodes), 'memory', 'memories')} · "
             f"{plural(sum(len(v) for v in g.out.values()), 'link')} · "
             f"{len(every_isolated):,} isolated · {plural(len(comps), 'component')} · "

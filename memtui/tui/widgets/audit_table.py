@@ -33,6 +33,7 @@ from memtui.tui.views.base import FilteredView
 from memtui.tui.widgets.columns import Column, fit_widths
 from memtui.tui.widgets.row_table import GAP, MARK_WIDTH, SCROLLBAR, RowTable
 from memtui.tui.widgets.still_loading import StillLoading, covered_width
+from memtui.tui.widgets.summary_line import SummaryLine
 from memtui.tui.widgets.table_rows import (
     Row,
     RowCache,
@@ -132,7 +133,7 @@ class AuditTable(FilteredView):
     # -- composition -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="summary")
+        yield SummaryLine(classes="summary")
         yield Input(placeholder="filter: type words, Esc to leave  (/)", classes="filter")
         yield Static(self.EMPTY, classes="empty")
         yield RowTable()
@@ -340,7 +341,7 @@ class AuditTable(FilteredView):
             summary = Text.assemble(f"{len(rows):,} of {len(self.rows):,} match · ",
                                     summary if isinstance(summary, Text) else str(summary))
         # one line, full width: no layout (issue 35, the counting freeze)
-        self.query_one(".summary", Static).update(summary, layout=False)
+        self.query_one(".summary", SummaryLine).update(summary, layout=False)
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
             "no row matches the filter" if self.rows and not rows else self.EMPTY)
