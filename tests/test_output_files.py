@@ -67,7 +67,13 @@ def test_a_baseline_is_written_and_written_again(
     for _ in range(2):  # the second replaces the first: it is a baseline
         assert main(["audit", str(demo), "--write-baseline", str(base)]) == 0
         assert "findings recorded in" in capsys.readouterr().err
-    assert main(["audit", str(demo), "--baseline", str(base)]) == 0
+    # inside the workspace it accepts no credential (the demo holds one: redteam33, session
+    # 33); the same baseline outside it accepts every finding it records
+    assert main(["audit", str(demo), "--baseline", str(base)]) == 1
+    assert "it lies inside the audited workspace" in capsys.readouterr().err
+    outside = demo.parent / "baseline.json"
+    outside.write_bytes(base.read_bytes())
+    assert main(["audit", str(demo), "--baseline", str(outside)]) == 0
     empty = demo.parent / "empty.json"
     empty.write_bytes(b"")  # nothing to lose
     assert main(["audit", str(demo), "--write-baseline", str(empty)]) == 0

@@ -54,6 +54,6 @@ def test_the_project_s_files_are_no_memories_of_the_index(tmp_path: Path) -> Non
     project = _project(tmp_path)
     got = _audit(str(project / "claude-memory"), "--project", str(project))
     index = next(ln for ln in got.stdout.splitlines() if ln.startswith("Index"))
-    # the missing scripts/gone.py is a memory the index means (a broken one); the
-    # project's three files are not
-    assert "1 entry (1 memory), 2 packed (1 memory)" in index, index
+    # the missing scripts/gone.py is a link to no file: a broken one, no memory
+    # (newuser33 #26); the project's three files are no memories either
+    assert "1 entry (1 memory), 2 packed (0 memories, 1 broken)" in index, index

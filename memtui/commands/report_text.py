@@ -181,9 +181,11 @@ def summary_table(result: AuditResult) -> Table:
         row("Index", f"{idx.path}: {idx.lines_said}, "
             f"{plural(kinds['entry'], 'entry', 'entries')} "
             f"({plural(hot_mem, 'memory', 'memories')}"
-            + (f", {gone:,} broken" if gone else "")
+            + (f", {gone[0]:,} broken" if gone[0] else "")
             + f"{past}), {kinds['packed']:,} packed "
-            f"({plural(packed_mem, 'memory', 'memories')}), {kinds['prose']:,} without links"
+            f"({plural(packed_mem, 'memory', 'memories')}"
+            + (f", {gone[1]:,} broken" if gone[1] else "")
+            + f"), {kinds['prose']:,} without links"
             + (f"; {twice}" if twice else ""))
         if result.loaded_lines < len(idx.lines) and not any(
                 f.kind == "beyond_load_limit" for f in result.findings):

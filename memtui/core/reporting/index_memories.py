@@ -20,14 +20,14 @@ def _key(lk: Link) -> tuple[str, str]:
 
 def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: False,
                    missing: Callable[[str], bool] = lambda _t: False
-                   ) -> tuple[int, int, str, int]:
+                   ) -> tuple[int, int, str, tuple[int, int]]:
     """The distinct memories the index's entry lines and its packed lines link, a note
     on those linked more than once (``1 memory linked twice``; '' when none is), and how
-    many distinct link targets of its lines name no file at all (``missing``: broken links
-    are no memories, newuser33 #26). A link whose target ``not_memory`` answers (a file of
-    the project: newuser28 #2) is none either."""
+    many distinct link targets of its entry lines and of its packed lines name no file at
+    all (``missing``: broken links are no memories, newuser33 #26). A link whose target
+    ``not_memory`` answers (a file of the project: newuser28 #2) is none either."""
     seen: dict[str, set[tuple[str, str]]] = {"entry": set(), "packed": set()}
-    broken: set[tuple[str, str]] = set()
+    broken: dict[str, set[tuple[str, str]]] = {"entry": set(), "packed": set()}
     times: Counter[tuple[str, str]] = Counter()
     for ln in index.lines:
         if ln.kind in seen:
@@ -37,7 +37,7 @@ def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: 
                     if not_memory(lk.target):
                         continue
                     if missing(lk.target):
-                        broken.add(_key(lk))
+                        broken[ln.kind].add(_key(lk))
                         continue
                 keys.append(_key(lk))
             seen[ln.kind].update(keys)
@@ -47,4 +47,5 @@ def index_memories(index: Index, not_memory: Callable[[str], bool] = lambda _t: 
     if repeated:
         how = "twice" if max(repeated) == 2 else "more than once"
         note = f"{plural(len(repeated), 'memory', 'memories')} linked {how}"
-    return len(seen["entry"]), len(seen["packed"]), note, len(broken)
+    return (len(seen["entry"]), len(seen["packed"]), note,
+            (len(broken["entry"]), len(broken["packed"])))
