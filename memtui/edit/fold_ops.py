@@ -180,10 +180,10 @@ def unfold(snap: Snapshot, line_number: int, profile: str | None = None,
     entries = [e for _, e in sorted(found)]
     raw.replace(line_number, entries)
     into = f"line {line_number} into {plural(len(entries), 'entry', 'entries')}"
+    cs = plan.changeset("unfold", {"line": line_number}, "")
     note = ""
     if profile is not None and options is not None:
-        probe = plan.changeset("unfold", {"line": line_number}, "")
-        gone = unloaded_by(snap, probe, profile, options)
+        gone = unloaded_by(snap, cs, profile, options)
         if gone is not None and gone.lost:
             one = len(gone.lost) == 1
             names = ", ".join(gone.lost[:3]) + (f", … and {len(gone.lost) - 3} more"
@@ -192,7 +192,6 @@ def unfold(snap: Snapshot, line_number: int, profile: str | None = None,
                     f"{'falls' if one else 'fall'} past the load limit "
                     f"({options.max_lines:,} lines / {options.max_bytes:,} bytes) and "
                     f"{'is' if one else 'are'} no longer loaded: {names}")
-    cs = plan.changeset("unfold", {"line": line_number},
-                        f"{INDEX_NAME}: unfolded {into}{note}")
+    cs.summary = f"{INDEX_NAME}: unfolded {into}{note}"
     cs.preview = f"{INDEX_NAME}: will unfold {into}{note}"
     return cs
