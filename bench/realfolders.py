@@ -7,8 +7,9 @@ The sources (repository, commit, path; no text) are in ``bench/realfolders.json`
 extracts each folder from the ``fetch`` snapshots under ``/work/.mirror`` with
 ``git archive COMMIT PATH | tar -x`` into ``DEST/OWNER__REPO__SLUG`` (made a git repository
 of one commit dated as COMMIT when the source says ``"repository": true``, so that memtui
-finds the project and its history as in a ``git clone --depth 1``) and writes ``DEST/README.txt``; the folders' text stays out of this repository,
-and so do the labels (they quote the credentials they list).
+finds the project and its history as in a ``git clone --depth 1``) and writes
+``DEST/README.txt``; the folders' text stays out of this repository, and so do the labels
+(they quote the credentials they list).
 
 ``score`` runs ``python -m memtui audit DIR --json`` of the checkout (default: this one, put
 first on ``PYTHONPATH``) on each folder and prints, per folder and per rule, how many of the
