@@ -5,10 +5,11 @@
 
 The sources (repository, commit, path; no text) are in ``bench/realfolders.json``. ``rebuild``
 extracts each folder from the ``fetch`` snapshots under ``/work/.mirror`` with
-``git archive COMMIT PATH | tar -x`` into ``DEST/OWNER__REPO__SLUG`` (made an empty git
-repository when the source says ``"repository": true``, so that memtui finds the project as
-in a clone) and writes ``DEST/README.txt``; the folders' text stays out of this repository,
-and so do the labels (they quote the credentials they list).
+``git archive COMMIT PATH | tar -x`` into ``DEST/OWNER__REPO__SLUG`` (made a git repository
+of one commit dated as COMMIT when the source says ``"repository": true``, so that memtui
+finds the project and its history as in a ``git clone --depth 1``) and writes
+``DEST/README.txt``; the folders' text stays out of this repository, and so do the labels
+(they quote the credentials they list).
 
 ``score`` runs ``python -m memtui audit DIR --json`` of the checkout (default: this one, put
 first on ``PYTHONPATH``) on each folder and prints, per folder and per rule, how many of the
@@ -76,13 +77,33 @@ def rebuild(dest: Path, mirror: Path, sources: Path = SOURCES) -> int:
     code = snapshots.rebuild(dest, mirror, folders, header, "realfolders")
     # "repository": the folder is kept in its repository (``.claude/memory``), whose project
     # memtui finds by the ``.git`` beside it, as in a clone (`memtui.core.checks.
-    # repository_kept`): an empty repository (``git init``) stands for it, so that a link to
-    # a project file taken as "context" is the project's, as it is in a checkout (real33)
+    # repository_kept`): a repository stands for it, so that a link to a project file taken
+    # as "context" is the project's, as it is in a checkout (real33); it holds one commit of
+    # what was extracted, dated as the source commit, the history of ``git clone --depth
+    # 1``: an empty one had none, and stale_reference then took every backticked name the
+    # project's text lacks (another memory's name) for a gone one (real34)
     for source in load_sources(sources):
         top = dest / folder_name(source)
         if source.get("repository") and top.is_dir() and not (top / ".git").exists():
-            subprocess.run(["git", "init", "-q", str(top)], check=False, timeout=TIMEOUT)
+            as_cloned(top, mirror / source["repo"].replace("/", "+", 1) / "repo",
+                      source["commit"])
     return code
+
+
+def as_cloned(top: Path, git_dir: Path, commit: str) -> None:
+    """Make ``top`` a git repository of one commit holding its files, authored and committed
+    when the source ``commit`` of the snapshot ``git_dir`` was."""
+    date = subprocess.run(["git", f"--git-dir={git_dir}", "log", "-1", "--format=%cI", commit],
+                          capture_output=True, text=True, check=False,
+                          timeout=TIMEOUT).stdout.strip()
+    env = dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date) if date else None
+    git = ["git", "-C", str(top), "-c", "user.name=bench", "-c", "user.email=bench@localhost",
+           "-c", "commit.gpgsign=false"]
+    subprocess.run(["git", "init", "-q", str(top)], check=False, timeout=TIMEOUT)
+    subprocess.run([*git, "add", "-A", "-f", "."], capture_output=True, check=False,
+                   timeout=TIMEOUT)
+    subprocess.run([*git, "commit", "-q", "--no-verify", "-m", f"snapshot of {commit}"],
+                   capture_output=True, check=False, timeout=TIMEOUT, env=env)
 
 
 def run_audit(checkout: Path, folder: Path, *, json_out: bool,

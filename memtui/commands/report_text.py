@@ -309,9 +309,15 @@ def wrapped(rows: list[Text], console: Console) -> list[Text]:
             out.append(row)
             continue
         first, *rest = row.wrap(console, width)
+        # the row's own text after its first line, wrapped again four columns narrower:
+        # the wrapped lines joined with a space put one into a word the wrap had cut at the
+        # width (a long link target printed ``…-s`` / ``ku.m d``: real34)
+        tail = row[len(first.plain):] if row.plain.startswith(first.plain) else \
+            Text(" ").join(list(rest))
+        tail = tail[len(tail.plain) - len(tail.plain.lstrip()):]
         first.rstrip()
         out.append(first)
-        for line in Text(" ").join(list(rest)).wrap(console, width - 4):
+        for line in tail.wrap(console, width - 4):
             line.rstrip()
             out.append(Text("    ") + line)
     return out

@@ -122,3 +122,47 @@ def test_repository_source_is_a_clone_whose_project_files_are_the_projects(
                              if f["path"] == "notes.md"}
     assert "broken_link" in found[False]  # extracted alone: README.md is nowhere
     assert "broken_link" not in found[True] and "outside_link" in found[True]
+
+
+def test_repository_source_has_the_history_of_a_shallow_clone(tmp_path: Path) -> None:
+    """real34: the rebuilt repository holds one commit of what was extracted, dated as the
+    source commit (``git clone --depth 1``). An empty repository (``git init`` alone) had
+    no history, and a memory's backticked name that is another memory's (``other_note``)
+    was a ``stale_reference`` ("occurs nowhere in the project's text"): with history a name
+    the project never held is not one."""
+    work = tmp_path / "work"
+    (work / ".claude" / "memory").mkdir(parents=True)
+    (work / ".claude" / "memory" / "MEMORY.md").write_text(
+        "- [Notes](notes.md) — notes\n- [Other](other_note.md) — other\n", encoding="utf-8")
+    (work / ".claude" / "memory" / "notes.md").write_text(
+        "---\nname: notes\ndescription: notes\ntype: project\n---\n"
+        "This goes beyond `other_note`, which says more.\n", encoding="utf-8")
+    (work / ".claude" / "memory" / "other_note.md").write_text(
+        "---\nname: other\ndescription: other\ntype: project\n---\nmore\n", encoding="utf-8")
+    (work / "README.md").write_text("the project\n", encoding="utf-8")
+    date = "2024-05-06T07:08:09+00:00"
+    subprocess.run(["git", "init", "-q", str(work)], check=True)
+    subprocess.run([*GIT, "-C", str(work), "add", "."], check=True)
+    subprocess.run([*GIT, "-C", str(work), "commit", "-qm", "notes", "--date", date],
+                   check=True, env={"GIT_COMMITTER_DATE": date, "PATH": "/usr/bin:/bin"})
+    commit = subprocess.run(["git", "-C", str(work), "rev-parse", "HEAD"], check=True,
+                            capture_output=True, text=True).stdout.strip()
+    mirror = tmp_path / "mirror"
+    subprocess.run(["git", "clone", "-q", "--bare", str(work),
+                    str(mirror / "someone+proj" / "repo")], check=True)
+    sources = tmp_path / "sources.json"
+    sources.write_text(json.dumps([{"repo": "someone/proj", "commit": commit,
+                                    "path": ".claude/memory", "repository": True,
+                                    "context": ["README.md"]}]), encoding="utf-8")
+    dest = tmp_path / "dest"
+    out = _bench("rebuild", str(dest), "--mirror", str(mirror), "--sources", str(sources))
+    assert out.returncode == 0, out.stderr
+    top = dest / "someone__proj__claude_memory"
+    log = subprocess.run(["git", "-C", str(top), "log", "--format=%cI %aI"],
+                         capture_output=True, text=True, check=False).stdout.split()
+    assert log == [date, date]
+    audit = subprocess.run([sys.executable, "-m", "memtui", "audit",
+                            str(top / ".claude" / "memory"), "--json"], cwd=ROOT,
+                           capture_output=True, text=True, check=False, timeout=300)
+    kinds = {f["kind"] for f in json.loads(audit.stdout)["findings"]}
+    assert "stale_reference" not in kinds
