@@ -348,7 +348,9 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                 area = _product(read(m[1]), read(m[2])) if m is not None else None
                 if area is not None:
                     marked.add(area)  # (its sides stay plain facts: two rooms' keep apart)
-    if top >= 6 or "+" in text:
+    if top >= 6 or "+" in text or (len(numbers) >= 4 and " 0" in text):
+        # (a trunk ``0`` and groups of two, ``06 71 22 40 18``, read whatever else the
+        # text holds: its ``+25 €`` beside it made one side a phone, blind set rules24)
         for m in _PHONE.finditer(text):
             digits = _DIGIT.sub("", m[0])
             if 9 <= len(digits) <= 15 and (m[0][0] == "+" or _DIGIT.search(m[0])):
