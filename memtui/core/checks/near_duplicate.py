@@ -271,6 +271,32 @@ def _same_short(fa: frozenset[int], fb: frozenset[int]) -> bool:
     return sa == sb and len(sa - _WEAK) >= SAME_SHORT
 
 
+#: A body opening with a name and a colon: one capitalised word (``Amina:``, ``Joseph:``).
+_NAMED = re.compile(r"[ \t>*_-]*([A-Z\u00c0-\u00de\u0391-\u03a9\u0410-\u042f][^\W\d_]+)"
+                    r"[ \t]*[:\uff1a]")
+
+
+def _named_apart(a: str, b: str) -> bool:
+    """Whether two memories' texts (their windows: the description's line, then the body)
+    open their bodies with a name each, ``Amina:`` and ``Joseph:`` (one capitalised word and a
+    colon), another on each side, neither named anywhere in the other's text: two people's
+    (two places', two machines') notes of one frame, whatever their words share (blind set
+    rules24: two nurses' shifts, 30 % alike). A label reworded is no name (``Referral
+    letters need:``), and the same name on both sides says nothing."""
+    ma = _NAMED.match(a, a.find("\n") + 1)
+    if ma is None:
+        return False
+    mb = _NAMED.match(b, b.find("\n") + 1)
+    if mb is None or ma[1] == mb[1]:
+        return False
+    return _WORD_AT(ma[1]).search(b) is None and _WORD_AT(mb[1]).search(a) is None
+
+
+def _WORD_AT(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word, any case."""
+    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+
+
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
     """Whether two sketches' facts differ by a value each (at most ``SPAN`` a side: a value
     and its unit or date parts) and share one at least: a claim with another value, asked
@@ -668,6 +694,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
+    if sim < COPY and _named_apart(window_text(a[5]), window_text(b[5])):
+        return False  # two people's (two places') notes of one frame
     # one key, another identifier: another record (real29)
     if (b":" in a[5] or _FULL_COLON in a[5]) \
             and other_ids(window_text(a[5]), window_text(b[5])):
