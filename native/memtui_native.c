@@ -970,7 +970,9 @@ static PyObject *native_screen(PyObject *self, PyObject *args)
                     && grown_of(shared, nx <= n ? cx : cy, nx, n, short_, grown_times, held);
         if (sim < full) {
             if (nx < min_shingles || n < min_shingles) {
-                keep = 0;
+                /* a line or two: alike as written, or from LOW with the same facts, two
+                 * distinctive at least (`_same_short`, in Python) */
+                keep = sim >= low && m >= 2 && mx >= 2;
                 goto decided;
             }
             if (x_word || y_word)

@@ -255,6 +255,48 @@ def _extended(a: str, b: str) -> bool:
     return False
 
 
+SAME_SHORT = 2  # distinctive facts, all of both sides', that pair a line or two (`_same_short`)
+
+
+def _same_short(fa: frozenset[int], fb: frozenset[int]) -> bool:
+    """Whether two sketches' facts let a text of a line or two (under ``MIN_SHINGLES``
+    shingles) be paired below ``THRESHOLD`` (from ``LOW``): the very same facts on both
+    sides (a number in words as its number, `_settled`; the types aside: a price sheet kept
+    as a reference beside the project's rule), ``SAME_SHORT`` or more of them distinctive
+    (not a number up to ten, a year: `_WEAK`): a two-row table and its sentence (“75 for
+    members, 70 for the others”; blind set rules24). A line with one value changed, the
+    look-alike the short texts' rule keeps apart, holds another fact."""
+    sa, sb = _settled(fa, fb)
+    sa, sb = sa - _TYPES, sb - _TYPES
+    return sa == sb and len(sa - _WEAK) >= SAME_SHORT
+
+
+#: A body opening with a name and a colon: one capitalised word (``Amina:``, ``Joseph:``).
+_NAMED = re.compile(r"[ \t>*_-]*([A-Z\u00c0-\u00de\u0391-\u03a9\u0410-\u042f][^\W\d_]+)"
+                    r"[ \t]*[:\uff1a]")
+
+
+def _named_apart(a: str, b: str) -> bool:
+    """Whether two memories' texts (their windows: the description's line, then the body)
+    open their bodies with a name each, ``Amina:`` and ``Joseph:`` (one capitalised word and a
+    colon), another on each side, neither named anywhere in the other's text: two people's
+    (two places', two machines') notes of one frame, whatever their words share (blind set
+    rules24: two nurses' shifts, 30 % alike). A label reworded is no name (``Referral
+    letters need:``), and the same name on both sides says nothing."""
+    ma = _NAMED.match(a, a.find("\n") + 1)
+    if ma is None:
+        return False
+    mb = _NAMED.match(b, b.find("\n") + 1)
+    if mb is None or ma[1] == mb[1]:
+        return False
+    return _WORD_AT(ma[1]).search(b) is None and _WORD_AT(mb[1]).search(a) is None
+
+
+def _WORD_AT(word: str) -> re.Pattern[str]:
+    """``word`` as a whole word, any case."""
+    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+
+
 def _one_value(fa: frozenset[int], fb: frozenset[int]) -> bool:
     """Whether two sketches' facts differ by a value each (at most ``SPAN`` a side: a value
     and its unit or date parts) and share one at least: a claim with another value, asked
@@ -652,6 +694,8 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
         if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
                 len(ka[k]), len(kb[k]))) >= len(keys):
             return False  # the same fields, other values
+    if sim < COPY and _named_apart(window_text(a[5]), window_text(b[5])):
+        return False  # two people's (two places') notes of one frame
     # one key, another identifier: another record (real29)
     if (b":" in a[5] or _FULL_COLON in a[5]) \
             and other_ids(window_text(a[5]), window_text(b[5])):
@@ -783,8 +827,9 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         grown = (nx <= SHORT or n <= SHORT) and not (key_dated or other in dated) and \
             _grown(shared, cx if nx <= n else cy, nx, n)
         if sim < THRESHOLD:  # the facts must back it (`agree`): known before reading all
-            if nx < MIN_SHINGLES or n < MIN_SHINGLES:
-                continue  # a line or two (from ``FEWEST``): alike as written, or nothing
+            if (nx < MIN_SHINGLES or n < MIN_SHINGLES) and (sim < LOW or not _same_short(
+                    xfacts, frozenset(rest[2 + n:2 + n + m]))):
+                continue  # a line or two (from ``FEWEST``): alike as written, or its facts
             hx = mx
             if xfacts_last >= WORD_BIT or (m > 0 and len(rest) > 1 + n + m
                                            and rest[1 + n + m] >= WORD_BIT):
@@ -915,7 +960,8 @@ def _kept(a: Parts, b: Parts, template: frozenset[int], dated: bool) -> bool:
     if cx + cy <= shared:
         return True
     sim = shared / (cx + cy - shared)
-    if sim < THRESHOLD and min(sx, sy) < MIN_SHINGLES:
+    if sim < THRESHOLD and min(sx, sy) < MIN_SHINGLES and not (
+            sim >= LOW and _same_short(a[2], b[2])):
         return False
     grown = (nx <= SHORT or ny <= SHORT) and not dated and \
         _grown(shared, cx if nx <= ny else cy, nx, ny)

@@ -51,14 +51,14 @@ _EAST_BASE = {"民國": 1911, "民国": 1911, "令和": 2018, "平成": 1988, "�
 _PERSIAN = lazy_pattern(r"(?<![\d.,/:-])(\d{4})(?![\d.,/:-]\d)")  # (any script's digits)
 _ARABIC_LETTER = lazy_pattern(r"[\u0620-\u064a\u067e\u0686\u06a9\u06af\u06cc]")
 #: A quantity and its unit's symbol (no letter after it).
-_QUANTITY = lazy_pattern(r"(\d(?<![\w.,]\d)\d*(?:[.,]\d+)?)\s?(ms|bytes?|[kKMGT]i?B|°\s?[FC]|℃)"
+_QUANTITY = lazy_pattern(r"(\d(?<![\w.,]\d)\d*(?:[.,]\d+)?)\s?(ms|bytes?|[kKMGT]i?B|Hz|°\s?[FC]|℃)"
                        r"(?![^\W_])")  # (a digit first: a fast skip)
 #: Whether a text holding a number of whole thousands (or 1024s) may hold a quantity
 #: `_QUANTITY` converts (the expression's pass over every digit of a text cost ~10 µs a
 #: text at 10,000 memories; a temperature is looked for by its sign). A time in
 #: milliseconds is read when it is whole seconds (``4000 ms``); hours, minutes and seconds
 #: are left as written (their symbols are letters every text holds: no cheap test).
-_UNIT_MARKS = ("000 ms", "000ms", "byte", "iB", "kB", "KB", "MB", "GB", "TB")
+_UNIT_MARKS = ("000 ms", "000ms", "byte", "iB", "kB", "KB", "MB", "GB", "TB", "000 Hz", "000Hz")
 
 
 from memtui.core.checks.near_duplicate_kernel import holds  # noqa: E402 (beside its one use)
@@ -264,6 +264,12 @@ def _quantity(number: str, unit: str, out: set[str]) -> bool:
                 if got is not None:
                     out.add(got)
         return True
+    if unit == "Hz":  # a frequency in hertz as its kilohertz and megahertz (48000 Hz)
+        for size in (1000, 1000_000):
+            got = _number(value / size)
+            if got is not None:
+                out.add(got)
+        return True
     if unit == "°F":
         got = _number(round((value - 32) * 5 / 9))
     elif unit in ("°C", "℃"):  # (℉ is left out: rare, and a text's every test costs)
@@ -329,7 +335,8 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                 marked.update((year, str(y + 621), str(y + 622), str(lunar), str(lunar + 1)))
         if years or "/" in text:
             _solar_days(text, years, read, dropped, marked, phones)
-    if (top >= 4 and ("B" in text or "ms" in text or "byte" in text) and _UNITS(text)
+    if (top >= 4 and ("B" in text or "ms" in text or "byte" in text or "Hz" in text)
+            and _UNITS(text)
             and any(n.endswith("000") or (n.isdigit() and int(n) % 1024 == 0) for n in numbers)) \
             or (not plain and ("°" in text or "℃" in text)):
         for m in _QUANTITY.finditer(text):
@@ -348,7 +355,9 @@ def renotated(text: str, numbers: set[str], read: Callable[[str], set[str]]
                 area = _product(read(m[1]), read(m[2])) if m is not None else None
                 if area is not None:
                     marked.add(area)  # (its sides stay plain facts: two rooms' keep apart)
-    if top >= 6 or "+" in text:
+    if top >= 6 or "+" in text or (len(numbers) >= 4 and " 0" in text):
+        # (a trunk ``0`` and groups of two, ``06 71 22 40 18``, read whatever else the
+        # text holds: its ``+25 €`` beside it made one side a phone, blind set rules24)
         for m in _PHONE.finditer(text):
             digits = _DIGIT.sub("", m[0])
             if 9 <= len(digits) <= 15 and (m[0][0] == "+" or _DIGIT.search(m[0])):

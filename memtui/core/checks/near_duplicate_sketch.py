@@ -706,19 +706,46 @@ def shingle_hashes(text: str) -> set[int]:
     return _shingles(*_read(text))[0]
 
 
+#: A file's extension written bare after its name (``glossary-bank.xlsx``, ``notes.md``): a
+#: dot first (``re`` skips to it), the name read back from it (`_file_names`).
+_EXTENSION = lazy_pattern(r"\.(?<=[^\W_]\.)[a-z][a-z0-9]{1,4}(?![\w-]|\.\w)")
+_NAME_BEFORE = lazy_pattern(r"[\w-]{2,60}$")
+_IN_ADDRESS = frozenset(".@")  # before a name: a domain's part, a mail address's
+
+
+def _file_names(text: str) -> list[str]:
+    """The file names ``text`` writes bare, lowered: a name of two characters or more, a
+    letter among them, then a dot and a short lower-case extension (``glossary-bank.xlsx``;
+    not ``e.g.``, ``z.B.``, a sentence's end; nor a domain's or a mail address's part, nor
+    one in a code span: its tokens are facts already). A path's last part is its file's
+    name (``scripts/export-compta.js`` beside “the export-compta.js script”). An identifier
+    as a code span's token is: two records of one template naming other files are two
+    records (blind set rules24)."""
+    out = []
+    if "`" in text:  # a code span's tokens are facts already (a path read whole)
+        text = _SPAN.sub(" ", text)
+    for m in _EXTENSION.finditer(text):
+        name = _NAME_BEFORE.search(text, max(m.start() - 60, 0), m.start())
+        if name is not None and not name[0].isdigit() and any(map(str.isalpha, name[0])) \
+                and text[name.start() - 1:name.start()] not in _IN_ADDRESS:
+            out.append((name[0] + m[0]).lower())
+    return out
+
+
 def facts(text: str, numbers: list[int], spelled: Iterable[int] = ()) -> list[int]:
     """CRC-32s (their low 31 bits) of a text's facts (its numbers', ``numbers``, its code
     spans' tokens without the quotes, brackets or colon around them, its quoted terms, its
     handles: ``#channel``, ``@someone``), then its numbers written in words (``spelled``,
     those not in digits too, marked: ``WORD_BIT``), the ``MAX_FACTS`` smallest, ascending:
     what a rewording cannot change."""
+    files = _file_names(text) if "." in text else None
     if NATIVE is not None and type(numbers) is list and type(spelled) is list \
-            and not NATIVE.holds(text, _FACT_MARKS):  # its numbers' facts alone: compiled
+            and not files and not NATIVE.holds(text, _FACT_MARKS):  # (numbers alone: compiled)
         got: list[int] | None = NATIVE.plain_facts(numbers, spelled, FACT_MASK, WORD_BIT,
                                                    MAX_FACTS)
         if got is not None:
             return got
-    found: set[str] = set()
+    found: set[str] = set(files) if files else set()
     if "`" in text:
         for span in _SPAN.findall(text):
             found.update(t.strip(_EDGE).lower() for t in _TOKEN.findall(span)
