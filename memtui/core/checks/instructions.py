@@ -17,8 +17,10 @@ from memtui.core.checks.addressed import (
     marked,
     markers_in,
 )
+from memtui.core.checks.asks import USER_WORDS
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
+from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -121,7 +123,7 @@ def _phrase(line: str, low: str, gates: Gates) -> tuple[str, str] | None:
 KEYWORDS = _WORDS
 #: The words naming the model, its rarer initials and a system marker's words
 #: (`memtui.core.checks.addressed`).
-ADDRESS_KEYWORDS = (ADDRESSEES, INITIAL_WORDS, MARKER_WORDS, SYSTEM_WORDS)
+ADDRESS_KEYWORDS = (ADDRESSEES, INITIAL_WORDS, MARKER_WORDS, SYSTEM_WORDS, USER_WORDS)
 ORDER_KEYWORDS = (OBJECTS, VERBS)
 
 
@@ -289,9 +291,11 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     systems = [w for w in probe.present(SYSTEM_WORDS) if w not in callers]
     markers = markers_in(text, probe.present(MARKER_WORDS))
     named_on = _lines_at(text, initials(text, bool(probe.present(INITIAL_WORDS))))
-    if not (words or verbs or callers or systems or markers or named_on):
+    # the user named: where an order may ask to keep an act from them (`unlabelled`)
+    users = probe.present(USER_WORDS)
+    if not (words or verbs or callers or systems or markers or named_on or users):
         return out
-    present = tuple(dict.fromkeys([*words, *verbs, *callers, *systems]))
+    present = tuple(dict.fromkeys([*words, *verbs, *callers, *systems, *users]))
     low = text.lower() if present else ""
     candidates = _lines_with(low, present) if present else set()
     marker_on = _lines_with(text, tuple(markers)) if markers else set()
@@ -304,20 +308,21 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     order_gates = _order_gates(frozenset((*verbs, *objects))) if verbs else []
     for i in sorted(candidates):
         line = lines[i]
-        if framed_as_example(lines, i):
-            continue
         low_line = line.lower()
         found: tuple[str, str] | None = None
         if words and any(w in low_line for w in words):
             found = _phrase(line, low_line, phrase_gates)
         if found is None and verbs and any(v in low_line for v in verbs):
             found = _order(line, low_line, order_gates)
-        if found is None and (i in named_on or any(c in low_line for c in callers) or (
+        named = i in named_on or any(c in low_line for c in callers)
+        if found is None and (named or (
                 systems and any(c in line for c in _LABEL_MARKS)
                 and any(w in low_line for w in systems))):
             found = addressed(lines, i)
         if found is None and i in marker_on:
             found = marked(lines, i)
-        if found is not None:
+        if found is None and (named or any(u in low_line for u in users)):
+            found = unlabelled(lines, i, named)
+        if found is not None and not framed_as_example(lines, i):
             out.append((first_line + i, *found))
     return out
