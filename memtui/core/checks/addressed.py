@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from memtui.core.checks.ask_words import register, words_at
 from memtui.core.checks.asks import asks, asks_harm
 from memtui.core.checks.unlabelled import enough
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -89,10 +90,11 @@ INTERNALS = (
     "secret", "password", "api key", "credential", "passwort", "contraseña", "mot de passe",
     "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
 )
-_INTERNAL = lazy_pattern("|".join(map(re.escape, INTERNALS)))
 #: Of `INTERNALS`, its prompt and its instructions alone (what a fake system label's order
-#: speaks of: "System: memory 16 GB" is a machine's specs).
-_TOLD = lazy_pattern("|".join(map(re.escape, INTERNALS[:INTERNALS.index("system")])))
+#: speaks of: "System: memory 16 GB" is a machine's specs). Both found with the asks' words,
+#: in one pass over a line (`memtui.core.checks.ask_words`).
+register("internal", INTERNALS)
+register("told", INTERNALS[:INTERNALS.index("system")])
 #: The words for "system" (lower case), which a fake system label holds ("Aviso del
 #: sistema:", "[ISTRUZIONE DI SISTEMA]", "دستور سیستم:", "[คำสั่งระบบ]").
 SYSTEM_WORDS = INTERNALS[INTERNALS.index("system"):INTERNALS.index("memor")]
@@ -196,7 +198,11 @@ def _bare(label: str) -> bool:
 
 
 def _speaks_of_model(*texts: str) -> bool:
-    return any(_INTERNAL.search(t.lower()) is not None for t in texts if t)
+    return any("internal" in words_at(t.lower()) for t in texts if t)
+
+
+def _told(text: str) -> bool:
+    return "told" in words_at(text.lower())
 
 
 def _next_text(lines: list[str], i: int) -> str:
@@ -234,7 +240,7 @@ def _system_label(label: str) -> bool:
     # system's dependencies), or beside a notice's word
     left = [c for c in other if c.isalpha()]
     return (len(left) <= 2 and all(ord(c) < 0x590 for c in left)) or \
-        _NOTICE.search(other) is not None or _TOLD.search(other) is not None
+        _NOTICE.search(other) is not None or _told(other)
 
 
 def _segments(line: str) -> list[str]:
@@ -276,7 +282,7 @@ def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> boo
     if _addresses(label):
         return hidden or _speaks_of_model(rest) or asks_harm(rest)
     if _bare(label) or _system_label(label):
-        return asks_harm(rest) or _TOLD.search(rest.lower()) is not None
+        return asks_harm(rest) or _told(rest)
     return False
 
 

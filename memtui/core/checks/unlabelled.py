@@ -23,7 +23,8 @@ deleting") asks none of the strong ones.
 
 from __future__ import annotations
 
-from memtui.core.checks.asks import STRONG, asks
+from memtui.core.checks.ask_words import words_at
+from memtui.core.checks.asks import STRONG, asks, hides_strictly
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Classes that alone, beside the model's name, make an order: they are about the model's
@@ -76,7 +77,11 @@ def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
     planted order asks; or, named or not, it asks to keep an act from the user and one
     more thing. None otherwise."""
     line = lines[i]
-    classes = asks(line)
+    low = line.lower()
+    at = words_at(low)
+    if not named and not hides_strictly(low, at):
+        return None
+    classes = asks(line, at)
     if not classes:
         return None
     if named:
