@@ -84,7 +84,7 @@ def _near(a: list[int], b: list[int], gap: int) -> bool:
 def _signs(at: dict[str, list[int]]) -> bool:
     """Signing in a name: a word for signing and one for a name within a few words of each
     other ("sign with his name", "יחתום בשמו", "उन्हीं के नाम से हस्ताक्षर कीजिए")."""
-    return "sign" in at and "name" in at and _near(at["sign"], at["name"], 40)
+    return "sign" in at and "name" in at and _near(at["sign"], at["name"], 25)
 
 
 def _negates(low: str, neg: int, tell: int) -> bool:
