@@ -23,7 +23,7 @@ deleting") asks none of the strong ones.
 
 from __future__ import annotations
 
-from memtui.core.checks.ask_words import words_at
+from memtui.core.checks.ask_words import register, words_at
 from memtui.core.checks.asks import STRONG, asks, hides_strictly
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -41,34 +41,50 @@ def enough(classes: set[str]) -> bool:
     return bool(classes & _ALONE) or (bool(classes & STRONG) and len(classes) >= 2
                                       and bool(classes - _COMMON))
 
+
 #: A label that speaks as an authority over the model: an administrator, a developer, the
 #: system, a tool's output ("Mensaje del administrador del sistema:", "הודעה מהמנהל:",
 #: "[tool_result]:", "[SYSTEM]").
-_AUTHORITY = lazy_pattern(
-    r"(?i)admin|администр|адміністр|yönetici|quản trị|pengelola|מנהל|مدیر|مدير|مسؤول|"
-    r"प्रबंधक|व्यवस्थापक|প্রশাসক|ผู้ดูแล|管理员|管理員|管理者|관리자|msimamizi|developer|"
-    r"entwickler|desarrollador|développeur|desenvolvedor|sviluppatore|разработчик|розробник|"
-    r"programista|ontwikkelaar|geliştirici|tool_?(?:result|output)|function_?(?:call|result)|"
-    r"system|sistem|systèm|систем|σύστημ|συστημ|システム|系统|系統|시스템|النظام|מערכת|"
-    r"सिस्टम|hệ thống|ระบบ|سیستم")
+_AUTHORITY_WORDS = ('admin', 'администр', 'адміністр', 'yönetici', 'quản trị', 'pengelola',
+    'מנהל', 'مدیر', 'مدير', 'مسؤول', 'प्रबंधक', 'व्यवस्थापक', 'প্রশাসক', 'ผู้ดูแล', '管理员',
+    '管理員', '管理者', '관리자', 'msimamizi', 'developer', 'entwickler', 'desarrollador',
+    'développeur', 'desenvolvedor', 'sviluppatore', 'разработчик', 'розробник', 'programista',
+    'ontwikkelaar', 'geliştirici', 'tool_result', 'toolresult', 'tool_output', 'tooloutput',
+    'function_call', 'functioncall', 'function_result', 'functionresult',
+    'system', 'sistem', 'systèm', 'систем', 'σύστημ', 'συστημ', 'システム', '系统', '系統',
+    '시스템', 'النظام', 'מערכת', 'सिस्टम', 'hệ thống', 'ระบบ', 'سیستم')
+register("authority", _AUTHORITY_WORDS)
 #: The label of a line: a bracketed tag, or the words before its first colon.
 _LABEL = lazy_pattern(r"^\s*(?:[-*+>]\s+|[—–]\s*|\*\*|<!--\s*)*(?:\[(?P<tag>[^\]\n]{1,30})\]"
                       r"|(?P<label>[^:：\n]{1,60}?)\s*(?:\*\*)?\s*[:：])")
 #: The model's own things: its instructions, its prompt, its memory (`addressed.INTERNALS`
 #: holds more, the system and secrets among them, which name too much here).
-_OWN = lazy_pattern(
-    r"(?i)prompt|промпт|プロンプト|프롬프트|提示词|instruc|instrukc|instrukt|instruç|istruz|"
-    r"инструкц|інструкц|anweisung|consigne|οδηγί|talimat|instruksi|chỉ dẫn|دستور|تعليمات|"
-    r"הוראות|निर्देश|指示|指令|지시|memory/|memor|memór|mémoire|speicher|pamię|памят|μνήμ|"
-    r"hafıza|ذاكرة|זיכרון|मेमोरी|bộ nhớ|حافظه|记忆|記憶|メモリ|메모리")
+_OWN_WORDS = ('prompt', 'промпт', 'プロンプト', '프롬프트', '提示词', 'instruc', 'instrukc',
+    'instrukt', 'instruç', 'istruz', 'инструкц', 'інструкц', 'anweisung', 'consigne', 'οδηγί',
+    'talimat',
+    'instruksi', 'chỉ dẫn', 'دستور', 'تعليمات', 'הוראות', 'निर्देश', '指示', '指令', '지시',
+    'memory/', 'memor', 'memór', 'mémoire', 'speicher', 'pamię', 'памят', 'μνήμ', 'hafıza',
+    'ذاكرة', 'זיכרון', 'मेमोरी', 'bộ nhớ', 'حافظه', '记忆', '記憶', 'メモリ', '메모리')
+register("own", _OWN_WORDS)
 
 
-def _authority(line: str) -> bool:
+#: The word classes (`memtui.core.checks.ask_words`) one of which a strong ask holds (a
+#: destination is looked for by its "@" or "http").
+_STRONG_WORDS = frozenset(("user", "negtell", "nobody", "covert", "credential", "sign",
+                           "confirm", "above"))
+
+
+def _authority(line: str, at: dict[str, list[int]]) -> bool:
+    """Whether ``line`` (``at``: `words_at` of its lower case) starts with an authority's
+    label."""
+    if "authority" not in at:
+        return False
     m = _LABEL.match(line)
     if m is None:
         return False
-    label = m.group("tag") or m.group("label") or ""
-    return len(label.split()) <= 7 and _AUTHORITY.search(label) is not None
+    group = "tag" if m.group("tag") else "label"
+    start, end = m.span(group)
+    return len(m.group(group).split()) <= 7 and any(start <= k < end for k in at["authority"])
 
 
 def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
@@ -81,13 +97,17 @@ def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
     at = words_at(low)
     if not named and not hides_strictly(low, at):
         return None
+    # a cheap first look: no word of a strong ask, no address, no authority's label
+    if named and not (_STRONG_WORDS & at.keys() or "@" in line or "http" in low
+                      or _authority(line, at)):
+        return None
     classes = asks(line, at)
     if not classes:
         return None
     if named:
-        if _OWN.search(line) is not None:
+        if "own" in at:
             classes.add("own")
-        if enough(classes) or _authority(line):
+        if enough(classes) or _authority(line, at):
             return "asks the model to act for someone else", line.strip()[:60]
     if "hide" in classes and len(classes) >= 2:
         return "asks to keep an act from the user", line.strip()[:60]
