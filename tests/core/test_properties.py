@@ -90,7 +90,7 @@ def test_secret_prefilter_keeps_every_hint_line(text: str) -> None:
 @FAST
 @given(HINTY)
 def test_instruction_prefilter_changes_nothing(text: str) -> None:
-    from memtui.core.checks import addressed, instructions
+    from memtui.core.checks import addressed, instructions, unlabelled
 
     expected = []
     lines = text.split("\n")
@@ -107,6 +107,8 @@ def test_instruction_prefilter_changes_nothing(text: str) -> None:
             if found:
                 break
         found = found or addressed.addressed(lines, i) or addressed.marked(lines, i)
+        # and an order no label addresses (session 34)
+        found = found or unlabelled.unlabelled(lines, i, addressed._names_model(line))
         if found:
             expected.append((1 + i, *found))
     assert scan_instructions(text) == expected

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import re
 
-from memtui.core.checks.asks import asks_harm
+from memtui.core.checks.ask_words import register, words_at
+from memtui.core.checks.asks import asks, asks_harm
+from memtui.core.checks.unlabelled import enough
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Words naming the model as an addressee (lower case, found inside words: "tekoälylle",
@@ -42,7 +44,7 @@ ADDRESSEES = (
     "искусствен", "штучн", "τεχνητ", "mesterséges", "yapay", "buatan", "nhân tạo",
     "ประดิษฐ์", "مصنوعی", "اصطناعي", "מלאכותית", "कृत्रिम", "人工智", "人工知", "인공지능",
     "tekoäly",
-    "umjetn", "вештачк", "изкуствен", "mākslīg", "dirbtin", "tehisintellekt", "কৃত্রিম",
+    "asysten", "umjetn", "вештачк", "изкуствен", "mākslīg", "dirbtin", "tehisintellekt", "কৃত্রিম",
     "செயற்கை", "एआई", "এআই", "도우미",
     # "for / to the model" (the model alone names a data model as often)
     "for the model", "to the model", "für das modell", "pour le modèle", "para el modelo",
@@ -64,7 +66,7 @@ _AI_NOUNS = lazy_pattern(
 INTERNALS = (
     # its prompt
     "prompt", "промпт", "プロンプト", "프롬프트", "提示词", "提示詞", "پرامپت", "פרומפט",
-    "प्रॉम्प्ट", "istem", "موجّه", "موجه",
+    "प्रॉम्प्ट", "প্রম্পট", "istem", "موجّه", "موجه",
     # its instructions
     "instruc", "instrukc", "instrukt", "instruç", "istruz", "инструкц", "інструкц",
     "anweisung", "consigne", "οδηγ", "ohje", "utasítás", "talimat", "arahan", "instruksi",
@@ -77,7 +79,7 @@ INTERNALS = (
     "system", "sistem", "systèm", "систем", "σύστημ", "συστημ", "järjestelm", "rendszer",
     "systeem",
     "システム", "系统", "系統", "시스템", "النظام", "מערכת", "सिस्टम", "hệ thống", "ระบบ",
-    "سیستم",
+    "سیستم", "সিস্টেম",
     # its memory
     "memor", "memór", "mémoire", "speicher", "gedächtnis", "geheugen", "minne", "muisti",
     "pamię", "pamět", "paměť", "pamäť", "памят", "пам'ят", "пам’ят", "μνήμ", "hafıza",
@@ -88,10 +90,11 @@ INTERNALS = (
     "secret", "password", "api key", "credential", "passwort", "contraseña", "mot de passe",
     "senha", "пароль", "секрет", "密钥", "密鑰", "密码", "密碼", "パスワード", "비밀번호",
 )
-_INTERNAL = lazy_pattern("|".join(map(re.escape, INTERNALS)))
 #: Of `INTERNALS`, its prompt and its instructions alone (what a fake system label's order
-#: speaks of: "System: memory 16 GB" is a machine's specs).
-_TOLD = lazy_pattern("|".join(map(re.escape, INTERNALS[:INTERNALS.index("system")])))
+#: speaks of: "System: memory 16 GB" is a machine's specs). Both found with the asks' words,
+#: in one pass over a line (`memtui.core.checks.ask_words`).
+register("internal", INTERNALS)
+register("told", INTERNALS[:INTERNALS.index("system")])
 #: The words for "system" (lower case), which a fake system label holds ("Aviso del
 #: sistema:", "[ISTRUZIONE DI SISTEMA]", "دستور سیستم:", "[คำสั่งระบบ]").
 SYSTEM_WORDS = INTERNALS[INTERNALS.index("system"):INTERNALS.index("memor")]
@@ -195,7 +198,11 @@ def _bare(label: str) -> bool:
 
 
 def _speaks_of_model(*texts: str) -> bool:
-    return any(_INTERNAL.search(t.lower()) is not None for t in texts if t)
+    return any("internal" in words_at(t.lower()) for t in texts if t)
+
+
+def _told(text: str) -> bool:
+    return "told" in words_at(text.lower())
 
 
 def _next_text(lines: list[str], i: int) -> str:
@@ -233,7 +240,7 @@ def _system_label(label: str) -> bool:
     # system's dependencies), or beside a notice's word
     left = [c for c in other if c.isalpha()]
     return (len(left) <= 2 and all(ord(c) < 0x590 for c in left)) or \
-        _NOTICE.search(other) is not None or _TOLD.search(other) is not None
+        _NOTICE.search(other) is not None or _told(other)
 
 
 def _segments(line: str) -> list[str]:
@@ -275,7 +282,7 @@ def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> boo
     if _addresses(label):
         return hidden or _speaks_of_model(rest) or asks_harm(rest)
     if _bare(label) or _system_label(label):
-        return asks_harm(rest) or _TOLD.search(rest.lower()) is not None
+        return asks_harm(rest) or _told(rest)
     return False
 
 
@@ -300,9 +307,13 @@ def addressed(lines: list[str], i: int) -> tuple[str, str] | None:
             if rest and _heard(label, rest, pattern, hidden):
                 return "is addressed to the model", line.strip()[:60]
     m = _HEADING.match(line) if line.lstrip().startswith("#") else None
-    if m is not None and _addresses(m.group("label")) and _speaks_of_model(m.group("label")) \
-            and _speaks_of_model(_next_text(lines, i)):
-        return "is addressed to the model", line.strip()[:60]
+    if m is not None and _addresses(m.group("label")):
+        # a heading addressed to the model ("### Opmerking voor de AI"), then its own things
+        # (named in the heading and the line after) or a strong ask (session 34)
+        after = _next_text(lines, i)
+        if (_speaks_of_model(m.group("label")) and _speaks_of_model(after)) or (
+                after and enough(asks(after))):
+            return "is addressed to the model", line.strip()[:60]
     return None
 
 
@@ -327,7 +338,10 @@ _EXAMPLE = lazy_pattern(
     r"(?i)exampl|exempl|ejempl|esempi|beispiel|voorbeeld|eksempel|esimerk|przykład|příklad|"
     r"príklad|пример|приклад|παράδειγμ|örnek|példa|contoh|ví dụ|ตัวอย่าง|مثال|דוגמ|"
     r"उदाहरण|উদাহরণ|mfano|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|"
-    r"not an instruction")
+    r"not an instruction|نمونه|"
+    # an attack named: a prompt injection, phishing
+    r"injec|inyec|injeç|iniez|инъекц|ін.єкц|wstrzyk|enjeksiyon|injeksi|הזרק|حقن|تزریق|"
+    r"इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|oltalama")
 
 
 def calls_an_example(text: str) -> bool:
@@ -336,16 +350,34 @@ def calls_an_example(text: str) -> bool:
     return _EXAMPLE.search(text) is not None
 
 
+_FENCE = ("```", "~~~")
+
+
 def framed_as_example(lines: list[str], i: int) -> bool:
-    """Whether line ``i`` is quoted (a ``>`` block, or a line that is a quotation) under a
-    line that introduces it as an example or as data, ending with a colon."""
+    """Whether line ``i`` is quoted (a ``>`` block, a line that is a quotation, a fenced
+    block) under a line ending with a colon, and that line or the first after the quotation
+    calls it an example, data or an attack ("…, the line was removed. Kept here as an
+    example of what to watch for.", session 34)."""
     line = lines[i].lstrip()
-    if not line.startswith((">", '"', "“", "«", "„", "'", "「")):
+    if line.startswith((">", '"', "“", "«", "„", "'", "「")):
+        j = i - 1
+        while j >= 0 and (not lines[j].strip() or lines[j].lstrip().startswith(">")):
+            j -= 1
+        k = i + 1
+        while k < len(lines) and (not lines[k].strip() or lines[k].lstrip().startswith(">")):
+            k += 1
+    else:
+        fences = [n for n in range(i) if lines[n].lstrip().startswith(_FENCE)]
+        if len(fences) % 2 == 0:  # not inside a fenced block
+            return False
+        j = fences[-1] - 1
+        while j >= 0 and not lines[j].strip():
+            j -= 1
+        k = next((n for n in range(i + 1, len(lines))
+                  if lines[n].lstrip().startswith(_FENCE)), len(lines)) + 1
+        while k < len(lines) and not lines[k].strip():
+            k += 1
+    if j < 0 or not lines[j].rstrip().endswith((":", "：")):
         return False
-    j = i - 1
-    while j >= 0 and (not lines[j].strip() or lines[j].lstrip().startswith(">")):
-        j -= 1
-    if j < 0:
-        return False
-    intro = lines[j].rstrip()
-    return intro.endswith((":", "：")) and _EXAMPLE.search(intro) is not None
+    return _EXAMPLE.search(lines[j]) is not None or (
+        k < len(lines) and _EXAMPLE.search(lines[k]) is not None)

@@ -19,76 +19,145 @@ none of them.
 
 from __future__ import annotations
 
+from memtui.core.checks.ask_words import words_at
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-#: The user, named in the third person (lower case, found inside words: "Nutzerin",
-#: "utilisatrice", "kullanıcıya", "użytkowniczki").
-_USER = lazy_pattern(
-    r"user|utilisat|usuari|usuári|nutzer|utente|пользовател|користувач|χρήστ|kullanıcı|"
-    r"người dùng|ผู้ใช้|کاربر|مستخدم|משתמש|उपयोगकर्ता|यूज़र|ব্যবহারকারী|mtumiaji|pengguna|"
-    r"użytkowni|uživatel|felhasznál|käyttäjä|gebruiker|användare|bruger|brukeren|utilizator|"
-    r"用户|用戶|使用者|ユーザー|사용자|유저")
-#: A negation: words of their own in the languages that space their words ("not", "sans",
-#: "не", "χωρίς", "ואל", "بدون"), the negating characters or suffixes of the others
-#: ("不", "ไม่", "않", Turkish "-madan"), and "nothing" ("sag ihr nichts davon").
-_NEG = lazy_pattern(
-    r"(?i)\b(?:not|no|never|without|don'?t|do not|nicht|nie|niemals|kein\w*|ohne|ne|pas|"
-    r"jamais|sans|sin|nunca|non|mai|senza|não|nao|sem|nu|fără|fara|niet|nooit|zonder|"
-    r"inte|aldrig|utan|ikke|aldri|uden|uten|älä|ilman|nem|soha|nélkül|bez|nigdy|не|ни|без|"
-    r"никогда|ніколи|μη|μην|δεν|χωρίς|ποτέ|jangan|tanpa|tidak|đừng|không|hakuna|bila|"
-    r"asla|nothing|nichts|rien|nada|niente|nulla|nic|ничего|нічого|τίποτα|hiçbir|semmit|"
-    r"mitään|niets|inget|ingenting|nimic|ו?(?:אל|לא|בלי)|(?:لا|دون|بدون|بلا)|بدون|मत|बिना|नहीं|न)\b|"
-    r"ไม่|อย่า|না|ছাড়া|不|别|別|勿|无需|無需|ない|않|없이|말고|madan|meden|"
-    r"\busi\w+|\bneř|\bnezmi|\bneinform")
-#: Verbs of telling, mentioning, informing (stems, lower case).
-_TELL = lazy_pattern(
-    r"(?i)mention|tell|inform|\bsay|reveal|notif|disclos|let \w+ know|erwähn|\bsag|mitteil|"
-    r"verrat|anzeig|mentionn|\bdi(?:re|s)\b|préven|signal|comentes|digas|decir|avis|"
-    r"menzion|\bdic|mencion|\bdiga|\bconte|сообщ|говор|упомина|рассказ|скаж|повідом|"
-    r"поясн|кажи|згаду|mów|wspomin|informuj|kerro|mainits|nämn|säg|berätt|vermeld|\bzeg|"
-    r"\bmeld|vertel|pomen|spun|menționa|söyle|bahset|bildir|λες|πεις|αναφέρ|ενημερ|תזכיר|"
-    r"תגיד|תספר|תודיע|تخبر|إخبار|اخبار|تذكر|اطلاع|بگو|बता|ज़िक्र|জানা|বলবে|ambia|seme|"
-    r"taja|beri tahu|sebut|bilang|nhắc|nói|báo|บอก|告诉|告訴|提及|知道|言わ|伝え|知らせ|"
-    r"触れ|말하|알리|언급|szólj|említ|mondd|ř[ií]k")
-#: The same closed with their negation ("söyleme", "usimwambie", "neříkej").
-_NEGATED_TELL = lazy_pattern(r"(?i)söyleme|bahsetme|bildirme|usimwambie|usiseme|usitaje|"
-                             r"neřík|nezmiň|言わない|伝えない|知らせない|말하지|알리지")
 #: Where something is sent: an e-mail address or a URL.
 _DESTINATION = lazy_pattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S")
-#: A credential, in the common languages, and the SSH keys' place.
-_CREDENTIAL = lazy_pattern(
-    r"(?i)password|passwort|passwor|(?:api|access|auth|bearer|refresh|session|personal)"
-    r"[ _-]?tokens?\b|api key|credential|contraseña|mot de passe|senha|"
-    r"пароль|парол|hasło|hasła|heslo|jelszó|salasan|wachtwoord|lösenord|adgangskode|"
-    r"passord|parol[aă]|şifre|sifre|mật khẩu|รหัสผ่าน|kata sandi|nenosiri|κωδικ|סיסמ|"
-    r"كلمة المرور|كلمة السر|رمز عبور|پسورد|पासवर्ड|पासकोड|পাসওয়ার্ড|密码|密碼|パスワード|"
-    r"비밀번호|~/\.ssh|\bid_rsa|id_ed25519")
+
+# The user named in the third person ("Nutzerin", "utilisatrice", "kullanıcıya"), a negation
+# (words of their own where words are spaced — "not", "sans", "не", "χωρίς", "ואל", "بدون" —
+# the negating characters or suffixes of the others — "不", "ไม่", "않", Turkish "-madan" —
+# and "nothing"), verbs of telling, mentioning, informing, the same closed with their
+# negation ("söyleme", "usimwambie", "neříkej"), a credential in the common languages and
+# the SSH keys' place: word classes of `memtui.core.checks.ask_words`, found in one pass
+# (they were regular expressions, a few hundred microseconds a line each, session 34).
 
 
 def hides_from_user(text: str) -> bool:
     """Whether ``text`` asks to keep something from the user: the user and a negation, or
     a negated verb of telling."""
-    low = text.lower()
-    neg = _NEG.search(low)
-    if neg is not None and _USER.search(low) is not None:
+    at = words_at(text.lower())
+    if ("neg" in at and "user" in at) or "negtell" in at:
         return True
-    if _NEGATED_TELL.search(low) is not None:
-        return True
-    return any(_TELL.search(low, n.end(), n.end() + 30) is not None
-               for n in _NEG.finditer(low))
+    return "neg" in at and "tell" in at and any(
+        0 < t - n <= 36 for n in at["neg"] for t in at["tell"])
 
 
 def sends_out(text: str) -> bool:
     """Whether ``text`` names a destination (an e-mail address, a URL)."""
-    return _DESTINATION.search(text) is not None
+    return ("@" in text or "http" in text.lower()) and _DESTINATION.search(text) is not None
 
 
 def asks_credential(text: str) -> bool:
     """Whether ``text`` speaks of a credential (a password, a token, the SSH keys)."""
-    return _CREDENTIAL.search(text) is not None
+    return "credential" in words_at(text.lower())
 
 
 def asks_harm(text: str) -> bool:
     """Whether ``text`` asks one of the things an order planted in memory asks: to hide
-    from the user, to send out, to take a credential."""
-    return bool(text) and (hides_from_user(text) or sends_out(text) or asks_credential(text))
+    from the user, to send out, to take a credential, to act covertly, to sign in someone's
+    name."""
+    if not text:
+        return False
+    at = words_at(text.lower())
+    if ("neg" in at and "user" in at) or "negtell" in at or "credential" in at or \
+            "covert" in at or _signs(at) or sends_out(text):
+        return True
+    return "neg" in at and "tell" in at and any(
+        0 < t - n <= 36 for n in at["neg"] for t in at["tell"])
+
+
+# Session 34 (blind set rules26: 32 of 48 planted orders missed, in 24 languages): most named
+# the model in the third person or set a condition on being one ("the assistant should, from
+# now on, …", "Il serait souhaitable que l'assistant, discrètement, …", "Jika kamu adalah AI
+# …"), spoke as a fake authority ("הודעה מהמנהל:", "[tool_result]:"), or gave no address at
+# all but asked to keep the act from the user ("…, μην το αναφέρεις στον χρήστη"). What they
+# asked, besides hiding, sending out and a credential, is again a few closed classes of words
+# (`memtui.core.checks.ask_words`, found in one pass).
+
+
+def _near(a: list[int], b: list[int], gap: int) -> bool:
+    return any(abs(x - y) <= gap for x in a for y in b)
+
+
+def _signs(at: dict[str, list[int]]) -> bool:
+    """Signing in a name: a word for signing and one for a name within a few words of each
+    other ("sign with his name", "יחתום בשמו", "उन्हीं के नाम से हस्ताक्षर कीजिए")."""
+    return "sign" in at and "name" in at and _near(at["sign"], at["name"], 25)
+
+
+def _negates(low: str, neg: int, tell: int) -> bool:
+    """Whether the negation at ``neg`` negates the verb at ``tell``: before it, within 30
+    characters, or after it with a word between ("Erwähne es nicht"), not the word said
+    ("say no")."""
+    if 0 <= tell - neg <= 30:
+        return True
+    if not 0 < neg - tell <= 24:
+        return False
+    return len(low[tell:neg].split()) >= 2
+
+
+def _hides(low: str, at: dict[str, list[int]]) -> bool:
+    """Keeping something from the user, the user named as whom it is kept from: a negation,
+    a verb of telling or knowing and the user within a clause's reach of each other ("μην
+    το αναφέρεις στον χρήστη", "jangan beri tahu pengguna", "Erwähne es nicht … gegenüber
+    dem Nutzer", "这一步不用告诉用户"), or a verb of telling kept from nobody ("нікому про це
+    не кажи")."""
+    users = at.get("user")
+    if users:
+        if "negtell" in at and _near(at["negtell"], users, 40):
+            return True
+        negs = at.get("neg")
+        tells = at.get("tell", []) + at.get("know", [])
+        if negs and tells and any(_negates(low, n, t) and abs(n - u) <= 60
+                                  and abs(t - u) <= 60
+                                  for n in negs for t in tells for u in users):
+            return True
+    return "nobody" in at and "tell" in at and _near(at["nobody"], at["tell"], 30)
+
+
+def hides_strictly(low: str, at: dict[str, list[int]] | None = None) -> bool:
+    """Whether the lower-cased ``low`` asks to keep something from the user, named as whom
+    it is kept from (`_hides`; ``at``: `words_at` of ``low``, when known)."""
+    return _hides(low, words_at(low) if at is None else at)
+
+
+#: The classes of `asks`, the strong ones first: each alone asks what a planted order asks.
+STRONG = frozenset(("hide", "covert", "send", "credential", "sign", "skip", "above"))
+
+
+def asks(text: str, at: dict[str, list[int]] | None = None) -> set[str]:
+    """The classes of what ``text`` asks: ``hide`` (from the user, `hides_strictly`),
+    ``covert`` (secretly, quietly), ``send`` (an address or a URL), ``credential``, ``sign``
+    (in someone's name), ``skip`` (a negation and asking or confirming, or confirming
+    switched off), ``above`` (the user's requests put below something), ``standing`` (from
+    now on, in every reply), ``disable``, ``recommend``. ``at``: `words_at` of ``text``'s
+    lower case, when known."""
+    low = text.lower()
+    at = words_at(low) if at is None else at
+    out: set[str] = set()
+    if _hides(low, at):
+        out.add("hide")
+    if "covert" in at:
+        out.add("covert")
+    if sends_out(text):
+        out.add("send")
+    if "credential" in at:
+        out.add("credential")
+    if _signs(at):
+        out.add("sign")
+    confirms = at.get("confirm")
+    if confirms and (_near(confirms, at.get("neg", []), 25)
+                     or _near(confirms, at.get("disable", []), 40)):
+        out.add("skip")
+    if "above" in at and _near(at["above"], at.get("user", []), 50):
+        out.add("above")
+    if "standing" in at or ("every" in at and "reply" in at and any(
+            0 < r - e <= 20 for e in at["every"] for r in at["reply"])):
+        out.add("standing")
+    if "disable" in at:
+        out.add("disable")
+    if "recommend" in at:
+        out.add("recommend")
+    return out

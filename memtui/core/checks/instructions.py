@@ -17,8 +17,10 @@ from memtui.core.checks.addressed import (
     marked,
     markers_in,
 )
+from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
+from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -121,7 +123,17 @@ def _phrase(line: str, low: str, gates: Gates) -> tuple[str, str] | None:
 KEYWORDS = _WORDS
 #: The words naming the model, its rarer initials and a system marker's words
 #: (`memtui.core.checks.addressed`).
-ADDRESS_KEYWORDS = (ADDRESSEES, INITIAL_WORDS, MARKER_WORDS, SYSTEM_WORDS)
+#: The kinds of words `scan_instructions` asks the probe about, in one list (one ask, not
+#: nine: each walks the text's found keywords), and the kinds each word is of.
+_KINDS = (_WORDS, OBJECTS, VERBS, ADDRESSEES, SYSTEM_WORDS, MARKER_WORDS, INITIAL_WORDS,
+          USER_WORDS, TELL_WORDS)
+_ALL_WORDS = tuple(dict.fromkeys(w for kind in _KINDS for w in kind))
+_KIND_OF: dict[str, list[int]] = {}
+for _k, _kind in enumerate(_KINDS):
+    for _w in dict.fromkeys(_kind):
+        _KIND_OF.setdefault(_w, []).append(_k)
+ADDRESS_KEYWORDS = (ADDRESSEES, INITIAL_WORDS, MARKER_WORDS, SYSTEM_WORDS, USER_WORDS,
+                    TELL_WORDS, _ALL_WORDS)
 ORDER_KEYWORDS = (OBJECTS, VERBS)
 
 
@@ -229,6 +241,39 @@ def _lines_with(low: str, words: tuple[str, ...]) -> set[int]:
     return lines
 
 
+def _lines_of(low: str, words: tuple[str, ...]) -> dict[str, set[int]]:
+    """The lines (0-based) of the lower-cased text ``low`` holding each of ``words``: a
+    substring search for each word, one hit a line, the lines counted in one pass."""
+    at: list[tuple[int, str]] = []
+    for w in dict.fromkeys(words):
+        k = low.find(w)
+        while k >= 0:
+            at.append((k, w))
+            k = low.find("\n", k)
+            if k < 0:
+                break
+            k = low.find(w, k)
+    at.sort()
+    out: dict[str, set[int]] = {}
+    line, prev = 0, 0
+    for k, w in at:
+        line += low.count("\n", prev, k)
+        prev = k
+        out.setdefault(w, set()).add(line)
+    return out
+
+
+def _union(on: dict[str, set[int]], words: list[str]) -> set[int]:
+    lines: set[int] = set()
+    for w in words:
+        lines |= on.get(w, set())
+    return lines
+
+
+def _holds(low: str, words: list[str]) -> bool:
+    return any(w in low for w in words)
+
+
 def _lines_at(text: str, spans: list[tuple[int, int]]) -> set[int]:
     """The lines (0-based) of ``text`` where ``spans`` (in order) start."""
     lines: set[int] = set()
@@ -278,24 +323,36 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     introduces it as an example or as data is no order (`addressed.framed_as_example`)."""
     out: list[tuple[int, str, str]] = []
     probe = probe or KeywordProbe(text)
-    words = probe.present(_WORDS)
+    # every kind's words the text holds, asked for at once and put in their kinds
+    kinds: list[list[str]] = [[] for _ in _KINDS]
+    for w in probe.present(_ALL_WORDS):
+        for k in _KIND_OF[w]:
+            kinds[k].append(w)
+    words, objects, verbs, callers, systems, marker_words, rare, users, tells = kinds
     # The orders read by their structure (newuser30 #23): on a line holding one of their
     # objects and one of their verbs.
-    objects = probe.present(OBJECTS)
-    verbs = probe.present(VERBS) if objects else []
-    callers = probe.present(ADDRESSEES)
+    verbs = verbs if objects else []
     # a fake system label ("Aviso del sistema:", "[คำสั่งระบบ]") is read as an address, on
     # a line with a label's mark
-    systems = [w for w in probe.present(SYSTEM_WORDS) if w not in callers]
-    markers = markers_in(text, probe.present(MARKER_WORDS))
-    named_on = _lines_at(text, initials(text, bool(probe.present(INITIAL_WORDS))))
-    if not (words or verbs or callers or systems or markers or named_on):
+    systems = [w for w in systems if w not in callers]
+    markers = markers_in(text, marker_words)
+    named_on = _lines_at(text, initials(text, bool(rare)))
+    # the user named, with a verb of telling or knowing: where an order may ask to keep an
+    # act from them (`unlabelled`)
+    tells = tells if users else []
+    if not (words or verbs or callers or systems or markers or named_on or tells):
         return out
-    present = tuple(dict.fromkeys([*words, *verbs, *callers, *systems]))
-    low = text.lower() if present else ""
-    candidates = _lines_with(low, present) if present else set()
+    low = text.lower() if words or verbs or callers or systems or tells else ""
+    # the lines of each kind, found once (one find pass a word, for all kinds): a line is
+    # then read by the kinds it holds, no word looked for again
+    on = _lines_of(low, (*words, *verbs, *callers, *systems, *(users if tells else ())))
+    words_on = _union(on, words)
+    verbs_on = _union(on, verbs)
+    named_on |= _union(on, callers)
+    systems_on = _union(on, systems)
+    users_on = _union(on, users) if tells else set()
     marker_on = _lines_with(text, tuple(markers)) if markers else set()
-    candidates |= named_on | marker_on
+    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on
     if not candidates:
         return out
     lines = text.split("\n")
@@ -304,20 +361,19 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     order_gates = _order_gates(frozenset((*verbs, *objects))) if verbs else []
     for i in sorted(candidates):
         line = lines[i]
-        if framed_as_example(lines, i):
-            continue
-        low_line = line.lower()
         found: tuple[str, str] | None = None
-        if words and any(w in low_line for w in words):
-            found = _phrase(line, low_line, phrase_gates)
-        if found is None and verbs and any(v in low_line for v in verbs):
-            found = _order(line, low_line, order_gates)
-        if found is None and (i in named_on or any(c in low_line for c in callers) or (
-                systems and any(c in line for c in _LABEL_MARKS)
-                and any(w in low_line for w in systems))):
+        if i in words_on:
+            found = _phrase(line, line.lower(), phrase_gates)
+        if found is None and i in verbs_on:
+            found = _order(line, line.lower(), order_gates)
+        named = i in named_on
+        if found is None and (named or (i in systems_on
+                                        and any(c in line for c in _LABEL_MARKS))):
             found = addressed(lines, i)
         if found is None and i in marker_on:
             found = marked(lines, i)
-        if found is not None:
+        if found is None and (named or (i in users_on and _holds(line.lower(), tells))):
+            found = unlabelled(lines, i, named)
+        if found is not None and not framed_as_example(lines, i):
             out.append((first_line + i, *found))
     return out
