@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from memtui.core.checks import relative_date as rd
 
 PIECES = [*rd.CJK_PAIRS, *(p[0] for p in rd.CJK_PAIRS), *(p[1] for p in rd.CJK_PAIRS),
@@ -35,3 +37,43 @@ def test_lines_of_skips_to_the_next_line() -> None:
     got.clear()
     rd._lines_of("今天", rd._LINE_ANCHOR, got)
     assert got == {0}
+
+
+def test_the_compiled_lines_are_the_patterns() -> None:
+    """``memtui_native.line_anchors`` (issue 35) finds the lines `_LINE_ANCHOR` finds: random
+    texts of the pairs, their halves, the single characters and their neighbours, in each
+    string width (Latin-1, BMP, astral), and each character of the BMP beside each lead."""
+    from memtui.core.native import native_module
+
+    module = native_module()
+    if module is None:
+        pytest.skip("the C extension is not built")
+    compiled = module.line_anchors  # (built: it has them)
+    assert rd.COMPILED is compiled  # (the audit's path when built)
+    rnd = random.Random(3535)
+    pieces = [*PIECES, "é", "\U0001f600", "\U00020000", "\r", "\t"]
+    for _ in range(20000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 40)))
+        want: set[int] = set()
+        rd._lines_of(text, rd._LINE_ANCHOR, want)
+        got = compiled(text, rd.LEADS, rd.FOLLOWERS)
+        assert got == sorted(want), text
+    for point in range(0x10000):
+        c = chr(point)  # after each lead, before it, and alone at a text's end
+        text = "".join(f"{lead}{c}\n{c}{lead}\n" for lead in rd.LEADS) + c
+        want = set()
+        rd._lines_of(text, rd._LINE_ANCHOR, want)
+        assert compiled(text, rd.LEADS, rd.FOLLOWERS) == sorted(want), point
+
+
+def test_candidates_the_same_on_either_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`relative_date._candidates` and the findings are the same with the compiled lines
+    and with the pattern's."""
+    rnd = random.Random(36)
+    words = [*PIECES, "yesterday", "tomorrow", "hôm qua", "어제", "# 2024-01-02\n", "`今天`"]
+    texts = ["".join(rnd.choice(words) for _ in range(rnd.randint(0, 30)))
+             for _ in range(3000)]
+    fast = [(sorted(rd._candidates(t)), rd.relative_dates(t, 1)) for t in texts]
+    monkeypatch.setattr(rd, "COMPILED", None)
+    slow = [(sorted(rd._candidates(t)), rd.relative_dates(t, 1)) for t in texts]
+    assert fast == slow

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from memtui.core.checks.relative_cldr import PHRASES
 from memtui.core.checks.stale_reference import fence_lines
+from memtui.core.native import native_module
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -226,6 +227,18 @@ def _one_of(chars: str, pairs: tuple[str, ...]) -> str:
 
 #: A line ``_ODD_CASE``, ``_KO_ANCHOR`` or ``_CJK_PAIR`` finds something in, in one search.
 _LINE_ANCHOR = lazy_pattern(_one_of(ODD_CASE + KO_SYLLABLES, CJK_PAIRS))
+#: `_LINE_ANCHOR`'s alternatives as ``memtui_native.line_anchors`` reads them: each
+#: character a match opens with, and the characters that may follow it ("": none needed).
+_AFTER = {c: "".join(p[1] for p in CJK_PAIRS if p[0] == c)
+          for c in dict.fromkeys(p[0] for p in CJK_PAIRS)}
+LEADS = ODD_CASE + KO_SYLLABLES + "".join(_AFTER)
+FOLLOWERS = (*[""] * len(ODD_CASE + KO_SYLLABLES), *_AFTER.values())
+#: ``memtui_native.line_anchors`` when the C extension is built and not turned off
+#: (``MEMTUI_PURE_PYTHON=1``): the lines `_lines_of` finds with `_LINE_ANCHOR`, in one
+#: pass of a table test a character (the pattern's search of 10,000 CJK memories holding
+#: none was ~0.1 s of a cold audit, issue 35); None: the pattern's.
+COMPILED: Callable[[str, str, tuple[str, ...]], list[int]] | None = getattr(
+    native_module(), "line_anchors", None)
 
 
 def _may_hold(text: str) -> bool:
@@ -429,7 +442,12 @@ def _candidates(body: str, probe: KeywordProbe | None = None,
     found: set[int] = set()
     if probe is None or probe.present(ANCHORS):
         _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
-    _lines_of(body, _LINE_ANCHOR, found)  # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
+    # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
+    compiled = COMPILED
+    if compiled is not None:
+        found.update(compiled(body, LEADS, FOLLOWERS))
+    else:
+        _lines_of(body, _LINE_ANCHOR, found)
     if cldr is not None:
         _lines_of(body, cldr, found)
     return found
