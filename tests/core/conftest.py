@@ -60,10 +60,12 @@ def sketch_kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     if path == "python":  # in this process, and in those a test starts
         import memtui.core.checks.near_duplicate_kernel as ndk
         import memtui.core.checks.near_duplicate_sketch as nds
+        from memtui.core.checks import relative_lines
         from memtui.core.creds import as_seen, mnemonic
         monkeypatch.setattr(nds, "NATIVE", None)
         monkeypatch.setattr(ndk, "NATIVE", None)
         monkeypatch.setattr(as_seen, "COMPILED", None)
         monkeypatch.setattr(mnemonic, "COMPILED", None)
+        monkeypatch.setattr(relative_lines, "COMPILED", None)
         monkeypatch.setenv("MEMTUI_PURE_PYTHON", "1")
     return path

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from memtui.core.checks import relative_date as rd
+from memtui.core.checks import relative_lines
 
 
 def _strings(pattern: str) -> set[str]:
@@ -91,7 +92,7 @@ def test_the_odd_case_characters_are_every_one_the_lower_case_misses() -> None:
     every = "".join(chr(i) for i in range(0x110000) if not 0xD800 <= i < 0xE000)
     odd = {c for a in letters for c in re.findall("(?i)" + re.escape(a), every)
            if c.lower() != a}
-    assert odd == set(rd.ODD_CASE)
+    assert odd == set(relative_lines.ODD_CASE)
 
 
 @pytest.mark.parametrize("line", [

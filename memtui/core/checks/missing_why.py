@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -182,11 +183,18 @@ def label_kinds(line: str) -> tuple[bool, bool]:
 _FENCE = lazy_pattern(r"^\s*(?:```|~~~)")
 #: What is left of a label line once its label is taken: marks and dashes do not count.
 _BARE = " \t*_—–-:.…"
+#: The template's two labels, and where the text after each one's colon starts.
+_TEMPLATE = ("**Why:**", "**How to apply:**")
+_TEMPLATE_SAID = {False: len("**Why:"), True: len("**How to apply:")}
 
 
 def _says_something(line: str) -> bool:
     """Whether a label line holds more than its label: text after the label's colon, or
     after a bold label (``**Why** — …``); a heading label holds nothing on its line."""
+    if line.startswith(_TEMPLATE):
+        # the template's own labels, most lines read: nothing leads them, their colon is
+        # the first, inside the bold pair (what the reading below finds for them)
+        return bool(line[_TEMPLATE_SAID[line[2] == "H"]:_LINE].strip(_BARE))
     head = line[:_LINE]
     rest = head[_LEAD.match(head).end():]  # type: ignore[union-attr]
     if _HEADING.match(rest):
@@ -198,14 +206,28 @@ def _says_something(line: str) -> bool:
     return bold is not None and bool(rest[bold.end():].strip(_BARE))
 
 
+def _bold_after_space(head: str) -> bool:
+    """Whether ``head`` holds ``**`` or ``__`` past its first character right after a
+    whitespace character, as every match of ``_INLINE`` opens (``\\s`` is what
+    ``str.isspace`` says): most lines hold none, and a look for each mark is a tenth of the
+    pattern's search, which tries its look-behind at every character (issue 35)."""
+    for mark in ("**", "__"):
+        at = head.find(mark, 1)
+        while at > 0:
+            if head[at - 1].isspace():
+                return True
+            at = head.find(mark, at + 1)
+    return False
+
+
 def inline_kinds(line: str) -> tuple[bool, bool]:
     """(holds a why label, a how-to-apply label) past the line's start, in bold with its
     colon and text after it (newuser31 #1: ``**Why:** x. **How to apply:** y.`` on one line
     was reported without its **How to apply:** line)."""
     why = how = False
-    if "**" not in line and "__" not in line:
-        return why, how
     head = line[:_LINE * 4]
+    if not _bold_after_space(head):
+        return why, how
     for m in _INLINE.finditer(head, 1):
         phrase = m.group(2).strip(" \t*_?？¿")
         if (not phrase or "`" in phrase or "](" in phrase
@@ -255,6 +277,21 @@ def _tail(lines: list[str], why: bool, how: bool) -> tuple[bool, bool]:
     return why, how
 
 
+def _lines(body: str) -> Iterator[str]:
+    """``body.split("\\n")``, a line at a time: most bodies hold both labels in their first
+    lines, and the reading stops there (issue 35: the split of the whole body was most of
+    the check's time)."""
+    at = 0
+    find = body.find
+    while True:
+        end = find("\n", at)
+        if end < 0:
+            yield body[at:]
+            return
+        yield body[at:end]
+        at = end + 1
+
+
 def labels_in(body: str) -> tuple[bool, bool]:
     """(holds a why label, holds a how-to-apply label), code fences skipped. A label counts
     when it says something: text after it on its line, or a next non-blank line that is not
@@ -267,7 +304,7 @@ def labels_in(body: str) -> tuple[bool, bool]:
     pending = (False, False)  # an empty label, counted if content follows
     fenced = False
     said: list[str] = []  # the lines read (outside fences), for `_tail`
-    for line in body.split("\n"):
+    for line in _lines(body):
         if _FENCE.match(line):
             fenced = not fenced
             why, how = why or pending[0], how or pending[1]

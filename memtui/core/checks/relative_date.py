@@ -17,6 +17,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from memtui.core.checks.relative_cldr import PHRASES
+from memtui.core.checks.relative_lines import CJK_PAIR as _CJK_PAIR
+from memtui.core.checks.relative_lines import KO_ANCHOR as _KO_ANCHOR
+from memtui.core.checks.relative_lines import ODD_CASE_CHAR as _ODD_CASE
+from memtui.core.checks.relative_lines import anchored_lines
+from memtui.core.checks.relative_lines import lines_of as _lines_of
 from memtui.core.checks.stale_reference import fence_lines
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -193,41 +198,6 @@ _PART_ANCHORS = (
     ('hôm', 'ngày mai', 'năm', 'tháng', 'tuần'),
     ('besok', 'bulan', 'hari ini', 'kemarin', 'minggu', 'tahun'),
 )
-#: The characters the case-blind patterns take for an anchor's letter whose lower case is
-#: not that letter (İ, dotless ı, long ſ, the old Cyrillic forms): a line holding one is
-#: searched in full.
-ODD_CASE = "\u0130\u0131\u017f\u1c80\u1c81\u1c82\u1c83\u1c84\u1c85"
-_ODD_CASE = lazy_pattern(f"[{ODD_CASE}]")
-#: A syllable every match of ``_KO`` holds, and a pair of characters every match of
-#: ``_CJK`` holds (a search for them is a tenth of ``_CJK``'s).
-KO_SYLLABLES = "오내어모그주달년올일"
-_KO_ANCHOR = lazy_pattern(f"[{KO_SYLLABLES}]")
-CJK_PAIRS = (
-    "今天", "明天", "昨天", "后天", "後天", "前天", "今晚", "明早", "明晚", "昨晚", "上个", "上個",
-    "上周", "上週", "上星", "上礼", "上禮", "上月", "下个", "下個", "下周", "下週", "下星", "下礼",
-    "下禮", "本周", "本週", "这周", "這週", "这个", "這個", "去年", "明年", "天前", "天后", "天後",
-    "日前", "日后", "日後", "周前", "周后", "周後", "週前", "週后", "週後", "月前", "月后", "月後",
-    "今日", "明日", "昨日", "後日", "来週", "先週", "今週", "来月", "先月", "今月", "来年", "昨年",
-    "週明")
-_CJK_PAIR = lazy_pattern("|".join(CJK_PAIRS))
-
-
-def _one_of(chars: str, pairs: tuple[str, ...]) -> str:
-    """A pattern matching where one of ``chars`` or ``pairs`` is: every alternative opens
-    with its own character (``今[天晚日週月]``), so ``re`` skips to the next place one of those
-    is (a character class among the alternatives would stop it from skipping) and turns the
-    others away at once."""
-    after: dict[str, list[str]] = {}
-    for pair in pairs:
-        after.setdefault(pair[0], []).append(pair[1])
-    return "|".join([*map(re.escape, chars),
-                     *(f"{re.escape(c)}[{re.escape(''.join(ends))}]" for c, ends in after.items())])
-
-
-#: A line ``_ODD_CASE``, ``_KO_ANCHOR`` or ``_CJK_PAIR`` finds something in, in one search.
-_LINE_ANCHOR = lazy_pattern(_one_of(ODD_CASE + KO_SYLLABLES, CJK_PAIRS))
-
-
 def _may_hold(text: str) -> bool:
     """False when ``text`` surely holds no relative date (`_relative` finds none)."""
     return _ANCHOR.search(text.lower()) is not None or _ODD_CASE.search(text) is not None \
@@ -360,20 +330,6 @@ def _own(line: str) -> str | None:
     return None
 
 
-def _lines_of(text: str, pattern: re.Pattern[str], into: set[int]) -> None:
-    """Add the 0-based line of each match of ``pattern`` in ``text`` to ``into`` (no match
-    spans lines: after one, the search goes on at the next line)."""
-    search, line, at = pattern.search, 0, 0
-    m = search(text)
-    while m is not None:
-        line += text.count("\n", at, m.start())
-        into.add(line)
-        at = text.find("\n", m.end())
-        if at < 0:
-            return
-        m = search(text, at + 1)
-
-
 #: A word, for `_cldr_in`'s test that every word of a phrase is one of the text's.
 _WORD = lazy_pattern(r"\w+")
 
@@ -429,7 +385,7 @@ def _candidates(body: str, probe: KeywordProbe | None = None,
     found: set[int] = set()
     if probe is None or probe.present(ANCHORS):
         _lines_of(body.lower(), _ANCHOR, found)  # lower-casing keeps every newline
-    _lines_of(body, _LINE_ANCHOR, found)  # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
+    anchored_lines(body, found)  # where _ODD_CASE, _KO_ANCHOR or _CJK_PAIR finds
     if cldr is not None:
         _lines_of(body, cldr, found)
     return found

@@ -232,21 +232,26 @@ def plain_links(text: str, rel: str = "MEMORY.md"
             masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
             if "`" in masked:
                 return None
-        masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
-        rest = masked
+        if "[[" in masked:
+            masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
+        ticked = "`" in line
+        at = 0  # the end of the last link: what lies between links holds no bracket
         for m in _PLAIN_LINK.finditer(masked):
+            start, end = m.span()
+            if "[" in masked[at:start] or "]" in masked[at:start]:
+                return None
+            at = end
             label, dest = m.group(1), m.group(2)
             if "_" in label and not _underscores_inside_words(label):
                 return None
-            if "`" in line[m.start():m.end()]:
+            if ticked and "`" in line[start:end]:
                 return None
             href = _normalize_href(dest)
             resolved = resolve_href(rel, href)
             if resolved is not None:
                 links.append(Link(rel, number, "markdown", href, resolved[0], label.strip(),
                                   resolved[1]))
-        rest = _PLAIN_LINK.sub(" ", masked)
-        if "[" in rest or "]" in rest:
+        if "[" in masked[at:] or "]" in masked[at:]:
             return None
     return links, spans
 
@@ -354,8 +359,12 @@ def _title_and_hook(text: str, link: Link) -> tuple[str, str]:
     if pos < 0:
         return title, ""
     end = text.find(")", pos) if link.kind == "markdown" else pos + len(link.raw) - 1
-    # Skip to the end of the link destination (balanced parentheses are allowed inside).
-    if link.kind == "markdown":
+    # Skip to the end of the link destination (balanced parentheses are allowed inside):
+    # the first ``)`` when no ``(`` comes before it, as most destinations are.
+    close = text.find(")", pos + 2) if link.kind == "markdown" else -1
+    if close >= 0 and text.find("(", pos + 2, close) < 0:
+        end = close
+    elif link.kind == "markdown":
         depth = 0
         for i in range(pos + 1, len(text)):
             if text[i] == "(":
@@ -374,6 +383,18 @@ def display_width(text: str) -> int:
     if text.isascii():
         return len(text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wider_than(text: str, columns: int) -> bool:
+    """``display_width(text) > columns``, from the text's length where that tells: each
+    character takes one column or two (issue 35: an index's 4,000 hooks and lines were
+    read character by character for a width none came near)."""
+    n = len(text)
+    if n > columns:
+        return True
+    if 2 * n <= columns:
+        return False
+    return display_width(text) > columns
 
 
 def _name_char(ch: str) -> bool:

@@ -79,6 +79,15 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark")
 
 
+def _normal(path: str) -> bool:
+    """Whether ``posixpath.normpath`` gives ``path`` (not empty, not absolute) back as it
+    is: no empty, ``.`` or ``..`` part (issue 35: the index's thousands of links, each
+    joined and normalised, were a third of its parse)."""
+    return not (path in (".", "..") or path.startswith(("./", "../"))
+                or path.endswith(("/", "/.", "/..")) or "//" in path or "/./" in path
+                or "/../" in path)
+
+
 def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
     """Normalise a markdown link target seen in ``source``.
 
@@ -92,10 +101,13 @@ def resolve_href(source: str, href: str) -> tuple[str | None, bool] | None:
     href = href.split("#", 1)[0].split("?", 1)[0]
     if not href:
         return None
-    path = unquote(href)
+    path = unquote(href) if "%" in href else href  # (unquote gives it back without one)
     if path.startswith("/") or "\x00" in path:
         return None, True
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+    base = posixpath.dirname(source)
+    if _normal(path) and (not base or _normal(base)):  # as normpath gives it back
+        return (f"{base}/{path}" if base else path), False
+    joined = posixpath.normpath(posixpath.join(base, path))
     if joined == ".." or joined.startswith("../"):
         return None, True
     return joined, False

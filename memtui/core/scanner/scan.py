@@ -42,7 +42,7 @@ from memtui.core.scanner.index import (
     CONTENT_HOOK_CHARS,
     CONTENT_LINE_CHARS,
     Index,
-    display_width,
+    wider_than,
 )
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
@@ -215,11 +215,11 @@ def index_findings(index: Index) -> list[Finding]:
            for problem, line in zip(index.problems, lines, strict=False)]
     _expect_keywords()  # the index is read first: the matchers built once, for all lists
     for line in index.lines:
-        if line.kind == "prose" and display_width(line.text) > CONTENT_LINE_CHARS:
+        if line.kind == "prose" and wider_than(line.text, CONTENT_LINE_CHARS):
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{line.chars:,}-character line with no link: memory content "
                                "belongs in a memory file"))
-        elif line.kind == "entry" and display_width(line.hook) > CONTENT_HOOK_CHARS:
+        elif line.kind == "entry" and wider_than(line.hook, CONTENT_HOOK_CHARS):
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{len(line.hook):,}-character hook: memory content injected "
                                "every turn; move it into the memory file it links and keep "
