@@ -47,7 +47,9 @@ _SPACED = [
     r"il y a \d+ (?:jours?|semaines?|mois)|dans \d+ (?:jours?|semaines?|mois)",
     # German (lower-case "morgen": "Morgen" is the morning)
     r"heute|gestern|übermorgen|vorgestern",
-    r"(?:nächste|letzte|diese|kommende)n? (?:woche|monat|jahr)",
+    # (declined as the sentence puts it, "bis Ende kommender Woche"; "übernächste" is the
+    # one after the next)
+    r"(?:(?:über)?nächste|letzte|diese|kommende)[nrms]? (?:woche|monat|jahr)",
     r"vor \d+ (?:tagen|wochen|monaten)|in \d+ (?:tagen|wochen|monaten)",
     # Spanish, Portuguese, Italian
     r"hoy|ayer|anteayer|pasado mañana|hoje|ontem|amanhã|oggi|ieri|domani|dopodomani",
@@ -61,8 +63,9 @@ _SPACED = [
     r"daqui a \d+ (?:dias|semanas)|há \d+ (?:dias|semanas)",
     # French, German, Spanish, Portuguese, Italian: a weekday with next / last
     r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (?:prochain|dernier)|"
-    r"(?:nächsten|letzten|kommenden) (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
-    r"sonntag)|(?:el|este) próximo (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
+    r"(?:(?:über)?nächsten|letzten|kommenden) (?:montag|dienstag|mittwoch|donnerstag|freitag|"
+    r"samstag|sonntag)|"
+    r"(?:el|este) próximo (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
     r"(?:na )?próxima (?:segunda|terça|quarta|quinta|sexta)(?:-feira)?|"
     r"(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) prossim[oa]",
     # Russian, Ukrainian
@@ -133,7 +136,11 @@ _ABSOLUTE = lazy_pattern(
     r"\b(?:" + _MONTHS + r")\.? (?:de )?(?:\d{1,2}|\d{4})\b|"
     r"\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
     + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
-    r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}")
+    r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}|"
+    # a year and a day a word or two apart, the month between in any language's words:
+    # "2026 m. gegužės 4 d.", "2026. május 4.", "4 Mei 2026" (a month name the list lacks)
+    r"\b(?:1[89]|20)\d\d\b\.?(?:\s+[^\W\d_]+\.?){1,2}\s+\d{1,2}\b(?![.,:/-]?\d)|"
+    r"(?<![\d.,:/-])\b\d{1,2}\b\.?(?:\s+[^\W\d_]+\.?){1,2}\s+(?:1[89]|20)\d\d\b")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
 
 
@@ -273,11 +280,12 @@ def _stem(word: str) -> tuple[str, int]:
     """The part of a word of a CLDR phrase that its inflected forms keep, and how many
     letters of ending they may add: a long word less its last two ("hónap" → "hón":
     "hónapban"; "týden" → "týd": "týdnu"), a word of four less its last ("अगला" → "अगल":
-    "अगले"), a short word whole ("w", "na", "el")."""
+    "अगले"; a case ending of up to four letters after it, as agglutinating languages add
+    one), a short word whole ("w", "na", "el")."""
     if len(word) >= 5:
         return word[:-2], 5
     if len(word) == 4:
-        return word[:-1], 3
+        return word[:-1], 4
     return word, 0
 
 
@@ -433,6 +441,11 @@ def _candidates(body: str, probe: KeywordProbe | None = None,
     if cldr is not None:
         _lines_of(body, cldr, found)
     return found
+
+
+def holds_absolute_date(text: str) -> bool:
+    """Whether ``text`` holds an absolute date ("2026-05-01", "1. Mai", "5月1日")."""
+    return _ABSOLUTE.search(text) is not None
 
 
 def _dated(text: str) -> bool:
