@@ -89,6 +89,8 @@ MULTI_RULE_SETS = [
     ("rules25", {"instruction_like": (0.95, 0.95), "hidden_text": (0.95, 0.95),
                  "missing_why": (0.95, 0.95), "relative_date": (0.95, 0.83),
                  "stale_reference": (0.9, 0.95)}),
+    ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
+                 "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]
 
 
