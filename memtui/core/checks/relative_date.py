@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from memtui.core.checks.absolute_date import ABSOLUTE as _ABSOLUTE
 from memtui.core.checks.relative_cldr import PHRASES
 from memtui.core.checks.stale_reference import fence_lines
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -115,32 +116,6 @@ _CJK = lazy_pattern(
     r"今日|明日|昨日|明後日|一昨日|来週|先週|今週|来月|先月|今月|来年|昨年|週明け)")
 #: Compounds of those characters that are no relative date.
 _CJK_NOT = lazy_pattern(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
-#: An absolute date beside it: ISO, slashes, month names (with a day, or with a year: “May
-#: 2027”, “Mayıs 2027” give the year a “this year” means; blind set rules12), CJK and
-#: Korean dates.
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
-           r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
-           r"märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-           r"septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|"
-           r"luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|"
-           r"setembro|outubro|dezembro|января|февраля|марта|апреля|мая|июня|июля|августа|"
-           r"сентября|октября|ноября|декабря|stycznia|lutego|marca|kwietnia|maja|czerwca|"
-           r"lipca|sierpnia|września|października|listopada|grudnia|januari|februari|maart|"
-           r"mei|augustus|oktober|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|"
-           r"ekim|kasım|aralık|agustus|desember")
-_ABSOLUTE = lazy_pattern(
-
-    r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
-    r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
-    r"\b(?:" + _MONTHS + r")\.? (?:de )?(?:\d{1,2}|\d{4})\b|"
-    r"\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
-    + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
-    r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}|"
-    # a year and a day a word or two apart, the month between in any language's words:
-    # "2026 m. gegužės 4 d.", "2026. május 4.", "4 Mei 2026" (a month name the list lacks)
-    r"\b(?:1[89]|20)\d\d\b\.?(?:\s+[^\W\d_]+\.?){1,2}\s+\d{1,2}\b(?![.,:/-]?\d)|"
-    r"(?<![\d.,:/-])\b\d{1,2}\b\.?(?:\s+[^\W\d_]+\.?){1,2}\s+(?:1[89]|20)\d\d\b")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
 
 
@@ -441,11 +416,6 @@ def _candidates(body: str, probe: KeywordProbe | None = None,
     if cldr is not None:
         _lines_of(body, cldr, found)
     return found
-
-
-def holds_absolute_date(text: str) -> bool:
-    """Whether ``text`` holds an absolute date ("2026-05-01", "1. Mai", "5月1日")."""
-    return _ABSOLUTE.search(text) is not None
 
 
 def _dated(text: str) -> bool:

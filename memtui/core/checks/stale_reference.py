@@ -44,6 +44,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 
+from memtui.core.checks.absolute_date import holds_absolute_date
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.project import DERIVING, MAX_DEPTH, ProjectIndex
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -208,11 +209,8 @@ _YEAR = lazy_pattern(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])")
 
 
 def _dated(prose: str) -> bool:
-    """Whether ``prose`` (a line less its code spans) holds an absolute date or a year
-    (`relative_date.holds_absolute_date`, imported here, as that module imports this
-    one): a line that dates what it tells records a change, not what holds now."""
-    from memtui.core.checks.relative_date import holds_absolute_date
-
+    """Whether ``prose`` (a line less its code spans) holds an absolute date or a year: a
+    line that dates what it tells records a change, not what holds now."""
     return _YEAR.search(prose) is not None or holds_absolute_date(prose)
 
 
