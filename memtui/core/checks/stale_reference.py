@@ -30,7 +30,14 @@ Only what can be checked positively is reported:
   project's text; a flag (``--name`` or Go's ``-name``) in a code span that starts with it,
   or after the project's own command, that the text no longer holds and a past version of
   it did (renamed or removed). Another tool's flags (``pytest -k``) are never checked: the
-  command is not the project's, and a one-letter flag is nobody's in particular.
+  command is not the project's, and a one-letter flag is nobody's in particular; a flag
+  clap or typer made of a field a past version held (``no_cache`` → ``--no-cache``);
+- an environment variable or constant in capitals (``APP_PORT``), only when the history
+  held it; a subcommand of the project's own command (``python manage.py old_cmd``) its
+  text and files no longer hold and its history did; a task (``make X``, ``npm run X``) the
+  manifest at the project's root no longer holds;
+- nothing on a line that dates what it tells (an absolute date or a year): the memory
+  records the change (``removed `old_flag` on 2026-03-02``), it does not claim it holds.
 
 `references` (pure, per memory, made in the scan) finds the candidates; `check` holds them
 against a `memtui.core.checks.project.ProjectIndex`.
