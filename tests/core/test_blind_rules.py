@@ -99,6 +99,8 @@ MULTI_RULE_SETS = [
                  "missing_why": (0.95, 0.95), "relative_date": (0.95, 0.83),
                  "stale_reference": (0.9, 0.95)}),
     ("rules26", {"instruction_like": (0.95, 0.87)}),
+    ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
+                 "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]
 
 

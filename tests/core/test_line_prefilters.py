@@ -67,6 +67,7 @@ def references_every_line(body: str, first_line: int) -> list[sr.Ref]:
         prose = sr._LINK_TARGET.sub(" ", line) if ("](" in line or "http" in line) else line
         if "~~" in prose:
             prose = sr._STRUCK.sub(" ", prose)
+        before = len(out)
         for m in sr._PATH.finditer(prose):
             out.append((no, "path", m.group(0)))
         if "`" in prose:
@@ -75,8 +76,10 @@ def references_every_line(body: str, first_line: int) -> list[sr.Ref]:
                 sym = sr._symbol(span)
                 if sym is not None:
                     out.append((no, *sym))
-                elif "-" in span and sr._command_like(span):
+                elif ("-" in span and sr._command_like(span)) or sr._runs_task(span):
                     out.append((no, "command", span.strip()))
+        if len(out) > before and sr._dated(sr._SPAN.sub(" ", prose)):
+            out.append((no, "dated", ""))
     return out[:sr.MAX_REFS]
 
 

@@ -258,23 +258,41 @@ def _table_kinds(line: str) -> tuple[bool, bool]:
 #: A line opening with a bold label and its colon (``**Γιατί:**``, ``**Reason**:``).
 _BOLD_LABEL = lazy_pattern(r"^[ \t]*(?:[-*+>][ \t]+)?(\*\*|__)[^*_\n]{1,60}?"
                            r"(?:\s*[:：]\s*\1|\1\s*[:：])")
+#: Of a body's non-blank lines, where the template's two label lines stand: among the first
+#: two, or among the last three (one line of the body may follow them, or sit between).
+_HEAD, _END = 2, 3
+#: A colon between digits is a time's or a ratio's (``8:00``), no label's.
+_DIGIT_COLON = lazy_pattern(r"\d\s*[:：]\s*\d")
 
 
 def _tail(lines: list[str], why: bool, how: bool) -> tuple[bool, bool]:
-    """The labels of a body that ends as the template does, in two lines each opening with
-    a bold label and saying something (``**Γιατί:** …`` then ``**Πώς εφαρμόζεται:** …``):
-    the first the why, the second the how to apply, in whatever language or words the
-    workspace writes them, where the lexicons know neither line's label (or one: the
-    other is the one it lacks)."""
-    if len(lines) < 2 or not all(_BOLD_LABEL.match(x) and _says_something(x)
-                                 for x in lines[-2:]):
+    """The labels of a body that holds the template's two label lines in the workspace's own
+    words, where the lexicons know neither label (both are the template's) or one (the other
+    is the one it lacks): its last two lines, each opening with a bold label that says
+    something (``**Γιατί:** …`` then ``**Πώς εφαρμόζεται:** …``); or exactly two of its lines
+    opening with a label that says something (a short phrase and its colon, any case), both
+    bold or both plain, among its first two lines or its last three, in either order
+    (``Bakit: …`` then ``Paano ilalapat: …`` above the body; one line of it between them
+    or after them)."""
+    if len(lines) < 2 or (why and how):
         return why, how
-    first, second = (label_kinds(x) for x in lines[-2:])
-    if not any(first):
-        why = True
-    if not any(second):
-        how = True
-    return why, how
+    pair = lines[-2:]
+    if not all(_BOLD_LABEL.match(x) and _says_something(x) for x in pair):
+        marked = [i for i, x in enumerate(lines) if _template_line(x)]
+        if len(marked) != 2 or not (marked[1] < _HEAD or marked[0] >= len(lines) - _END):
+            return why, how
+        pair = [lines[i] for i in marked]
+        if (_BOLD_LABEL.match(pair[0]) is None) != (_BOLD_LABEL.match(pair[1]) is None):
+            return why, how
+    if all(any(label_kinds(x)) for x in pair):
+        return why, how  # both labels the lexicons know: the loop of `labels_in` read them
+    return True, True
+
+
+def _template_line(line: str) -> bool:
+    """Whether ``line`` opens with a label that says something (not a time's colon)."""
+    return label_of(line) is not None and _says_something(line) and \
+        _DIGIT_COLON.search(line, 0, MAX_LABEL + 8) is None
 
 
 def _lines(body: str) -> Iterator[str]:
@@ -298,8 +316,8 @@ def labels_in(body: str) -> tuple[bool, bool]:
     another label (issue 32 #6: the template's empty ``**Why:** `` and ``**How to apply:** ``
     lines satisfied the check); a table row labelled so (`_table_kinds`). A reason given in
     a clause (“…, because …”) is prose, not the label a folder that writes them holds its
-    memories to. A body ending in two bold labels the lexicons do not know is the template
-    in the workspace's words (`_tail`)."""
+    memories to. A body holding two labels the lexicons do not know, where the template puts
+    them, is the template in the workspace's words (`_tail`)."""
     why = how = False
     pending = (False, False)  # an empty label, counted if content follows
     fenced = False

@@ -69,7 +69,7 @@ _FLAG = lazy_pattern(r"--?[A-Za-z][A-Za-z0-9_-]*")
 #: ``flag.String("push-url", …)``, yargs' ``.option('dry-run')``).
 _QUOTED_NAME = lazy_pattern(r"""["'`]([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)["'`]""")
 #: Libraries that make a flag of a field or parameter (``max_retries`` → ``--max-retries``).
-_DERIVING = frozenset({"clap", "structopt", "typer", "fire", "argh", "tyro", "simple_parsing"})
+DERIVING = frozenset({"clap", "structopt", "typer", "fire", "argh", "tyro", "simple_parsing"})
 #: A flag Go's flag package defines, its name quoted without dashes.
 _GO_FLAG = lazy_pattern(r"\bflag\.[A-Z]\w*\(\s*(?:&?\w+,\s*)?\"([A-Za-z][\w-]*)\"")
 #: The names a project gives its own commands, in its manifests.
@@ -392,7 +392,7 @@ class ProjectIndex(Record):
         return flag in self.flags or f"-{name}" in self.flags or f"--{name}" in self.flags \
             or name in (self._quoted or ()) or \
             ("-" in name and name.replace("-", "_") in self.words and
-             not _DERIVING.isdisjoint(self.words))
+             not DERIVING.isdisjoint(self.words))
 
     @property
     def past(self) -> tuple[set[str], set[str]]:

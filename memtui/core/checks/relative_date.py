@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from memtui.core.checks.absolute_date import ABSOLUTE as _ABSOLUTE
 from memtui.core.checks.relative_cldr import PHRASES
 from memtui.core.checks.relative_lines import CJK_PAIR as _CJK_PAIR
 from memtui.core.checks.relative_lines import KO_ANCHOR as _KO_ANCHOR
@@ -52,7 +53,9 @@ _SPACED = [
     r"il y a \d+ (?:jours?|semaines?|mois)|dans \d+ (?:jours?|semaines?|mois)",
     # German (lower-case "morgen": "Morgen" is the morning)
     r"heute|gestern|übermorgen|vorgestern",
-    r"(?:nächste|letzte|diese|kommende)n? (?:woche|monat|jahr)",
+    # (declined as the sentence puts it, "bis Ende kommender Woche"; "übernächste" is the
+    # one after the next)
+    r"(?:(?:über)?nächste|letzte|diese|kommende)[nrms]? (?:woche|monat|jahr)",
     r"vor \d+ (?:tagen|wochen|monaten)|in \d+ (?:tagen|wochen|monaten)",
     # Spanish, Portuguese, Italian
     r"hoy|ayer|anteayer|pasado mañana|hoje|ontem|amanhã|oggi|ieri|domani|dopodomani",
@@ -66,8 +69,9 @@ _SPACED = [
     r"daqui a \d+ (?:dias|semanas)|há \d+ (?:dias|semanas)",
     # French, German, Spanish, Portuguese, Italian: a weekday with next / last
     r"(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (?:prochain|dernier)|"
-    r"(?:nächsten|letzten|kommenden) (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
-    r"sonntag)|(?:el|este) próximo (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
+    r"(?:(?:über)?nächsten|letzten|kommenden) (?:montag|dienstag|mittwoch|donnerstag|freitag|"
+    r"samstag|sonntag)|"
+    r"(?:el|este) próximo (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
     r"(?:na )?próxima (?:segunda|terça|quarta|quinta|sexta)(?:-feira)?|"
     r"(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica) prossim[oa]",
     # Russian, Ukrainian
@@ -117,28 +121,6 @@ _CJK = lazy_pattern(
     r"今日|明日|昨日|明後日|一昨日|来週|先週|今週|来月|先月|今月|来年|昨年|週明け)")
 #: Compounds of those characters that are no relative date.
 _CJK_NOT = lazy_pattern(r"前天然|上周期|上週期|今日頭條|今日头条|明日香|本周期|明年度予算|昨日今日")
-#: An absolute date beside it: ISO, slashes, month names (with a day, or with a year: “May
-#: 2027”, “Mayıs 2027” give the year a “this year” means; blind set rules12), CJK and
-#: Korean dates.
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|janvier|février|mars|"
-           r"avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|"
-           r"märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-           r"septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|"
-           r"luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|"
-           r"setembro|outubro|dezembro|января|февраля|марта|апреля|мая|июня|июля|августа|"
-           r"сентября|октября|ноября|декабря|stycznia|lutego|marca|kwietnia|maja|czerwca|"
-           r"lipca|sierpnia|września|października|listopada|grudnia|januari|februari|maart|"
-           r"mei|augustus|oktober|ocak|şubat|mart|nisan|mayıs|haziran|temmuz|ağustos|eylül|"
-           r"ekim|kasım|aralık|agustus|desember")
-_ABSOLUTE = lazy_pattern(
-
-    r"(?i)\b\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|"
-    r"\b\d{1,2}/\d{1,2}\b|\b\d{4}-W\d\d\b|"
-    r"\b(?:" + _MONTHS + r")\.? (?:de )?(?:\d{1,2}|\d{4})\b|"
-    r"\b\d{1,2}(?:st|nd|rd|th|er|\.)? (?:de )?(?:"
-    + _MONTHS + r")\b|\d{1,2} ?月 ?\d{1,2} ?[日号號]|\d{4} ?年|\d{1,2} ?월 ?\d{1,2} ?일|"
-    r"\d{4} ?년|ngày \d{1,2} tháng \d{1,2}|tháng \d{1,2}(?:/| năm )\d{4}")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
 
 
@@ -243,11 +225,12 @@ def _stem(word: str) -> tuple[str, int]:
     """The part of a word of a CLDR phrase that its inflected forms keep, and how many
     letters of ending they may add: a long word less its last two ("hónap" → "hón":
     "hónapban"; "týden" → "týd": "týdnu"), a word of four less its last ("अगला" → "अगल":
-    "अगले"), a short word whole ("w", "na", "el")."""
+    "अगले"; a case ending of up to four letters after it, as agglutinating languages add
+    one), a short word whole ("w", "na", "el")."""
     if len(word) >= 5:
         return word[:-2], 5
     if len(word) == 4:
-        return word[:-1], 3
+        return word[:-1], 4
     return word, 0
 
 

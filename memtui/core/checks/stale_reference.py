@@ -30,7 +30,14 @@ Only what can be checked positively is reported:
   project's text; a flag (``--name`` or Go's ``-name``) in a code span that starts with it,
   or after the project's own command, that the text no longer holds and a past version of
   it did (renamed or removed). Another tool's flags (``pytest -k``) are never checked: the
-  command is not the project's, and a one-letter flag is nobody's in particular.
+  command is not the project's, and a one-letter flag is nobody's in particular; a flag
+  clap or typer made of a field a past version held (``no_cache`` → ``--no-cache``);
+- an environment variable or constant in capitals (``APP_PORT``), only when the history
+  held it; a subcommand of the project's own command (``python manage.py old_cmd``) its
+  text and files no longer hold and its history did; a task (``make X``, ``npm run X``) the
+  manifest at the project's root no longer holds;
+- nothing on a line that dates what it tells (an absolute date or a year): the memory
+  records the change (``removed `old_flag` on 2026-03-02``), it does not claim it holds.
 
 `references` (pure, per memory, made in the scan) finds the candidates; `check` holds them
 against a `memtui.core.checks.project.ProjectIndex`.
@@ -44,8 +51,9 @@ import posixpath
 import re
 from collections.abc import Mapping
 
+from memtui.core.checks.absolute_date import holds_absolute_date
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.checks.project import MAX_DEPTH, ProjectIndex
+from memtui.core.checks.project import DERIVING, MAX_DEPTH, ProjectIndex
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 MAX_REFS = 200  # references kept per memory
@@ -54,7 +62,9 @@ MAX_FINDINGS = 20  # stale references reported per memory
 #: below cost the square of a line with no end to what they try (``[a](`` × 250,000).
 MAX_LINE = 2000
 
-Ref = tuple[int, str, str]  # (line, kind: "path" | "symbol" | "name" | "command", value)
+#: (line, kind: "path" | "symbol" | "name" | "command" | "dated", value); a "dated" ref
+#: (no value) says its line holds an absolute date (`references`).
+Ref = tuple[int, str, str]
 
 _SPAN = lazy_pattern(r"`([^`\n]{1,200})`")
 _LINK_TARGET = lazy_pattern(r"\]\([^)\n]*\)|<https?://[^>\n]*>|https?://[^\s`]+")
@@ -91,6 +101,10 @@ def _symbol(span: str) -> tuple[str, str] | None:
         return None
     call = s.endswith("()")
     last = re.split(r"\.|::", s.removesuffix("()"))[-1]
+    if last.isupper() and "_" in last.strip("_") and s == last and len(last) >= 6:
+        # an environment variable or a constant (``APP_PORT``): the project's only when
+        # its history held it (`check`: a ``name``), as another tool's may be anyone's
+        return "name", s
     if last.isupper() or len(last) < 3 or last.lower().startswith(_PLACEHOLDERS):
         return None
     if "_" in last.strip("_") and last.islower():
@@ -174,6 +188,7 @@ def references(body: str, first_line: int) -> list[Ref]:
         prose = _LINK_TARGET.sub(" ", line) if ("](" in line or "http" in line) else line
         if "~~" in prose:  # struck through: the memory says it no longer holds
             prose = _STRUCK.sub(" ", prose)
+        before = len(out)
         if "/" in prose:
             for m in _PATH.finditer(prose):
                 out.append((no, "path", m.group(0)))
@@ -189,9 +204,33 @@ def references(body: str, first_line: int) -> list[Ref]:
                 sym = _symbol(span)
                 if sym is not None:
                     out.append((no, *sym))
-                elif "-" in span and _command_like(span):
+                elif ("-" in span and _command_like(span)) or _runs_task(span):
                     out.append((no, "command", span.strip()))
+        if len(out) > before and _dated(_SPAN.sub(" ", prose)):
+            out.append((no, "dated", ""))
     return out[:MAX_REFS]
+
+
+#: A year, a word of its own: "2026 թ. փետրվարին", "في مارس 2026".
+_YEAR = lazy_pattern(r"(?<![\w./-])(?:19|20)\d\d(?![\w/-])")
+
+
+def _dated(prose: str) -> bool:
+    """Whether ``prose`` (a line less its code spans) holds an absolute date or a year: a
+    line that dates what it tells records a change, not what holds now."""
+    return _YEAR.search(prose) is not None or holds_absolute_date(prose)
+
+
+def _runs_task(span: str) -> bool:
+    """Whether a code span runs a task or a subcommand with no flag: ``make lint``, ``npm run
+    e2e`` (`_TASKS`), ``python manage.py collect_stats`` (a runner, a script, a word)."""
+    words = span.split()
+    if len(words) < 2 or len(words) > 6:
+        return False
+    if any(tuple(words[:len(runner)]) == runner for runner in _TASKS):
+        return True
+    return len(words) >= 3 and posixpath.basename(words[0]) in _RUNNERS and \
+        "." in words[1] and not words[1].startswith("-")
 
 
 def _own_command(words: list[str], project: ProjectIndex) -> bool:
@@ -255,20 +294,24 @@ def _path_stale(value: str, project: ProjectIndex, root: str) -> tuple[str, str 
 
 
 def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | None]]:
-    """(line, message, project file to open or None) of each stale reference."""
+    """(line, message, project file to open or None) of each stale reference. A line that
+    dates what it tells ("`old_name` was removed on 2026-03-16", in any language: a ``dated``
+    ref) records a change: what is gone on it is history the memory tells, not a claim that
+    it still holds (blind set rules29)."""
     out: list[tuple[int, str, str | None]] = []
     seen: set[tuple[str, str]] = set()
+    dated = {line for line, kind, _ in refs if kind == "dated"}
     root = project.root
     # No text besides the memories (an item workspace holding only them): nothing can
     # witness a name, so none is checked (newuser28 #1: the memories are not its text).
     # Nor when the walk stopped at its bound: the text of the files past it was never read,
     # so no name can be called absent (newuser32 #24: "occurs nowhere" at 20,000 files).
-    blind = any(kind != "path" for _, kind, _ in refs) and \
+    blind = any(kind not in ("path", "dated") for _, kind, _ in refs) and \
         (project.cut or project.text_cut or not project.words)
     for line, kind, value in refs:
         if len(out) >= MAX_FINDINGS:
             break
-        if (kind, value) in seen:
+        if line in dated or (kind, value) in seen:
             continue
         seen.add((kind, value))
         if kind == "path":
@@ -297,23 +340,113 @@ def check(refs: list[Ref], project: ProjectIndex) -> list[tuple[int, str, str | 
             out.append((line, f"`{value}`: {last} is gone from the project's text (its git "
                               "history held it)", None))
         elif kind == "command":
-            words = value.lstrip("$ ").split()
-            own = _own_command(words, project)
-            if not words or not (own or words[0].startswith("-")) or blind:
-                continue
-            for flag in _FLAG.findall(value):
-                if ("flag", flag) in seen or project.flag_live(flag):
-                    continue
-                if own and flag.startswith("--") and flag not in project.flags:
-                    seen.add(("flag", flag))
-                    out.append((line, f"{flag} ({words[0]} …): the flag occurs nowhere in "
-                                      "the project's text", None))
-                elif len(flag.lstrip("-")) > 1 and \
-                        {flag, "--" + flag.lstrip("-"), "-" + flag.lstrip("-")} & project.past[1]:
-                    seen.add(("flag", flag))
-                    out.append((line, f"{flag}: the project's text no longer holds the flag "
-                                      "(its git history did: renamed or removed)", None))
+            _command(line, value, project, blind, seen, out)
     return out
+
+
+#: Runners of a project's own tasks, and the manifest at its root naming them: ``make
+#: lint`` (a Makefile's targets), ``npm run e2e`` (package.json's scripts).
+_TASKS = {("make",): "Makefile", ("npm", "run"): "package.json", ("yarn", "run"): "package.json",
+          ("pnpm", "run"): "package.json"}
+_TASK_NAME = lazy_pattern(r"[A-Za-z_][\w:.-]*")
+
+
+def _command(line: int, value: str, project: ProjectIndex, blind: bool,
+             seen: set[tuple[str, str]], out: list[tuple[int, str, str | None]]) -> None:
+    """The stale flags of a command line (and its task or subcommand: `_task_gone`)."""
+    words = value.lstrip("$ ").split()
+    own = _own_command(words, project)
+    if not words or blind:
+        return
+    if not (own or words[0].startswith("-")):
+        task = _task_gone(words, project)
+        if task is not None:
+            out.append((line, task, None))
+        return
+    if own and (sub := _subcommand_gone(words, project)) is not None:
+        out.append((line, sub, None))
+    for flag in _FLAG.findall(value):
+        if ("flag", flag) in seen:
+            continue
+        if project.flag_live(flag):
+            continue
+        name = flag.lstrip("-")
+        if own and flag.startswith("--") and flag not in project.flags:
+            seen.add(("flag", flag))
+            out.append((line, f"{flag} ({words[0]} …): the flag occurs nowhere in "
+                              "the project's text", None))
+        elif len(name) > 1 and ({flag, "--" + name, "-" + name} & project.past[1] or
+                                 _derived_once(name, project)):
+            seen.add(("flag", flag))
+            out.append((line, f"{flag}: the project's text no longer holds the flag "
+                              "(its git history did: renamed or removed)", None))
+
+
+def _derived_once(name: str, project: ProjectIndex) -> bool:
+    """Whether a past version of a project that makes flags of fields (clap, typer:
+    `project.DERIVING`) held the field ``--no-cache`` comes from (``no_cache``)."""
+    field = name.replace("-", "_")
+    return "-" in name and field not in project.words and field in project.past[0] and \
+        not DERIVING.isdisjoint(project.words)
+
+
+def _subcommand_gone(words: list[str], project: ProjectIndex) -> str | None:
+    """A message when the project's own command names a subcommand in ``snake_case``
+    (``manage.py import_photos``) that its text no longer holds and its history did."""
+    rest = [w for w in words[1:] if not w.startswith("-")]
+    if words and posixpath.basename(words[0]) in _RUNNERS:
+        rest = rest[1:] if words[1:2] != ["-m"] else rest[2:]
+    if not rest:
+        return None
+    sub = rest[0]
+    if "_" not in sub.strip("_") or not sub.islower() or _SYMBOL.fullmatch(sub) is None or \
+            sub in project.words or any(_stem_is(f, sub) for f in project.files):
+        return None
+    held = project.history
+    if sub not in project.past[0] and not (held and any(_stem_is(f, sub) for f in held)):
+        return None
+    return f"{sub} ({words[0]} …): the project's text no longer holds the command (its " \
+        "git history did: renamed or removed)"
+
+
+def _stem_is(path: str, name: str) -> bool:
+    """Whether the file ``path`` is named ``name`` less its suffix (a command's module)."""
+    return posixpath.splitext(posixpath.basename(path))[0] == name
+
+
+def _task_gone(words: list[str], project: ProjectIndex) -> str | None:
+    """A message when ``make X`` or ``npm run X`` names a task the manifest at the project's
+    root no longer holds, and a past version of the project's text did (renamed or removed:
+    the history is the witness that it was the project's)."""
+    for runner, manifest in _TASKS.items():
+        n = len(runner)
+        if tuple(words[:n]) != runner or len(words) <= n or manifest not in project.files:
+            continue
+        task = words[n]
+        if _TASK_NAME.fullmatch(task) is None:
+            return None
+        try:
+            with open(posixpath.join(project.root, manifest), encoding="utf-8",
+                      errors="replace") as f:
+                text = f.read(1 << 20)
+        except OSError:
+            return None
+        if manifest == "Makefile":
+            if "include" in text or "%" in text or \
+                    re.search(rf"(?m)^[^#\n]*(?<![\w.-]){re.escape(task)}(?![\w.-])[^=\n]*:(?!=)",
+                              text):
+                return None
+        elif f'"{task}"' in text:
+            return None
+        parts = _IDENT_PARTS.findall(task)
+        if not parts or not all(p in project.past[0] for p in parts):
+            return None
+        return f"{' '.join(words[:n + 1])}: {manifest} no longer holds the task " \
+            "(its git history held the name)"
+    return None
+
+
+_IDENT_PARTS = lazy_pattern(r"[A-Za-z_]\w*")
 
 
 def stale_findings(refs: Mapping[str, tuple[Ref, ...]], project: ProjectIndex
