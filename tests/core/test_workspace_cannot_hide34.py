@@ -192,6 +192,10 @@ ENCODED = {
                            7),
     "a percent-encoded data: URI": ("see data:,GITHUB_TOKEN%3D"
                                     + "".join(f"%{ord(c):02X}" for c in TOKEN) + "\n", 7),
+    "JSON \\u escapes": ('{"ci": "' + "".join(f"\\u{ord(c):04x}" for c in TOKEN) + '"}\n', 7),
+    "Python \\x escapes": ('k = "' + "".join(f"\\x{ord(c):02x}" for c in TOKEN) + '"\n', 7),
+    "a URL's query percent-encoded": ("hook https://hooks.example.com/cb?t="
+                                      + "".join(f"%{ord(c):02X}" for c in TOKEN) + "\n", 7),
     "reversed behind U+202E": (f"the key: \u202e{TOKEN[::-1]}\u202c (reads right)\n", 7),
 }
 

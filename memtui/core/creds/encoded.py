@@ -12,6 +12,8 @@ What is decoded, and only by format (never a guess at a cipher):
   holding ``kind: Secret``), every value under its ``data:`` key, which is base64 by the
   format however short;
 - a ``data:`` URI without ``;base64``: its percent-encoding undone;
+- a run of word characters holding four or more string escapes (``\\u0067``, ``\\x67``: JSON,
+  JavaScript, Python) or percent-escapes (``%67``: a URL's query), with them undone;
 - text after a right-to-left override (U+202E) up to its pop (U+202C) or the line's end: a
   reader sees it reversed, so it is read reversed too.
 
@@ -43,6 +45,43 @@ _SECRET_KIND = re.compile(r"(?m)^\s*[\"']?kind[\"']?\s*:\s*[\"']?Secret\b")
 _DATA_KEY = re.compile(r"^(\s*)[\"']?data[\"']?\s*:\s*$")
 _DATA_VALUE = re.compile(
     r"^(\s+)[\"']?[\w.\-]+[\"']?\s*:\s*[\"']?([A-Za-z0-9+/]{4,}={0,2})[\"']?\s*$")
+#: A string escape (JSON's, JavaScript's, Python's ``\\u0067``, ``\\x67``) or a URL's
+#: percent-encoding (``%67``), and a run of word characters holding them: a run holding
+#: `MIN_ESCAPES` or more is read with them undone (a token written as escapes in a JSON
+#: string or a URL's query).
+_ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|%[0-9A-Fa-f]{2}")
+_WORD_CHARS = re.compile(r"[\w.\-]*")
+MIN_ESCAPES = 4
+
+
+def _escaped_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of word characters holding `MIN_ESCAPES` or more escapes
+    (`_ESCAPE`) with nothing but word characters between them, in time linear in the text:
+    each escape found once, each gap and each run's ends read once."""
+    out: list[tuple[int, int]] = []
+    first = last = -1
+    count = 0
+
+    def close() -> None:
+        if count >= MIN_ESCAPES:
+            start = first
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+                start -= 1
+            tail = _WORD_CHARS.match(text, last)
+            out.append((start, tail.end() if tail is not None else last))
+
+    for m in _ESCAPE.finditer(text):
+        gap = _WORD_CHARS.match(text, last) if last >= 0 else None
+        if gap is not None and gap.end() >= m.start():
+            count += 1
+        else:
+            close()
+            first, count = m.start(), 1
+        last = m.end()
+        if len(out) > MAX_VALUES:
+            break
+    close()
+    return out
 #: A right-to-left override and what it reverses (to its pop, or the line's end).
 _RLO = re.compile("\u202e([^\u202c\n]+)")
 #: Characters decoded text may hold besides printable ones.
@@ -89,6 +128,14 @@ def may_hold(text: str) -> bool:
 #: How a value was written, as a finding says it.
 BASE64, PERCENT, REVERSED = ("base64-encoded", "percent-encoded in a data URI",
                              "written reversed behind a right-to-left override")
+ESCAPED = "written as string escapes or percent-encoding"
+
+
+def _unescape(m: re.Match[str]) -> str:
+    """The character one `_ESCAPE` stands for."""
+    code = m.group()
+    n = int(code[2:] if code[0] == "\\" else code[1:], 16)
+    return "\ufffd" if 0xD800 <= n <= 0xDFFF else chr(n)  # (a lone surrogate: no text)
 
 
 #: Each byte: ``a`` for a base64 character (either alphabet), a blank for any other.
@@ -155,6 +202,10 @@ def _found(text: str) -> list[tuple[int, int, str, str]]:
         m = _DATA_URI.match(text, k)
         if m is not None and "%" in m.group(1) and ";base64," not in m.group().lower():
             found.append((m.start(1), m.end(1), unquote(m.group(1)[:MAX_RUN]), PERCENT))
+    if "\\u" in text or "\\x" in text or "%" in text:
+        for start, end in _escaped_runs(text):
+            got = _ESCAPE.sub(_unescape, text[start:min(end, start + MAX_RUN)])
+            found.append((start, end, got, ESCAPED))
     if "\u202e" in text:
         for m in _RLO.finditer(text):
             found.append((m.start(1), m.end(1), m.group(1)[::-1], REVERSED))
