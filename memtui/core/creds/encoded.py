@@ -13,7 +13,8 @@ What is decoded, and only by format (never a guess at a cipher):
   format however short;
 - a ``data:`` URI without ``;base64``: its percent-encoding undone;
 - a run of word characters holding four or more string escapes (``\\u0067``, ``\\x67``: JSON,
-  JavaScript, Python) or percent-escapes (``%67``: a URL's query), with them undone;
+  JavaScript, Python) or percent-escapes (``%67``: a URL's query) of ASCII letters or digits,
+  which no encoder escapes, with its escapes undone;
 - text after a right-to-left override (U+202E) up to its pop (U+202C) or the line's end: a
   reader sees it reversed, so it is read reversed too.
 
@@ -55,9 +56,11 @@ MIN_ESCAPES = 4
 
 
 def _escaped_runs(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each run of word characters holding `MIN_ESCAPES` or more escapes
-    (`_ESCAPE`) with nothing but word characters between them, in time linear in the text:
-    each escape found once, each gap and each run's ends read once."""
+    """(start, end) of each run of word characters and escapes (`_ESCAPE`) in which
+    `MIN_ESCAPES` or more escapes stand for an ASCII letter or digit — what no encoder
+    escapes (a URL's ``%2F``, JSON's ``\\u00e9`` are how those formats write a slash or an
+    accent; ``%67%68%70`` is written to hide ``ghp``) — in time linear in the text: each
+    escape found once, each gap and each run's ends read once."""
     out: list[tuple[int, int]] = []
     first = last = -1
     count = 0
@@ -71,12 +74,13 @@ def _escaped_runs(text: str) -> list[tuple[int, int]]:
             out.append((start, tail.end() if tail is not None else last))
 
     for m in _ESCAPE.finditer(text):
+        hiding = _unescape(m).isalnum() and _unescape(m).isascii()
         gap = _WORD_CHARS.match(text, last) if last >= 0 else None
         if gap is not None and gap.end() >= m.start():
-            count += 1
+            count += hiding
         else:
             close()
-            first, count = m.start(), 1
+            first, count = m.start(), int(hiding)
         last = m.end()
         if len(out) > MAX_VALUES:
             break
