@@ -26,6 +26,7 @@ from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
+from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.runs import may_hold as _may_hold_run
@@ -299,11 +300,44 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     from which a bound left the text unchecked, or None. The text is read as its reader
     sees it (`memtui.core.creds.as_seen`: no invisible character or look-alike letter
     hides a credential), each hit given back as written."""
-    if disguised(text):
-        hits, cut = _as_seen(text, first_line, budget)
-    else:
-        hits, cut = _scan_plain(text, first_line, probe, budget)
+    hits, cut = _scan_read(text, first_line, probe, budget)
+    if may_hold_encoded(text):
+        hits, cut = _with_encoded(text, first_line, hits, cut, budget)
     return _with_rests(text, first_line, hits), cut
+
+
+def _scan_read(text: str, first_line: int, probe: KeywordProbe | None,
+               budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
+    """`scan_text_bounded` but for what its encoded values decode to."""
+    if disguised(text):
+        return _as_seen(text, first_line, budget)
+    return _scan_plain(text, first_line, probe, budget)
+
+
+def _with_encoded(text: str, first_line: int, hits: list[SecretHit], cut: int | None,
+                  budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
+    """``hits`` and the credentials in what the text's encoded values decode to
+    (`memtui.core.creds.encoded`: base64, a data URI, a right-to-left override), each at the
+    encoded value's line with its value as written; the earlier of the two cuts."""
+    from memtui.core.creds.encoded import encoded_hits
+
+    def scan(view: str) -> tuple[list[tuple[int, str, str]], int | None]:
+        got, at = _scan_read(view, 1, None, budget)
+        return [(h.line - 1, h.kind, h.value) for h in got], None if at is None else at - 1
+
+    found, at = encoded_hits(text, scan)
+    if at is not None:
+        cut = first_line + at if cut is None else min(cut, first_line + at)
+    if not found:
+        return hits, cut
+    out = list(hits)
+    for i, kind, value in found:
+        line = first_line + i
+        if (cut is None or line < cut) and not any(
+                h.line == line and (h.value in value or value in h.value) for h in hits):
+            out.append(SecretHit(line, kind, value))
+    out.sort(key=lambda h: h.line)
+    return out[:MAX_HITS], cut
 
 
 def _with_rests(text: str, first_line: int, hits: list[SecretHit]) -> list[SecretHit]:

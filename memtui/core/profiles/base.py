@@ -268,6 +268,12 @@ class Profile:
     #: Whether the profile reads the agent's own files beyond the memories (its result is
     #: then derived afresh on each audit: no cache knows those files).
     agent_files: ClassVar[bool] = False
+    #: Whether the agent works in a workspace wider than its memory folder, whose top-level
+    #: files it reads with its tools (OpenClaw's ``API-KEYS.md``, ``.env`` beside
+    #: ``memory/``): those are then read for credentials only
+    #: (`memtui.core.scanner.readable.top_files`; redteam34). A profile whose memory folder
+    #: is the workspace (Claude Code, Gemini, Hermes, Codex, Serena) has it walked whole.
+    workspace_files: ClassVar[bool] = False
     #: How the agent reaches a file its index does not link (``references``'s ``found``),
     #: as the app says it beside the file ("linked from the index" would be false).
     found_by: ClassVar[str] = "found by the agent"

@@ -602,7 +602,13 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         result.findings.extend(_loaded_each_turn(f) for f in found
                                if f.kind in READ_KINDS and keeps(f))
         read.update(loaded)
-    walked = readable_findings(result.workspace, read)  # type: ignore[arg-type]
+    # (and an agent's workspace around its memory folder: its top-level files, for
+    # credentials, when the profile says the agent works there: redteam34)
+    walked = readable_findings(result.workspace, read,  # type: ignore[arg-type]
+                               profile_named(result.profile).workspace_files)
+    seen_unread = {f.path for f in result.findings if f.kind == "unchecked_text"}
+    walked = [f for f in walked if f.kind != "unchecked_text" or f.line is not None
+              or f.path not in seen_unread]  # (a bootstrap file linking out: said once)
     # A credential is never the configuration's to hide; the warnings of a file its
     # ``exclude`` names (instruction-like, hidden text: a folder of imports called noise)
     # are counted as suppressed by exclude, as an excluded memory's are (an explicit

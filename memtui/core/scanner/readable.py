@@ -13,8 +13,10 @@ head, the credential check on to 8 MiB, past that an ``unchecked_text`` error). 
 yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction_like``,
 ``hidden_text`` — is reported at the file's path, under the same rule ids.
 
-Never read: a git repository's own folder (a ``.git`` holding ``HEAD``: its history is read
-as history), the workspace's memtui state folder and memtui's user cache (when it lies under
+Never read: the workspace's own repository (a flat workspace's ``.git`` holding ``HEAD``:
+its history is read as history; a repository's folder deeper under the memory root, a
+memory folder kept as its own repository, is read for credentials only: redteam34), the
+workspace's memtui state folder and memtui's user cache (when it lies under
 the memory root) — a folder merely *named* ``.git`` or ``.memtui`` elsewhere is read like
 any other (newuser29 #8), and a symbolic link under the memory root that leads into one of
 those folders is read as the file or folder its name holds (the agent opens it:
@@ -29,6 +31,13 @@ every other byte) is decoded as such first (newuser30 #3). At most `MAX_FILES` f
 ``unchecked_text`` error naming how many, never passed as clean. A file found clean (text or
 binary) is remembered by its stat key (`memtui.core.caches.readable`): a warm audit reads it
 no more.
+
+Beside the memory root, a profile whose agent works in a wider workspace
+(`memtui.core.profiles.base.Profile.workspace_files`: OpenClaw's ``API-KEYS.md``,
+``TOOLS.md`` or ``.env`` beside ``memory/``) has the workspace's top-level files read too,
+for credentials only (``secret``, ``unchecked_text``; the memory rules are for memories):
+at most `MAX_TOP_FILES` of them, each with the bounds above; past that bound, one
+``unchecked_text`` error (redteam34).
 """
 
 from __future__ import annotations
@@ -45,7 +54,14 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import SecretHit, scan_text_bounded
 from memtui.core.files.input_file import inside
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.scan import TOO_MUCH, FileScan, scan_file, secret_finding, unchecked
+from memtui.core.scanner.scan import (
+    TOO_MUCH,
+    FileScan,
+    followed_unread,
+    scan_file,
+    secret_finding,
+    unchecked,
+)
 from memtui.core.scanner.share import key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
@@ -59,6 +75,12 @@ MAX_BYTES = 256 << 20
 SNIFF = 8192
 #: What a file yields for the agent's reading: the rules reported for any readable file.
 READ_KINDS = frozenset({"secret", "unchecked_text", "instruction_like", "hidden_text"})
+#: What a file the agent can read but that holds no memory of its own (a repository's own
+#: folder under the memory root, a top-level file of an agent's workspace) yields: its
+#: credentials and what was not read for them.
+CREDENTIAL_KINDS = frozenset({"secret", "unchecked_text"})
+#: Top-level files of an agent's workspace read at most (`top_files`).
+MAX_TOP_FILES = 200
 #: Names of the folders that may be skipped: a repository's own (when it holds ``HEAD``)
 #: and the workspace's memtui state (only the workspace's own: `skipped`).
 SKIPPED = frozenset({".git", STATE_DIR})
@@ -68,10 +90,14 @@ _NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]+")
 MIN_RUN = 4
 
 
-def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat_result]]:
+def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None
+         ) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
-    not (``audited``), as (relative path, full path, stat), sorted by path."""
+    not (``audited``), as (relative path, full path, stat), sorted by path. ``repos``, when
+    given, gets the relative path (with its ``/``) of each repository's own folder walked
+    (a ``.git`` under the memory root that is not the workspace's: `skipped`)."""
     root = os.path.realpath(ws.root)
+    own_git = os.path.join(root, ".git")
     start = str(ws.memory_root)
     if not os.path.isdir(start):
         return []
@@ -103,9 +129,11 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
         for entry in entries:
             name = entry.name
             rel = prefix + name
-            if rel in audited or (name in SKIPPED and skipped(entry.path, state)) or \
+            if rel in audited or (name in SKIPPED and skipped(entry.path, state, own_git)) or \
                     (name == own_name and os.path.realpath(entry.path) == own):
                 continue  # a memory, the index, a linked file: read by the audit already
+            if name == ".git" and repos is not None and is_repository(entry.path):
+                repos.add(rel + "/")
             try:  # (the listing's file types first: no system call for a plain folder)
                 if not entry.is_symlink() and entry.is_dir(follow_symlinks=False):
                     stack.append((entry.path, rel + "/"))
@@ -144,11 +172,22 @@ def walk(ws: Workspace, audited: Container[str]) -> list[tuple[str, str, os.stat
     return out
 
 
-def skipped(folder: str, state: str) -> bool:
+def skipped(folder: str, state: str, own_git: str) -> bool:
     """Whether the folder ``folder`` (named ``.git`` or ``.memtui``) is one the walk skips:
-    the workspace's own state folder (``state``, real path), or a repository's own folder."""
+    the workspace's own state folder (``state``, real path), or the workspace's own
+    repository (``own_git``, the real path of its root's ``.git``: a flat workspace that is
+    a repository), whose history memtui reads as history and whose files are git's and a
+    checkout's (actions/checkout keeps its token in ``.git/config``). A repository's folder
+    inside the memory folder (``memory/.git``: a memory folder kept as its own repository)
+    is read, for credentials only (`readable_findings`): the agent's file tools open it
+    (redteam34; it was skipped by its name before)."""
     if os.path.basename(folder) == STATE_DIR:
         return os.path.realpath(folder) == state
+    return os.path.realpath(folder) == own_git and is_repository(folder)
+
+
+def is_repository(folder: str) -> bool:
+    """Whether ``folder`` (a ``.git``) is a repository's own folder: it holds ``HEAD``."""
     return os.path.isfile(os.path.join(folder, "HEAD"))
 
 
@@ -201,16 +240,76 @@ def _not_a_memory(f: Finding) -> Finding:
     return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + OPENED, f.severity)
 
 
-def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
+def top_files(ws: Workspace, audited: Container[str]
+              ) -> tuple[list[tuple[str, str, os.stat_result]], list[str]]:
+    """The regular files at the top of ``ws`` (beside its memory folder) the audit did not
+    read, as `walk` gives them, but memtui's own (``.memtui*``); and the names of those
+    that are symbolic links out of the workspace (the agent follows them, memtui never)."""
+    if ws.memory_root == ws.root:
+        return [], []  # the memory root is the workspace: walked whole
+    root = os.path.realpath(ws.root)
+    mem_real = os.path.realpath(ws.memory_root)
+    out: list[tuple[str, str, os.stat_result]] = []
+    links_out: list[str] = []
+    try:
+        with os.scandir(ws.root) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        return [], []
+    for entry in entries:
+        name = entry.name
+        if name in audited or name.startswith(STATE_DIR):
+            continue
+        try:
+            lst = entry.stat(follow_symlinks=False)
+            if stat.S_ISLNK(lst.st_mode):
+                target = os.path.realpath(entry.path)
+                if inside(target, root) is None:
+                    if os.path.exists(target):
+                        links_out.append(name)
+                    continue
+                if inside(target, mem_real) is not None:
+                    continue  # a file of the memory folder: read under its own name
+                lst = os.stat(target)
+        except OSError:
+            continue
+        if stat.S_ISREG(lst.st_mode):
+            out.append((name, entry.path, lst))
+    return out, links_out
+
+
+def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
+                      ) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
-    bounds, one ``unchecked_text`` error naming how many files were not read."""
-    files = walk(ws, audited)
+    bounds, one ``unchecked_text`` error naming how many files were not read. ``tops``: the
+    workspace's top-level files too (`top_files`), for credentials only, as the files of a
+    repository's own folder under the memory root are."""
+    repos: set[str] = set()
+    files = walk(ws, audited, repos)
+    only_credentials: set[str] = set()
+    out: list[Finding] = []
+    if tops:
+        top, links_out = top_files(ws, audited)
+        out.extend(followed_unread(rel) for rel in links_out)
+        if len(top) > MAX_TOP_FILES:
+            past = len(top) - MAX_TOP_FILES
+            more = "it" if past == 1 else f"it and {plural(past - 1, 'more file')}"
+            out.append(unchecked(top[MAX_TOP_FILES][0], None, (
+                f"{more} at the top of the workspace {'was' if past == 1 else 'were'} past "
+                f"the audit's bound on the top-level files it reads ({MAX_TOP_FILES:,}); the "
+                "agent can "
+                "open them")))
+            del top[MAX_TOP_FILES:]
+        only_credentials.update(rel for rel, _full, _st in top)
+        files = top + files
+    if repos:
+        only_credentials.update(rel for rel, _full, _st in files
+                                if any(rel.startswith(r) for r in repos))
     if not files:
-        return []
+        return out
     cache = ReadableCache(cache_path(ws.root))
     made_ns = time.time_ns()
-    out: list[Finding] = []
     budget, unread, first_unread = MAX_BYTES, 0, ""
     for n, (rel, full, st) in enumerate(files):
         budget -= min(st.st_size, MAX_CHECKED_BYTES)
@@ -229,7 +328,7 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
             found = binary_findings(rel, full, st, str(ws.root))
             if found is None:
                 continue  # unreadable now
-            if found:
+            if found:  # (credentials only: every kind it yields)
                 out.extend(found)
                 cache.forget(rel)
             else:
@@ -241,7 +340,8 @@ def readable_findings(ws: Workspace, audited: Container[str]) -> list[Finding]:
             out.append(unchecked(rel, None, "the file could not be read"))
             cache.forget(rel)
             continue
-        found = [_not_a_memory(f) for f in scan.own_findings if f.kind in READ_KINDS]
+        kinds = CREDENTIAL_KINDS if rel in only_credentials else READ_KINDS
+        found = [_not_a_memory(f) for f in scan.own_findings if f.kind in kinds]
         if found:
             out.extend(found)
             cache.forget(rel)
