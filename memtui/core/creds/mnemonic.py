@@ -55,7 +55,8 @@ def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
         if not m:
             continue
         words = m.group("p").split()
-        if not all(w.islower() for w in words) or len(words) not in _LENGTHS or len(set(words)) != len(words) or \
+        if not all(w.islower() for w in words) or len(words) not in _LENGTHS or \
+                len(set(words)) != len(words) or \
                 any(w in lexicon.sentence_words() for w in words):
             continue
         if _introduced(lines, i) or _quoted_alone(lines, i):
