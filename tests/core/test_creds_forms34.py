@@ -1,0 +1,165 @@
+"""secfix34: credentials by their structure (a login line after any label, a password split
+over a table's cells, a column of one-time codes, codes listed in a sentence, seed phrases as
+list items, in backticks or with accents) and the senses that make a credential word
+something else (a keyword, a postal or tracking code, an id-suffixed label). Texts and values
+written here, random or made up, none of a blind set's; every case runs the real detector."""
+
+from __future__ import annotations
+
+import pytest
+
+from memtui.core.creds.detector import scan_text
+
+
+def _values(text: str) -> list[str]:
+    return [h.value for h in scan_text(text)]
+
+
+# -- a login line after a label -------------------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("Skovhytte-routeren: admin Lq8!vTrek3\nHusk nøglen.\n", "Lq8!vTrek3"),
+    ("- ssh: deploy Wm4#pazRu9\n", "Wm4#pazRu9"),
+    ("खेत का राउटर: root Tz6@hollo2\n", "Tz6@hollo2"),
+])
+def test_a_user_and_a_password_after_a_label_are_a_login(text: str, value: str) -> None:
+    assert _values(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Build: gradle assembleRelease2\n",        # no symbol: a task's name
+    "Next: see issue#4412\n",                   # no capital
+    "Deploy: rsync Site-Build/v2!\n",          # a path
+    "Contact: mail Kim.Lee5!@example.org\n",    # an address
+    "```\nRouter: admin Lq8!vTrek3\n```\n",     # in a fenced block (a log's own reading)
+])
+def test_lines_that_are_no_login_are_left_alone(text: str) -> None:
+    assert _values(text) == []
+
+
+# -- a password split over a table's cells ------------------------------------------------
+
+SPLIT_COLUMN = """---
+name: gedeeld-wachtwoord
+description: het wachtwoord van het archief, in tweeën
+---
+| Deel | Waarde | Wie |
+|---|---|---|
+| Eerste | Hav | Mette |
+| Laatste | rn%Lyng81 | Joost |
+"""
+
+SPLIT_ROW = """Hasło do szafy serwerowej, w dwóch kawałkach:
+| kawałek 1 | kawałek 2 |
+|---|---|
+| Pq7w | ez!Lom4 |
+"""
+
+
+def test_a_password_split_down_a_column_is_each_piece() -> None:
+    assert _values(SPLIT_COLUMN) == ["Hav", "rn%Lyng81"]
+
+
+def test_a_password_split_along_a_row_is_each_piece() -> None:
+    assert _values(SPLIT_ROW) == ["Pq7w", "ez!Lom4"]
+
+
+@pytest.mark.parametrize("text", [
+    SPLIT_COLUMN.replace("het wachtwoord van", "de planken van"),  # no password named
+    SPLIT_ROW.replace("Hasło do szafy serwerowej", "Numery szafy serwerowej"),
+    SPLIT_ROW.replace("| kawałek 1 | kawałek 2 |", "| user | id |"),     # id / user columns
+    SPLIT_ROW.replace("| Pq7w | ez!Lom4 |", "| Pq7w pa | ez!Lom4 |"),     # a space: words
+    SPLIT_ROW.replace("| Pq7w | ez!Lom4 |", "| alpha | beta |"),          # words alone
+])
+def test_tables_that_split_no_password_are_left_alone(text: str) -> None:
+    assert _values(text) == []
+
+
+# -- a column of one-time codes -----------------------------------------------------------
+
+CODE_COLUMN = """Backup codes of the mail account (each works once):
+
+| # | value |
+|---|---|
+| 1 | 7fa2c91e |
+| 2 | b04d3e6a |
+| 3 | 5e19fc70 |
+"""
+
+
+def test_a_column_of_same_shaped_codes_under_a_credential_caption_is_each_a_value() -> None:
+    assert _values(CODE_COLUMN) == ["7fa2c91e", "b04d3e6a", "5e19fc70"]
+
+
+@pytest.mark.parametrize("text", [
+    CODE_COLUMN.replace("Backup codes of the mail account", "Deploys of the week"),
+    CODE_COLUMN.replace("| # | value |", "| # | commit |"),
+    CODE_COLUMN.replace("5e19fc70", "5e19fc7"),        # not one shape
+    CODE_COLUMN.replace("5e19fc70", "7fa2c91e"),       # repeated
+])
+def test_columns_that_are_no_codes_are_left_alone(text: str) -> None:
+    assert _values(text) == []
+
+
+# -- codes listed in one sentence -----------------------------------------------------------
+
+def test_codes_listed_after_a_labelled_first_one_are_each_a_value() -> None:
+    text = ("Recovery codes for the forge: qvtkz-mwhpx, rtbnc-jdfsl and plmqw-xvzrt (rest in "
+            "the safe).\n")
+    assert _values(text) == ["qvtkz-mwhpx", "rtbnc-jdfsl", "plmqw-xvzrt"]
+
+
+def test_words_after_a_labelled_code_are_no_codes() -> None:
+    text = "Recovery codes for the forge: qvtkz-mwhpx, well-known and self-made.\n"
+    assert _values(text) == ["qvtkz-mwhpx"]
+
+
+# -- seed phrases -----------------------------------------------------------------------------
+
+EN = "orbit velvet canyon mango fossil ribbon walnut glacier pepper lantern timber saddle"
+ES = "cañón ámbar pulpo nieve brisa cereza dátil águila junco lirio mango sauce"
+
+
+@pytest.mark.parametrize("text, value", [
+    (f"Wallet backup (12 words):\n- {EN}\n", EN),
+    (f"Wallet backup (12 words):\n`{EN}`\n", EN),
+    (f"Frase de la cartera (12 palabras):\n{ES}\n", ES),
+])
+def test_a_seed_phrase_as_a_list_item_in_code_or_with_accents_is_found(text: str,
+                                                                       value: str) -> None:
+    assert _values(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    f"Wallet backup (12 words):\n- {EN.replace('mango', 'the')}\n",       # a sentence word
+    f"Wallet backup (11 words):\n- {EN.rsplit(' ', 1)[0]}\n",             # 11 words
+    f"Wallet backup (12 words):\n- {EN.replace('mango', 'Mango')}\n",     # a capital
+    f"Wallet backup:\n- {EN.replace('mango', 'orbit')}\n",                # a word repeated
+])
+def test_runs_of_words_that_are_no_seed_are_left_alone(text: str) -> None:
+    assert _values(text) == []
+
+
+# -- what makes a credential word something else ----------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Notas de la campaña:\n- la palabra clave del anuncio es «invierno»\n",
+    "Mots-clés du salon : la mot-clé principal est « tricot ».\n",
+    "رمز البريد للمستودع 40213.\n",
+    "کد پستی خانه: ۱۲۳۴۵۶۷۸۹۰ — کد رهگیری سفارش: 7730018264519\n",
+    "کد پستی خانه: 1234567890\n",
+    "गोदाम का पता, पिन कोड 560034\n",
+    "小程序 openid: oXk2PqLm8ZrT4vBn7YcW1sDf-9\n",
+])
+def test_a_credential_word_in_another_sense_labels_nothing(text: str) -> None:
+    assert _values(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Palabra clave del wifi del taller: Tq9!vBx3Lm\n", "Tq9!vBx3Lm"),
+    ("الرمز السري للخزنة: 4821\n", "4821"),
+    ("लॉकर का पिन 4821 है\n", "4821"),
+    ("小程序 secret: oXk2PqLm8ZrT4vBn7YcW1sDf-9\n", "oXk2PqLm8ZrT4vBn7YcW1sDf-9"),
+])
+def test_the_same_words_in_their_credential_sense_still_label(text: str, value: str) -> None:
+    assert _values(text) == [value]
