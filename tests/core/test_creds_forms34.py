@@ -163,3 +163,30 @@ def test_a_credential_word_in_another_sense_labels_nothing(text: str) -> None:
 ])
 def test_the_same_words_in_their_credential_sense_still_label(text: str, value: str) -> None:
     assert _values(text) == [value]
+
+
+# -- a credential on a line of a fenced log -----------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "[done] admin password set to Hv6!qTz9pLk",
+    "2026-12-01 10:00:01 INFO provision: password set to Hv6!qTz9pLk",
+    "Dec 02 09:14 setup[811]: password set to Hv6!qTz9pLk",
+])
+def test_a_log_line_in_a_code_block_is_read_as_its_message(line: str) -> None:
+    assert _values(f"Output of the installer:\n```\n{line}\n```\n") == ["Hv6!qTz9pLk"]
+
+
+@pytest.mark.parametrize("block", [
+    "```python\nprint('password set to')  # see below\nx = reset_password(user)\n```",
+    "```\n[done] password set to the value in the vault\n```",
+    "```\n[done] password policy set to Strict-v2!\n```",
+])
+def test_log_lines_without_a_credential_are_left_alone(block: str) -> None:
+    assert _values(f"Output:\n{block}\n") == []
+
+
+def test_a_telegram_token_in_the_bot_api_url_is_found() -> None:
+    line = "curl https://api.telegram.org/bot7730018264:AAk3PqLm8ZrT4vBn7YcW1sDfQ9xHjWe2UoI/getMe"
+    assert _values(f"```\n{line}\n```\n") == ["7730018264:AAk3PqLm8ZrT4vBn7YcW1sDfQ9xHjWe2UoI"]
+    robot = line.replace("api.telegram.org/bot", "example.org/robot")
+    assert _values(f"```\n{robot}\n```\n") == []

@@ -529,7 +529,10 @@ def _rule_matches(line: str, rule_words: frozenset[str]) -> list[_Span]:
     # A long line is read in overlapping windows: no rule sees more than a window.
     for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
         for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
-            start, end = token_span(line, at + start, at + end)
+            if line[at + start - 4:at + start] == "/bot" and "://" in line[:at + start]:
+                start, end = at + start, at + end  # the Bot API's URL: the token, not the URL
+            else:
+                start, end = token_span(line, at + start, at + end)
             if not not_a_value(line[start:end]):
                 out.append((start, end, kind))
     return out

@@ -109,6 +109,13 @@ _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 #: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
 #: more, then ``#``.
 _SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: A line of a log in a code block: a status or level in brackets (``[ok]``, ``[WARN]``), a
+#: level word, a timestamp (``2026-12-02T09:14``, ``Dec 02 09:14``, ``09:14:03``) or a
+#: program and its pid (``bot[811]:``) first: what follows is a message, read as prose.
+_LOG_MARK = lazy_pattern(
+    r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]+|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|NOTICE|TRACE)"
+    r"\b:?[ \t]+|(?:\d{4}-\d\d-\d\d[T ]?|[A-Z][a-z]{2} [ \d]\d )?\d\d:\d\d(?::\d\d)?"
+    r"(?:[.,]\d+)?Z?[ \t]+(?:[\w.-]+(?:\[\d+\])?:[ \t]+)?)")
 #: A sentence ended inside a label line's label (``… for new token scanning. BELKA contract:
 #: …``): the label is the words after it, the sentence before names nothing of the value.
 _SENTENCE_IN_LABEL = lazy_pattern(r"(?<=[^\W_%)][^\W_%)])[.!?](?=\s+\S)")
@@ -882,6 +889,9 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
     comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
     if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
         found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
+    logged = _LOG_MARK.match(line) if not found and fence and level == 2 else None
+    if logged:  # ``[ok] password set to …``, ``Dec 02 09:14 app[81]: …``: a log's message
+        found = [f for f in prose_values(line, i, logged.end()) if not code_name(f.value)]
     if not found and not fence:
         found = ([f for f in prose_values(line, i, _negated_label(line))
                   if not code_name(f.value)] if level == 2 else []) or \
