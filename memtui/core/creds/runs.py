@@ -30,27 +30,21 @@ from collections.abc import Iterator
 
 from memtui.core.creds import values
 from memtui.core.creds.reading import Labelled
+from memtui.core.creds.slots import CODE_TEXT, COLON, LABEL, LEAD
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A line that is one code: maybe a list marker, maybe backticks, groups of letters/digits.
-_CODE_LINE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?(?P<q>`?)"
-    r"(?P<c>[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,3})(?P=q)[ \t]*$")
-#: One code (a line's, a cell's): groups of letters and digits joined by ``-`` or a space.
-CODE = lazy_pattern(r"[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,3}")
+_CODE_LINE = lazy_pattern(LEAD + r"(?P<q>`?)(?P<c>" + CODE_TEXT + r")(?P=q)[ \t]*$")
 _GROUP = lazy_pattern(r"[A-Za-z0-9]+|[- ]")
 _BASE32 = lazy_pattern(r"^[A-Z2-7]+$")
 _B32_LENGTHS = frozenset({16, 26, 32, 52, 64})
-_B32_PLACE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+][ \t]+)?(?:[^:：`\n]{1,80}[:：][ \t]*)?(?P<q>`?)(?P<v>[A-Z2-7]{16,64})"
-    r"(?P=q)[ \t]*$|`(?P<c>[A-Z2-7]{16,64})`")
-_KEYPAD = lazy_pattern(r"^[ \t>]*(?:[-*+][ \t]+)?[^:：\n]{1,60}[:：][ \t]*(?:\*\*)?`?"
-                       r"(?P<v>\d{3,10}[*#])`?(?:\*\*)?[ \t]*$")
+_B32_PLACE = lazy_pattern(LEAD + r"(?:" + LABEL + COLON + r")?(?P<q>`?)(?P<v>[A-Z2-7]{16,64})"
+                          r"(?P=q)[ \t]*$|`(?P<c>[A-Z2-7]{16,64})`")
+_KEYPAD = lazy_pattern(LEAD + LABEL + COLON + r"(?:\*\*)?`?(?P<v>\d{3,10}[*#])`?(?:\*\*)?[ \t]*$")
 _LOGIN = lazy_pattern(r"^[ \t>]*(?P<u>[a-z_][a-z0-9_.-]{0,31}) (?P<v>\S{6,64})[ \t]*$")
 #: A login after a label: ``label: user password`` (maybe a list marker), the line's end.
-_LABEL_LOGIN = lazy_pattern(
-    r"^[ \t>]*(?:[-*+•][ \t]+)?[^:：`\n]{1,60}?[:：][ \t]*(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
-    r"(?P<v>\S{8,64})[ \t]*$")
+_LABEL_LOGIN = lazy_pattern(LEAD + LABEL + COLON + r"(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
+                            r"(?P<v>\S{8,64})[ \t]*$")
 _AT_USER = lazy_pattern(r"(?<![\w.+-])(?P<u>[a-z_][a-z0-9_.-]{0,31})@[\w-]")
 #: A word (any script) then one value that ends its clause.
 _PAIR = lazy_pattern(r"(?<![\w`])(?=(?P<w>[^\W\d_]{3,30}) (?P<v>[^\s`;,，；]{6,64}?)"
@@ -59,7 +53,7 @@ _AT_HOST = lazy_pattern(r"@[\w-]+\.[\w-]")
 _HEADING = lazy_pattern(r"^[ \t]*#{1,6} ")
 #: The cheap looks, one per form, each a search of the whole text (a text that holds none
 #: costs these searches and nothing else).
-_CODE_L = (r"[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
+_CODE_L = (LEAD[1:] + r"`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
            r"(?:[- ][A-Za-z0-9]{3,10}){0,2}`?[ \t]*")
 _MAY_CODES = lazy_pattern(r"\n" + _CODE_L + r"\n" + _CODE_L + r"\n" + _CODE_L + r"(?:\n|\Z)")
 #: (a base32 seed holds three digits and capitals: the detector's search for a token the

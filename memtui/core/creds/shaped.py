@@ -38,6 +38,7 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
+from memtui.core.creds.slots import COLON, LABEL, LEAD, table_cells
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A token that may be a key (``t``): starts with a letter or digit, holds a digit and a capital
@@ -61,7 +62,7 @@ _BASE64 = lazy_pattern(r"[A-Za-z0-9+/_-]{16,}={0,2}")
 #: A label line: maybe a list marker, a label (any script, no code, no colon), a colon, the
 #: value alone, maybe a note in brackets, maybe the sentence's stop.
 _LABEL_LINE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+•][ \t]+|\d{1,3}[.)][ \t]+)?(?P<label>[^:：`|\n]{1,80}?)[ \t]*[:：][ \t]*"
+    LEAD + r"(?P<label>" + LABEL + r")" + COLON +
     r"(?:\*\*)?(?P<q>`?)(?P<v>[^\s`\"']{10,200})(?P=q)(?:\*\*)?"
     r"(?:[ \t]*[(（][^()（）\n]{0,80}[)）])?[ \t]*[.;,。]?[ \t]*$")
 #: A line of configuration in a fenced block: a name, ``=`` or ``:``, the value alone.
@@ -186,7 +187,7 @@ def _words_before(line: str, at: int, n: int = 3) -> str:
 
 
 def _header(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
+    return [c.strip() for _, _, c in table_cells(line)]
 
 
 def shaped_values(lines: list[str]) -> Iterator[Labelled]:
@@ -276,15 +277,14 @@ def _cells(line: str, i: int, header: list[str], done: list[tuple[int, int]]
            ) -> Iterator[Labelled]:
     """A table cell whose whole content is of a key's shape, unless its row's first cell or
     its column's header says id, hash, user or public."""
-    cells: list[tuple[int, str]] = []
-    pos = line.index("|") + 1
-    for part in line[pos:].split("|"):
-        cells.append((pos, part))
-        pos += len(part) + 1
+    cells = [(a, part) for a, _, part in table_cells(line)]
+    if not cells:
+        return
     first = cells[0][1]
+    alone = len(cells) == 1 and not line.rstrip().endswith("|")  # ``| value`` (no end mark)
     for n, (a, part) in enumerate(cells):
         v = part.strip().strip("`")
-        if not v or (n == 0 and len(cells) > 1):
+        if not v or (n == 0 and not alone):
             continue
         start = a + part.index(v)
         if any(s <= start < e for s, e in done) or not key_shaped(v):

@@ -48,6 +48,7 @@ from memtui.core.creds.reading import (
     unquote,
     value_at,
 )
+from memtui.core.creds.slots import TABLE_SEP, table_cells
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Characters of a line read for labelled values (a longer line is prose or data; keys of a
@@ -55,7 +56,6 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 MAX_LINE = 4000
 MAX_LIST = 40
 
-_TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+|^\s*[・･]\s*")
 _LABEL_LINE = lazy_pattern(
     r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=＝→\n|]{1,60}?)"
@@ -373,7 +373,7 @@ def _last_of_runs(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
 
 def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     """The table whose header is ``lines[i]``: its labelled values and the line after it."""
-    header = _cells(lines[i])
+    header = table_cells(lines[i])
     names = [c[2].strip("*_` ") for c in header]
     coded = [bool(c) and len(c) <= 40 and lexicon.has_code_word(c) for c in names]
     labels = [lexicon.label(c) or (_beside(c, names) if coded[k] else None)
@@ -381,7 +381,7 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     out: list[Labelled] = []
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
-        row = _cells(lines[j])
+        row = table_cells(lines[j])
         # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
         # password | `…` |``): the other cells are its candidates; only a cell outside a
         # column its header labels names the row (``<mat_khau>`` under
@@ -441,24 +441,6 @@ def _beside(name: str, others: list[str]) -> lexicon.Word | None:
             return lexicon.Word(word.start - len(other) - 1, word.end - len(other) - 1,
                                 word.text, word.kind, word.lang)
     return None
-
-
-def _cells(line: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each cell of a table row."""
-    out = []
-    pos = 0
-    stripped = line.strip()
-    if stripped.startswith("|"):
-        pos = line.index("|") + 1
-    while pos <= len(line):
-        end = line.find("|", pos)
-        if end < 0:
-            end = len(line)
-        cell = line[pos:end]
-        if cell.strip() or end < len(line):
-            out.append((pos, end, cell))
-        pos = end + 1
-    return out
 
 
 #: Per label word, the last list scan that found nothing: (its label line, the line it
@@ -950,7 +932,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                 fence = ""
             i += 1
             continue
-        if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
+        if not fence and "|" in line and i + 1 < len(lines) and TABLE_SEP.match(lines[i + 1]):
             end = i + 2
             while end < len(lines) and "|" in lines[end]:
                 end += 1

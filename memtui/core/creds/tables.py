@@ -22,12 +22,11 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
-from memtui.core.creds.runs import CODE, same_shaped_codes
+from memtui.core.creds.runs import same_shaped_codes
 from memtui.core.creds.shaped import says_not_secret
+from memtui.core.creds.slots import CODE, TABLE_SEP, table_cells
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-#: A table's separator row (``|---|:--:|``).
-_SEPARATOR = lazy_pattern(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
 _DESCRIPTION = lazy_pattern(r"^description:[ \t]*(?P<d>.+)$")
 _MAX_ROWS = 40
 
@@ -35,14 +34,9 @@ _MAX_ROWS = 40
 def _cells(line: str) -> list[tuple[int, str]]:
     """(start, text) of each cell of a table row, the text stripped of spaces and backticks."""
     out: list[tuple[int, str]] = []
-    body = line.rstrip()
-    pos = body.index("|") + 1 if body.lstrip().startswith("|") else 0
-    if body.endswith("|"):
-        body = body[:-1]
-    for part in body[pos:].split("|"):
+    for start, _, part in table_cells(line):
         text = part.strip().strip("`")
-        out.append((pos + part.find(text) if text else pos, text))
-        pos += len(part) + 1
+        out.append((start + part.find(text) if text else start, text))
     return out
 
 
@@ -97,7 +91,7 @@ def table_values(lines: list[str]) -> Iterator[Labelled]:
         line = lines[i]
         if line.lstrip().startswith(("```", "~~~")):
             fence = not fence
-        if fence or "|" not in line or not _SEPARATOR.match(lines[i + 1]) or \
+        if fence or "|" not in line or not TABLE_SEP.match(lines[i + 1]) or \
                 "-" not in lines[i + 1]:
             i += 1
             continue
