@@ -190,3 +190,32 @@ def test_a_telegram_token_in_the_bot_api_url_is_found() -> None:
     assert _values(f"```\n{line}\n```\n") == ["7730018264:AAk3PqLm8ZrT4vBn7YcW1sDfQ9xHjWe2UoI"]
     robot = line.replace("api.telegram.org/bot", "example.org/robot")
     assert _values(f"```\n{robot}\n```\n") == []
+
+
+# -- a value's own slot -----------------------------------------------------------------------
+
+DASHED = "-Rk7VqW2nPzL8sXc4YbT6mHd9JfG3aQe5uNw1oEi0Zy"
+
+
+def test_a_made_up_value_starting_with_a_dash_is_no_option() -> None:
+    assert _values(f"```yaml\nsvc:\n  secret: {DASHED}\n```\n") == [DASHED]
+
+
+@pytest.mark.parametrize("value", ["-Xmx2g", "--max-age=3600", "--color-key-accent"])
+def test_options_after_a_label_are_still_options(value: str) -> None:
+    assert _values(f"```yaml\nsvc:\n  secret: {value}\n```\n") == []
+
+
+KEY = "5b0e2a9c41d7f3e86a2c9d0b4e1f7a3c.pL4xTq8WmZ2vRn6K"
+
+
+def test_a_literal_is_named_by_its_own_member_not_the_one_before() -> None:
+    assert _values(f'```json\n{{"model": "glm-4", "key": "{KEY}"}}\n```\n') == [KEY]
+
+
+@pytest.mark.parametrize("code", [
+    '{"key": "x", "model_id": "pL4xTq8WmZ2vRn6KaQ3y"}',
+    'user_id("pL4xTq8WmZ2vRn6KaQ3y7")',
+])
+def test_a_literal_whose_own_name_says_id_is_left_alone(code: str) -> None:
+    assert _values(f"```\n{code}\n```\n") == []

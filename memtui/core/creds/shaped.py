@@ -186,6 +186,14 @@ def _words_before(line: str, at: int, n: int = 3) -> str:
     return ""
 
 
+def _own_clause(before: str) -> str:
+    """The text before a literal, from the last ``,``, ``;`` or ``{``: its own member or
+    argument (``"model": "glm-4", "key": "…"``: the key's name is ``key``; a call's name,
+    ``user_id("…")``, stays its argument's)."""
+    cut = max(before.rfind(c) for c in ",;{")
+    return before[cut + 1:]
+
+
 def _header(line: str) -> list[str]:
     return [c.strip() for _, _, c in table_cells(line)]
 
@@ -244,7 +252,7 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
             v = m.group("v")
             start = m.start("v")
             if any(s <= start < e for s, e in done) or not key_shaped(v) or \
-                    says_not_secret(line[max(0, m.start() - 40):m.start()]):
+                    says_not_secret(_own_clause(line[max(0, m.start() - 40):m.start()])):
                 continue
             yield Labelled(i, start, start + len(v), v,
                            f"a whole string literal of a key's shape ({len(v)} characters)")
