@@ -219,3 +219,32 @@ def test_a_literal_is_named_by_its_own_member_not_the_one_before() -> None:
 ])
 def test_a_literal_whose_own_name_says_id_is_left_alone(code: str) -> None:
     assert _values(f"```\n{code}\n```\n") == []
+
+
+# -- a pair after a login word, a quoted value before its label ------------------------------
+
+def test_a_user_in_backticks_a_few_words_after_a_login_word_heads_a_pair() -> None:
+    text = "- new shared login for the lab laptop is `lab` / Harbor2031! — use that\n"
+    assert _values(text) == ["Harbor2031!"]
+
+
+@pytest.mark.parametrize("text", [
+    "- the login page of the old wiki is at `/wiki` / Main-Page2\n",
+    "Login with the usual account and then go to settings / Profile2x\n",
+])
+def test_slashes_after_a_login_word_that_join_no_pair_are_left_alone(text: str) -> None:
+    assert _values(text) == []
+
+
+def test_a_value_in_backticks_before_as_the_password_is_the_password() -> None:
+    text = "The NAS setup page wants `qmrt58zk` as the admin password (printed on the box).\n"
+    assert _values(text) == ["qmrt58zk"]
+
+
+@pytest.mark.parametrize("text", [
+    "Use `config.yaml` as the password file.\n",
+    "I typed `release-notes` as the password hint\n",
+    "Use qmrt58zk as the admin password\n",   # unquoted: a weak place, a weak shape
+])
+def test_what_stands_before_as_the_password_unquoted_or_named_is_left_alone(text: str) -> None:
+    assert _values(text) == []

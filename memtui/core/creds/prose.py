@@ -130,7 +130,12 @@ def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
         m = _RIGHT_BEFORE.search(text, window, word.start)
     if not m or lexicon.ambiguous(word):
         return None
-    return value_at(text, m.start("v"), word, strong=False, line=line)
+    # (in backticks or quotes the value is set apart as the label's: ``wants `…` as the
+    # admin password`` vouches for it as a label beside it does)
+    a, b = m.start("v"), m.end("v")
+    quoted = (text[a] in "`\"'“「" or (a > 0 and text[a - 1] in "`\"'“「")) and \
+        text[b - 1:b + 1].strip()[-1:] in ("`", '"', "'", "”", "」")
+    return value_at(text, a, word, strong=quoted, line=line)
 
 
 def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int,
