@@ -248,3 +248,17 @@ def test_a_value_in_backticks_before_as_the_password_is_the_password() -> None:
 ])
 def test_what_stands_before_as_the_password_unquoted_or_named_is_left_alone(text: str) -> None:
     assert _values(text) == []
+
+
+def test_a_key_word_right_before_a_machine_made_run_ending_its_clause_labels_it() -> None:
+    text = "Il sensore legge dal servizio meteo (chiave Qw8rT2xZ-mnbvLk4P, piano base).\n"
+    assert _values(text) == ["Qw8rT2xZ-mnbvLk4P"]
+
+
+@pytest.mark.parametrize("text", [
+    "Il punto (chiave del problema, vedi sotto) resta aperto.\n",
+    "The key ProjectAlphaRelease, as agreed, ships Friday.\n",
+    "Remember the key v2.14.3-rc1, then tag it.\n",
+])
+def test_a_key_word_before_words_names_or_versions_labels_nothing(text: str) -> None:
+    assert _values(text) == []

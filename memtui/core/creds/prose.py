@@ -333,9 +333,12 @@ def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bo
     ``sudo pw `rj…` (keep handy)``): the quotes set the value apart as the word's."""
     end = got.end + (text[got.end:got.end + 1] in _CLOSING)
     quoted = end > got.end
-    return (word.kind == "password" or quoted) and gap == 0 and \
-        (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) and \
-        values.secret_shape(got.value, strong=False) is not None
+    shape = values.secret_shape(got.value, strong=False)
+    # (a key word before a machine-made run ending its clause, ``(chiave Xk7…-…, piano
+    # gratuito)``, as a password word before a typed one)
+    return (word.kind == "password" or quoted or "random-looking" in (shape or "")) and \
+        gap == 0 and (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) \
+        and shape is not None
 
 
 def _is_token(text: str) -> bool:
