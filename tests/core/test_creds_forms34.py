@@ -262,3 +262,23 @@ def test_a_key_word_right_before_a_machine_made_run_ending_its_clause_labels_it(
 ])
 def test_a_key_word_before_words_names_or_versions_labels_nothing(text: str) -> None:
     assert _values(text) == []
+
+
+# -- a value shown masked, then written out ------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("Das Panel zeigt „Kennwort: ●●●●●●●●“. Tatsächlich ist es Lake!Stone44 (sagt Papa).\n",
+     "Lake!Stone44"),
+    ("Password: ●●●●●●\nThe real one is Kq7!mzPa2, says Dad.\n", "Kq7!mzPa2"),
+])
+def test_the_value_a_mask_hid_written_out_after_it_is_found(text: str, value: str) -> None:
+    assert _values(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Password: ●●●●●●\nVersion: v2.4.1-RC!\n",                    # another label's value
+    "Passwort: ●●●●●●●● (see the vault entry Home-Router_2)\n",  # a name, three kinds
+    "Password: ●●●●●●\n\nLater: Lake!Stone44\n",                   # not the next line
+])
+def test_a_mask_with_no_value_written_out_after_it_gives_none(text: str) -> None:
+    assert _values(text) == []

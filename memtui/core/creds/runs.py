@@ -18,6 +18,9 @@ neither, and each is known by its structure alone:
   or after a label's colon, in any language (``Router: admin Fjord!Lake5``, ``ssh: root
   …``), where the password mixes all four kinds of character (small, capital, digit,
   symbol): what a login line looks like, whatever its label says;
+- **a value shown masked, then written out**: a label's value masked (``Passwort: ●●●●●●``,
+  ``PIN: ****``), and in the rest of that line or the next one a token mixing all four kinds
+  of character (small, capital, digit, symbol): what the mask hid, said plainly;
 - **two pairs in one sentence**: a word followed by a value at the end of a clause, and the
   same word followed by another value later in the same line (``W v1; X W v2.``): a
   label repeated is a label, whatever its language. Each value must be password-like.
@@ -66,6 +69,10 @@ _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$"
 #: (``:`` first, a literal ``re`` skips to; the full-width colon only where the text has one)
 _MAY_LABEL_LOGIN = lazy_pattern(r":[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
 _MAY_LABEL_LOGIN_WIDE = lazy_pattern(r"：[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
+#: A masked value after a label's colon (dots, bullets or asterisks, four or more).
+_MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•∙·⏺*]{4,}|(?:\\\*){4,})")
+_LABELLED = lazy_pattern(LEAD + LABEL + COLON)
+_PLAIN_TOKEN = lazy_pattern(r"(?<![\w!@#$%^&*+=/.-])(?P<v>[!-~]{8,64}?)[.,;:)»“”\"']*(?=\s|$)")
 _MAY_PAIRS = lazy_pattern(r"(?m)^[^\n;]{8,}[;；][^\n]{8,}$")
 _RUN_MAX = 16
 
@@ -87,6 +94,7 @@ def may_hold(text: str, shaped: bool) -> bool:
     """Whether any form may be in ``text`` (``shaped``: the detector found a token of a
     key's characters holding a digit and a capital)."""
     return bool(_MAY_CODES.search(text) or (shaped and _MAY_SEED.search(text)) or
+                (("●" in text or "•" in text or "****" in text) and _MASKED.search(text)) or
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
                 _label_login(text) is not None or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
@@ -193,6 +201,25 @@ def _two_pairs(line: str, i: int) -> Iterator[Labelled]:
                            "one of two values after the same word in one sentence")
 
 
+def _unmasked(lines: list[str]) -> Iterator[Labelled]:
+    """The value a mask hid, written out after it on its line or the next (see the module)."""
+    for i, line in enumerate(lines):
+        m = _MASKED.search(line) if len(line) <= 400 else None
+        if not m:
+            continue
+        for k, at in ((i, m.end()), (i + 1, 0)):
+            if k >= len(lines) or len(lines[k]) > 400 or (k > i and _LABELLED.match(lines[k])):
+                break  # (the next line another label's: ``Version: v2.4.1-RC!``)
+            got = next((t for t in _PLAIN_TOKEN.finditer(lines[k], at)
+                        if values.char_kinds(t.group("v")) == 4 and
+                        _password_like(t.group("v")) and
+                        not values.holds_label_word(t.group("v"))), None)
+            if got:
+                yield Labelled(k, got.start("v"), got.end("v"), got.group("v"),
+                               "the value a mask hid, written out after it")
+                break
+
+
 def _line_of(starts: list[int], at: int) -> int:
     return bisect.bisect_right(starts, at) - 1
 
@@ -203,6 +230,8 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
     codes = _MAY_CODES.search(text) is not None
     if codes:
         yield from _code_runs(lines)
+    if ("●" in text or "•" in text or "****" in text) and _MASKED.search(text):
+        yield from _unmasked(lines)
     starts: list[int] = []
     at = 0
     for line in lines:
