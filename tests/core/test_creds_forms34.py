@@ -123,7 +123,8 @@ ES = "cañón ámbar pulpo nieve brisa cereza dátil águila junco lirio mango s
 @pytest.mark.parametrize("text, value", [
     (f"Wallet backup (12 words):\n- {EN}\n", EN),
     (f"Wallet backup (12 words):\n`{EN}`\n", EN),
-    (f"Frase de la cartera (12 palabras):\n{ES}\n", ES),
+    (f"Frase de la cartera (12 palabras):\n`{ES}`\n", ES),
+    (f"Frase de la cartera (12 palabras):\n- {ES}\n", ES),
 ])
 def test_a_seed_phrase_as_a_list_item_in_code_or_with_accents_is_found(text: str,
                                                                        value: str) -> None:

@@ -21,10 +21,14 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: A line that is only 12 to 24 words of three to eight small letters.
 _PHRASE = lazy_pattern(r"^[ \t>]*(?:[-*+•][ \t]+)?(?P<q>`?)(?P<p>[^\W\d_]{3,8}"
                        r"(?:[ \t][^\W\d_]{3,8}){11,23})(?P=q)[ \t]*$")
-#: The same line as a list item or in backticks, or of a word list with accents (the look
-#: when `SEED_LINE`'s finds none; each starts at a line's break, a literal ``re`` skips to).
-_MARKED_LINE = lazy_pattern(r"\n[ \t>]*(?:[-*+•][ \t]+`?|`)?(?:[^\W\d_]{3,8}[ \t]){11,23}"
-                            r"[^\W\d_]{3,8}`?[ \t]*(?:\n|\Z)")
+#: Small letters of the word lists (ASCII, Latin-1's and Latin Extended-A's: ``lápiz``,
+#: ``čočka``; a phrase with accents is looked for only as a list item or in backticks).
+_SMALL = r"[a-zß-öø-ÿ\u0100-\u017f]"
+#: The same line as a list item or in backticks, maybe of a word list with accents (the look
+#: when `SEED_LINE`'s finds none; it starts at a line's break, a literal ``re`` skips to,
+#: and fails at once on a line with no list marker or backtick first).
+_MARKED_LINE = lazy_pattern(r"\n[ \t>]*(?:[-*+•][ \t]+`?|`)(?:" + _SMALL + r"{3,8}[ \t]){11,23}"
+                            + _SMALL + r"{3,8}`?[ \t]*(?:\n|\Z)")
 #: Whether a text may hold one (the cheap look before the lines are read).
 SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
 #: ``memtui_native.seed_line`` (`SEED_LINE`'s search, compiled: ~4 % of a cold audit at

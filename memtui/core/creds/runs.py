@@ -70,7 +70,7 @@ _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$"
 _MAY_LABEL_LOGIN = lazy_pattern(r":[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
 _MAY_LABEL_LOGIN_WIDE = lazy_pattern(r"：[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
-_MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•∙·⏺*]{4,}|(?:\\\*){4,})")
+_MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
 _LABELLED = lazy_pattern(LEAD + LABEL + COLON)
 _PLAIN_TOKEN = lazy_pattern(r"(?<![\w!@#$%^&*+=/.-])(?P<v>[!-~]{8,64}?)[.,;:)»“”\"']*(?=\s|$)")
 _MAY_PAIRS = lazy_pattern(r"(?m)^[^\n;]{8,}[;；][^\n]{8,}$")
@@ -94,7 +94,7 @@ def may_hold(text: str, shaped: bool) -> bool:
     """Whether any form may be in ``text`` (``shaped``: the detector found a token of a
     key's characters holding a digit and a capital)."""
     return bool(_MAY_CODES.search(text) or (shaped and _MAY_SEED.search(text)) or
-                (("●" in text or "•" in text or "****" in text) and _MASKED.search(text)) or
+                (("●" in text or "••••" in text or "****" in text) and _MASKED.search(text)) or
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
                 _label_login(text) is not None or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
@@ -230,7 +230,7 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
     codes = _MAY_CODES.search(text) is not None
     if codes:
         yield from _code_runs(lines)
-    if ("●" in text or "•" in text or "****" in text) and _MASKED.search(text):
+    if ("●" in text or "••••" in text or "****" in text) and _MASKED.search(text):
         yield from _unmasked(lines)
     starts: list[int] = []
     at = 0
