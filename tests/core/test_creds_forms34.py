@@ -31,7 +31,7 @@ def test_a_user_and_a_password_after_a_label_are_a_login(text: str, value: str) 
     "Next: see issue#4412\n",                   # no capital
     "Deploy: rsync Site-Build/v2!\n",          # a path
     "Contact: mail Kim.Lee5!@example.org\n",    # an address
-    "```\nRouter: admin Lq8!vTrek3\n```\n",     # in a fenced block (a log's own reading)
+    "Release: tag v2.4-Beta!\n",               # a version
 ])
 def test_lines_that_are_no_login_are_left_alone(text: str) -> None:
     assert _values(text) == []

@@ -67,10 +67,14 @@ _MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\*)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_HASH = lazy_pattern(r"#(?<=\d\d\d#)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$")
 #: (``:`` first, a literal ``re`` skips to; the full-width colon only where the text has one)
-_MAY_LABEL_LOGIN = lazy_pattern(r":[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
-_MAY_LABEL_LOGIN_WIDE = lazy_pattern(r"：[ \t]*[a-z_][a-z0-9_.-]{1,31} \S{8,64}[ \t]*(?:\n|\Z)")
+#: (the password's digit, capital and symbol looked for ahead, where the rest matched)
+_LOGIN_TAIL = (r"[ \t]*[a-z_][a-z0-9_.-]{1,31} (?=\S*\d)(?=\S*[A-Z])(?=\S*[^\w\s])\S{8,64}"
+               r"[ \t]*(?:\n|\Z)")
+_MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
+_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
 _MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
+_VERSION_HEAD = lazy_pattern(r"[vV]?\d+\.\d")  # ``v2.4-Beta!``: a version, not a password
 _LABELLED = lazy_pattern(LEAD + LABEL + COLON)
 _PLAIN_TOKEN = lazy_pattern(r"(?<![\w!@#$%^&*+=/.-])(?P<v>[!-~]{8,64}?)[.,;:)»“”\"']*(?=\s|$)")
 _MAY_PAIRS = lazy_pattern(r"(?m)^[^\n;]{8,}[;；][^\n]{8,}$")
@@ -96,7 +100,8 @@ def may_hold(text: str, shaped: bool) -> bool:
     return bool(_MAY_CODES.search(text) or (shaped and _MAY_SEED.search(text)) or
                 (("●" in text or "••••" in text or "****" in text) and _MASKED.search(text)) or
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
-                _label_login(text) is not None or
+                (":" in text and _MAY_LABEL_LOGIN.search(text) is not None) or
+                ("：" in text and _MAY_LABEL_LOGIN_WIDE.search(text) is not None) or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
 
 
@@ -265,11 +270,11 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
                     _password_like(m.group("v"), digit=False):
                 yield Labelled(i, m.start("v"), m.end("v"), m.group("v"),
                                "a password after the user name on a login line")
-        if i in labelled and not fence:
+        if i in labelled:
             m = _LABEL_LOGIN.match(line)
             v = m.group("v") if m else ""
             if m and values.char_kinds(v) == 4 and _password_like(v) and \
-                    not values.holds_label_word(v):
+                    not values.holds_label_word(v) and not _VERSION_HEAD.match(v):
                 yield Labelled(i, m.start("v"), m.end("v"), v,
                                "a password after the user name on a labelled login line")
         if i not in wanted:
