@@ -68,8 +68,8 @@ _MAY_HASH = lazy_pattern(r"#(?<=\d\d\d#)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$")
 #: (``:`` first, a literal ``re`` skips to; the full-width colon only where the text has one)
 #: (the password's digit, capital and symbol looked for ahead, where the rest matched)
-_LOGIN_TAIL = (r"[ \t]*[a-z_][a-z0-9_.-]{1,31} (?=\S*\d)(?=\S*[A-Z])(?=\S*[^\w\s])\S{8,64}"
-               r"[ \t]*(?:\n|\Z)")
+_LOGIN_TAIL = (r"[ \t]*[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
+               r"(?=\S{0,63}[^\w\s])\S{8,64}[ \t]*(?:\n|\Z)")
 _MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
 _MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
