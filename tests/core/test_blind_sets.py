@@ -25,9 +25,14 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: after 120/131, 9 false): bench/RESULTS.md, "Issue 32: the credential detector by structure".
 #: secfix33b's form rules (`memtui.core.creds.runs`) folded in set21 (before 104/142, 0 false;
 #: after 135/142, 0 false): bench/RESULTS.md, "Issue 32: the credential detector on the
-#: held-out set21".
-BELOW_THE_BAR = {"set16.json": (104, 3), "set17.json": (108, 2), "set18.json": (112, 1),
-                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (135, 0)}
+#: held-out set21". secfix34's structural forms (a login line after any label, a password
+#: split over a table's cells, code columns, log lines in code blocks…) folded in set22
+#: (before 112/142, 7 false; after 135/143, 1 false, one value added by relabelling) and took
+#: one false alarm off set16: bench/RESULTS.md, "Issue 32: the credential detector on the
+#: held-out set22, by structure".
+BELOW_THE_BAR = {"set16.json": (104, 2), "set17.json": (108, 2), "set18.json": (112, 1),
+                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (135, 0),
+                 "set22.json": (135, 1)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

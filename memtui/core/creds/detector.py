@@ -379,6 +379,14 @@ def _as_seen(text: str, first_line: int, budget: LineBudget | None
     return out, cut
 
 
+#: A table's separator row (``|---``, ``| :--``): `memtui.core.creds.tables` may read it.
+_TABLE_SEPARATOR = lazy_pattern(r"\|[ \t]*:?---")
+
+
+def _may_hold_table(text: str) -> bool:
+    return _TABLE_SEPARATOR.search(text) is not None
+
+
 def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
                 budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
     """`scan_text_bounded` of a text read as it is written."""
@@ -393,8 +401,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         c in text for c in (":\n", "：\n", ": \n", "\n>")) and _may_hold_seed(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
     runs = _may_hold_run(text, shaped)
+    tabled = "|" in text and _may_hold_table(text)
     if not labels and not rule_words and not candidates and "`" not in text and not phrases \
-            and not shaped and not runs:
+            and not shaped and not runs and not tabled:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -467,6 +476,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.runs import run_values
 
         for n, found in enumerate(run_values(lines, text, shaped)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    if tabled:
+        from memtui.core.creds.tables import table_values
+
+        for n, found in enumerate(table_values(lines)):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)
@@ -547,7 +563,10 @@ def _rule_matches(line: str, rule_words: frozenset[str]) -> list[_Span]:
     # A long line is read in overlapping windows: no rule sees more than a window.
     for at in range(0, max(1, len(line) - _OVERLAP), _WINDOW - _OVERLAP):
         for kind, start, end in vendor.matches(line[at:at + _WINDOW], rule_words):
-            start, end = token_span(line, at + start, at + end)
+            if line[at + start - 4:at + start] == "/bot" and "://" in line[:at + start]:
+                start, end = at + start, at + end  # the Bot API's URL: the token, not the URL
+            else:
+                start, end = token_span(line, at + start, at + end)
             if not not_a_value(line[start:end]):
                 out.append((start, end, kind))
     return out

@@ -402,6 +402,23 @@ def phrases() -> frozenset[str]:
     return frozenset(v for w in data().get("phrase", ()) for v in variants(w))
 
 
+@cache
+def _keywords() -> re.Pattern[str]:
+    listed = {v for lang, ws in data().get("keyword", {}).items() if lang != "_doc"
+              for w in ws for v in variants(w)}
+    return re.compile(r"(?i)(?<!\w)(?:" + "|".join(re.escape(w) for w in
+                                                   sorted(listed, key=len, reverse=True)) +
+                      r")(?!\w)")
+
+
+def in_a_keyword(text: str, word: Word) -> bool:
+    """``word`` is part of a compound naming a keyword (``palabra clave``, ``mot-clé``,
+    ``Schlüsselwort``, ``关键词``: lexicon.json's ``keyword``): a search or topic word, whose
+    value is a word of prose unless shaped like a password."""
+    return any(m.start() <= word.start and word.end <= m.end()
+               for m in _keywords().finditer(text, max(0, word.start - 24), word.end + 24))
+
+
 def has_code_word(text: str) -> bool:
     """``text`` holds a code word (``Codice``, ``Kod``, ``コード``), whatever stands beside it."""
     return any(h[2] == "code" for h in _find(text, _automata()[0]))

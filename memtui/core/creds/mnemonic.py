@@ -1,8 +1,10 @@
 """A wallet's recovery (seed) phrase written out under its label.
 
 BIP39 phrases are 12, 15, 18, 21 or 24 words, each of three to eight small ASCII letters, none
-repeated in a made-up phrase; a person writes one on a line of its own (in a code fence or
-not) under a line that introduces it, ending in a colon, in any language (``Recovery phrase
+repeated in a made-up phrase (the English list's words are ASCII; the Spanish, French,
+Italian, Czech and Portuguese lists' carry accents: ``lápiz``); a person writes one on a line
+of its own (in a code fence or not, maybe a list item, maybe in backticks) under a line that
+introduces it, ending in a colon, in any language (``Recovery phrase
 (12 words):``, ``Қалпына келтіру фразасы (12 сөз):``). A line of such words with a short
 word of a sentence among them (``the``, ``and``) is prose; a phrase repeating a word is the
 word list's first entries or a published test mnemonic (``test test … junk``), no wallet's.
@@ -17,7 +19,16 @@ from memtui.core.native import native_module
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A line that is only 12 to 24 words of three to eight small letters.
-_PHRASE = lazy_pattern(r"^[ \t>]*(?P<p>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})[ \t]*$")
+_PHRASE = lazy_pattern(r"^[ \t>]*(?:[-*+•][ \t]+)?(?P<q>`?)(?P<p>[^\W\d_]{3,8}"
+                       r"(?:[ \t][^\W\d_]{3,8}){11,23})(?P=q)[ \t]*$")
+#: Small letters of the word lists (ASCII, Latin-1's and Latin Extended-A's: ``lápiz``,
+#: ``čočka``; a phrase with accents is looked for only as a list item or in backticks).
+_SMALL = r"[a-zß-öø-ÿ\u0100-\u017f]"
+#: The same line as a list item or in backticks, maybe of a word list with accents (the look
+#: when `SEED_LINE`'s finds none; it starts at a line's break, a literal ``re`` skips to,
+#: and fails at once on a line with no list marker or backtick first).
+_MARKED_LINE = lazy_pattern(r"\n[ \t>]*(?:[-*+•][ \t]+`?|`)(?:" + _SMALL + r"{3,8}[ \t]){11,23}"
+                            + _SMALL + r"{3,8}`?[ \t]*(?:\n|\Z)")
 #: Whether a text may hold one (the cheap look before the lines are read).
 SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
 #: ``memtui_native.seed_line`` (`SEED_LINE`'s search, compiled: ~4 % of a cold audit at
@@ -33,7 +44,9 @@ def may_hold(text: str) -> bool:
     """Whether a line of ``text`` is shaped like a seed phrase (`SEED_LINE`): the cheap look
     before its lines are read."""
     compiled = COMPILED
-    return compiled(text) if compiled is not None else SEED_LINE.search(text) is not None
+    if compiled(text) if compiled is not None else SEED_LINE.search(text) is not None:
+        return True
+    return _MARKED_LINE.search(text) is not None
 
 
 def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
@@ -46,7 +59,8 @@ def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
         if not m:
             continue
         words = m.group("p").split()
-        if len(words) not in _LENGTHS or len(set(words)) != len(words) or \
+        if not all(w.islower() for w in words) or len(words) not in _LENGTHS or \
+                len(set(words)) != len(words) or \
                 any(w in lexicon.sentence_words() for w in words):
             continue
         if _introduced(lines, i) or _quoted_alone(lines, i):

@@ -31,9 +31,11 @@ ACCOUNTPAIR = lazy_pattern(
 _ACCOUNT_COLON = lazy_pattern(
     _BEFORE_ACCOUNT + r"(?P<user>" + _ACCOUNTS + r")[:：](?P<pw>" + BARE_VALUE + ")")
 #: A user named right after a login word (``SSH 계정은 deploy / yJM7…``, ``login deploy /
-#: …``), at most three short words apart, then a spaced or full-width slash and a password.
-_NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,3}[ \t]{1,3}"
-                           r"(?P<user>[a-z0-9][\w.@+-]{1,40})(?:[ \t]{1,3}/|[ \t]{0,3}／)[ \t]{0,3}"
+#: …``, ``login for the test rig is `qa` / …``), at most five short words apart, maybe in
+#: backticks, then a spaced or full-width slash and a password.
+_NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,5}[ \t]{1,3}"
+                           r"(?P<uq>`?)(?P<user>[a-z0-9][\w.@+-]{1,40})(?P=uq)"
+                           r"(?:[ \t]{1,3}/|[ \t]{0,3}／)[ \t]{0,3}"
                            r"(?P<pw>" + BARE_VALUE + ")")
 #: ``Router login admin Bx7#…``: right after a login word, a well-known account, a blank and
 #: a value (no separator: the value's own shape must say it is made up).

@@ -130,7 +130,12 @@ def _value_before(text: str, word: lexicon.Word, line: int) -> Labelled | None:
         m = _RIGHT_BEFORE.search(text, window, word.start)
     if not m or lexicon.ambiguous(word):
         return None
-    return value_at(text, m.start("v"), word, strong=False, line=line)
+    # (in backticks or quotes the value is set apart as the label's: ``wants `…` as the
+    # admin password`` vouches for it as a label beside it does)
+    a, b = m.start("v"), m.end("v")
+    quoted = (text[a] in "`\"'“「" or (a > 0 and text[a - 1] in "`\"'“「")) and \
+        text[b - 1:b + 1].strip()[-1:] in ("`", '"', "'", "”", "」")
+    return value_at(text, a, word, strong=quoted, line=line)
 
 
 def _value_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: int,
@@ -328,9 +333,12 @@ def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bo
     ``sudo pw `rj…` (keep handy)``): the quotes set the value apart as the word's."""
     end = got.end + (text[got.end:got.end + 1] in _CLOSING)
     quoted = end > got.end
-    return (word.kind == "password" or quoted) and gap == 0 and \
-        (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) and \
-        values.secret_shape(got.value, strong=False) is not None
+    shape = values.secret_shape(got.value, strong=False)
+    # (a key word before a machine-made run ending its clause, ``(chiave Xk7…-…, piano
+    # gratuito)``, as a password word before a typed one)
+    return (word.kind == "password" or quoted or "random-looking" in (shape or "")) and \
+        gap == 0 and (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) \
+        and shape is not None
 
 
 def _is_token(text: str) -> bool:

@@ -159,8 +159,8 @@ def alike_after(text: str, first: Labelled, word: lexicon.Word, *, offset: int =
             k = c.end() if c else k
             for _ in range(4):  # "och lgh-dörren har": a few words naming the next thing
                 f = _FILLER.match(text, k)
-                if not f:
-                    break
+                if not f or _signature(f.group(0).rstrip()) == sig:
+                    break  # (``pebal-tnghc, myglj-nteyg e …``: the next code, no filler)
                 k = f.end()
         said = False  # "… and the guest one is Kz7!…": another value said to be one
         if not code and c and first.value.isascii() and values.char_kinds(first.value) >= 3:
@@ -308,6 +308,9 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     got = _value_at(text, pos, word, strong=strong, line=line, offset=offset, whole=whole)
     if got is not None and named_after(got.value, word.text):
         return None
+    if got is not None and got.value.replace(" ", "").isalpha() and \
+            lexicon.in_a_keyword(text, word):
+        return None  # ``la palabra clave de la campaña es «verano»``: a keyword, a word
     return got
 
 

@@ -15,6 +15,12 @@ neither, and each is known by its structure alone:
   keypad's ``*`` or ``#``;
 - **a login line**: a user name, one space, a password (letters and a digit or a symbol),
   alone on a line, where the user name appeared as ``user@host`` just above (``ssh …``);
+  or after a label's colon, in any language (``Router: admin Fjord!Lake5``, ``ssh: root
+  …``), where the password mixes all four kinds of character (small, capital, digit,
+  symbol): what a login line looks like, whatever its label says;
+- **a value shown masked, then written out**: a label's value masked (``Passwort: ●●●●●●``,
+  ``PIN: ****``), and in the rest of that line or the next one a token mixing all four kinds
+  of character (small, capital, digit, symbol): what the mask hid, said plainly;
 - **two pairs in one sentence**: a word followed by a value at the end of a clause, and the
   same word followed by another value later in the same line (``W v1; X W v2.``): a
   label repeated is a label, whatever its language. Each value must be password-like.
@@ -27,21 +33,21 @@ from collections.abc import Iterator
 
 from memtui.core.creds import values
 from memtui.core.creds.reading import Labelled
+from memtui.core.creds.slots import CODE_TEXT, COLON, LABEL, LEAD
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A line that is one code: maybe a list marker, maybe backticks, groups of letters/digits.
-_CODE_LINE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?(?P<q>`?)"
-    r"(?P<c>[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,3})(?P=q)[ \t]*$")
+_CODE_LINE = lazy_pattern(LEAD + r"(?P<q>`?)(?P<c>" + CODE_TEXT + r")(?P=q)[ \t]*$")
 _GROUP = lazy_pattern(r"[A-Za-z0-9]+|[- ]")
 _BASE32 = lazy_pattern(r"^[A-Z2-7]+$")
 _B32_LENGTHS = frozenset({16, 26, 32, 52, 64})
-_B32_PLACE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+][ \t]+)?(?:[^:：`\n]{1,80}[:：][ \t]*)?(?P<q>`?)(?P<v>[A-Z2-7]{16,64})"
-    r"(?P=q)[ \t]*$|`(?P<c>[A-Z2-7]{16,64})`")
-_KEYPAD = lazy_pattern(r"^[ \t>]*(?:[-*+][ \t]+)?[^:：\n]{1,60}[:：][ \t]*(?:\*\*)?`?"
-                       r"(?P<v>\d{3,10}[*#])`?(?:\*\*)?[ \t]*$")
+_B32_PLACE = lazy_pattern(LEAD + r"(?:" + LABEL + COLON + r")?(?P<q>`?)(?P<v>[A-Z2-7]{16,64})"
+                          r"(?P=q)[ \t]*$|`(?P<c>[A-Z2-7]{16,64})`")
+_KEYPAD = lazy_pattern(LEAD + LABEL + COLON + r"(?:\*\*)?`?(?P<v>\d{3,10}[*#])`?(?:\*\*)?[ \t]*$")
 _LOGIN = lazy_pattern(r"^[ \t>]*(?P<u>[a-z_][a-z0-9_.-]{0,31}) (?P<v>\S{6,64})[ \t]*$")
+#: A login after a label: ``label: user password`` (maybe a list marker), the line's end.
+_LABEL_LOGIN = lazy_pattern(LEAD + LABEL + COLON + r"(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
+                            r"(?P<v>\S{8,64})[ \t]*$")
 _AT_USER = lazy_pattern(r"(?<![\w.+-])(?P<u>[a-z_][a-z0-9_.-]{0,31})@[\w-]")
 #: A word (any script) then one value that ends its clause.
 _PAIR = lazy_pattern(r"(?<![\w`])(?=(?P<w>[^\W\d_]{3,30}) (?P<v>[^\s`;,，；]{6,64}?)"
@@ -50,7 +56,7 @@ _AT_HOST = lazy_pattern(r"@[\w-]+\.[\w-]")
 _HEADING = lazy_pattern(r"^[ \t]*#{1,6} ")
 #: The cheap looks, one per form, each a search of the whole text (a text that holds none
 #: costs these searches and nothing else).
-_CODE_L = (r"[ \t>]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
+_CODE_L = (LEAD[1:] + r"`?[A-Za-z0-9]{3,10}[- ][A-Za-z0-9]{3,10}"
            r"(?:[- ][A-Za-z0-9]{3,10}){0,2}`?[ \t]*")
 _MAY_CODES = lazy_pattern(r"\n" + _CODE_L + r"\n" + _CODE_L + r"\n" + _CODE_L + r"(?:\n|\Z)")
 #: (a base32 seed holds three digits and capitals: the detector's search for a token the
@@ -60,8 +66,27 @@ _MAY_SEED = lazy_pattern(r"[A-Z2-7]{16}")
 _MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\*)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_HASH = lazy_pattern(r"#(?<=\d\d\d#)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$")
+#: (``:`` first, a literal ``re`` skips to; the full-width colon only where the text has one)
+#: (the password's digit, capital and symbol looked for ahead, where the rest matched)
+_LOGIN_TAIL = (r"[ \t]*[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
+               r"(?=\S{0,63}[^\w\s])\S{8,64}[ \t]*(?:\n|\Z)")
+_MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
+_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
+#: A masked value after a label's colon (dots, bullets or asterisks, four or more).
+_MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
+_VERSION_HEAD = lazy_pattern(r"[vV]?\d+\.\d")  # ``v2.4-Beta!``: a version, not a password
+_LABELLED = lazy_pattern(LEAD + LABEL + COLON)
+_PLAIN_TOKEN = lazy_pattern(r"(?<![\w!@#$%^&*+=/.-])(?P<v>[!-~]{8,64}?)[.,;:)»“”\"']*(?=\s|$)")
 _MAY_PAIRS = lazy_pattern(r"(?m)^[^\n;]{8,}[;；][^\n]{8,}$")
 _RUN_MAX = 16
+
+
+def _label_login(text: str) -> Iterator[int] | None:
+    """The offsets of the lines that may be a login after a label, or None."""
+    found = [m.start() for m in _MAY_LABEL_LOGIN.finditer(text)] if ":" in text else []
+    if "：" in text:
+        found += [m.start() for m in _MAY_LABEL_LOGIN_WIDE.finditer(text)]
+    return iter(found) if found else None
 
 
 def _keypad(text: str) -> bool:
@@ -73,7 +98,10 @@ def may_hold(text: str, shaped: bool) -> bool:
     """Whether any form may be in ``text`` (``shaped``: the detector found a token of a
     key's characters holding a digit and a capital)."""
     return bool(_MAY_CODES.search(text) or (shaped and _MAY_SEED.search(text)) or
+                (("●" in text or "••••" in text or "****" in text) and _MASKED.search(text)) or
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
+                (":" in text and _MAY_LABEL_LOGIN.search(text) is not None) or
+                ("：" in text and _MAY_LABEL_LOGIN_WIDE.search(text) is not None) or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
 
 
@@ -89,6 +117,17 @@ def _mixed(code: str) -> bool:
     letters = sum(c.isalpha() for c in code)
     mixed_case = any(c.islower() for c in code) and any(c.isupper() for c in code)
     return digits >= 2 and letters >= 2 and not mixed_case
+
+
+def same_shaped_codes(codes: list[str]) -> bool:
+    """3 to 16 codes of 8 to 30 characters, none repeated, all of one shape (the same groups'
+    lengths and separators, the same case), each mixing letters and digits, random together:
+    a run of one-time codes, whether on lines of their own or down a table's column."""
+    if not 3 <= len(codes) <= _RUN_MAX or len(set(codes)) != len(codes) or \
+            not 8 <= len(codes[0]) <= 30:
+        return False
+    return len({_shape(c) for c in codes}) == 1 and all(_mixed(c) for c in codes) and \
+        values.entropy("".join(codes)) >= 3.5
 
 
 def _introduced(lines: list[str], i: int) -> bool:
@@ -119,13 +158,7 @@ def _code_runs(lines: list[str]) -> Iterator[Labelled]:
             j += 1
         i = j
         codes = [g.group("c") for _, g in run]
-        if not 3 <= len(codes) <= _RUN_MAX or len(set(codes)) != len(codes) or \
-                not 8 <= len(codes[0]) <= 30 or not _introduced(lines, run[0][0]):
-            continue
-        shapes = {_shape(c) for c in codes}
-        if len(shapes) != 1 or not all(_mixed(c) for c in codes):
-            continue
-        if values.entropy("".join(codes)) < 3.5:
+        if not same_shaped_codes(codes) or not _introduced(lines, run[0][0]):
             continue
         for k, g in run:
             yield Labelled(k, g.start("c"), g.end("c"), g.group("c"),
@@ -173,6 +206,25 @@ def _two_pairs(line: str, i: int) -> Iterator[Labelled]:
                            "one of two values after the same word in one sentence")
 
 
+def _unmasked(lines: list[str]) -> Iterator[Labelled]:
+    """The value a mask hid, written out after it on its line or the next (see the module)."""
+    for i, line in enumerate(lines):
+        m = _MASKED.search(line) if len(line) <= 400 else None
+        if not m:
+            continue
+        for k, at in ((i, m.end()), (i + 1, 0)):
+            if k >= len(lines) or len(lines[k]) > 400 or (k > i and _LABELLED.match(lines[k])):
+                break  # (the next line another label's: ``Version: v2.4.1-RC!``)
+            got = next((t for t in _PLAIN_TOKEN.finditer(lines[k], at)
+                        if values.char_kinds(t.group("v")) == 4 and
+                        _password_like(t.group("v")) and
+                        not values.holds_label_word(t.group("v"))), None)
+            if got:
+                yield Labelled(k, got.start("v"), got.end("v"), got.group("v"),
+                               "the value a mask hid, written out after it")
+                break
+
+
 def _line_of(starts: list[int], at: int) -> int:
     return bisect.bisect_right(starts, at) - 1
 
@@ -183,6 +235,8 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
     codes = _MAY_CODES.search(text) is not None
     if codes:
         yield from _code_runs(lines)
+    if ("●" in text or "••••" in text or "****" in text) and _MASKED.search(text):
+        yield from _unmasked(lines)
     starts: list[int] = []
     at = 0
     for line in lines:
@@ -196,7 +250,8 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
             wanted.update(_line_of(starts, m.start()) for m in pattern.finditer(text))
     logins = {_line_of(starts, m.start()) for m in _MAY_LOGIN.finditer(text)} \
         if "@" in text else set()
-    if not wanted and not logins:
+    labelled = {_line_of(starts, at) for at in _label_login(text) or ()}
+    if not wanted and not logins and not labelled:
         return
     fence = False
     users: dict[str, int] = {}  # a user name seen as ``user@host`` → its line
@@ -215,6 +270,13 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
                     _password_like(m.group("v"), digit=False):
                 yield Labelled(i, m.start("v"), m.end("v"), m.group("v"),
                                "a password after the user name on a login line")
+        if i in labelled:
+            m = _LABEL_LOGIN.match(line)
+            v = m.group("v") if m else ""
+            if m and values.char_kinds(v) == 4 and _password_like(v) and \
+                    not values.holds_label_word(v) and not _VERSION_HEAD.match(v):
+                yield Labelled(i, m.start("v"), m.end("v"), v,
+                               "a password after the user name on a labelled login line")
         if i not in wanted:
             continue
         if any(c.isupper() for c in line):

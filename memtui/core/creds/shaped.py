@@ -38,6 +38,7 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
+from memtui.core.creds.slots import COLON, LABEL, LEAD, table_cells
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: A token that may be a key (``t``): starts with a letter or digit, holds a digit and a capital
@@ -61,7 +62,7 @@ _BASE64 = lazy_pattern(r"[A-Za-z0-9+/_-]{16,}={0,2}")
 #: A label line: maybe a list marker, a label (any script, no code, no colon), a colon, the
 #: value alone, maybe a note in brackets, maybe the sentence's stop.
 _LABEL_LINE = lazy_pattern(
-    r"^[ \t>]*(?:[-*+•][ \t]+|\d{1,3}[.)][ \t]+)?(?P<label>[^:：`|\n]{1,80}?)[ \t]*[:：][ \t]*"
+    LEAD + r"(?P<label>" + LABEL + r")" + COLON +
     r"(?:\*\*)?(?P<q>`?)(?P<v>[^\s`\"']{10,200})(?P=q)(?:\*\*)?"
     r"(?:[ \t]*[(（][^()（）\n]{0,80}[)）])?[ \t]*[.;,。]?[ \t]*$")
 #: A line of configuration in a fenced block: a name, ``=`` or ``:``, the value alone.
@@ -74,7 +75,9 @@ _CLAUSE = lazy_pattern(r"[,;.:()（），。；：、]")
 _FENCE = lazy_pattern(r"^[ \t]*(?:```|~~~)")
 #: Words that say a value is not a secret: an id, a hash, a user, a public thing.
 _NOT_SECRET = lazy_pattern(
-    r"(?i)(?<![a-z])(?:ids?|uuid|guid|hash(?:es)?|sha\d*|md5|digest|checksum|fingerprint|"
+    r"(?i)(?<![a-z])(?:(?:open|union|app|user|client|corp|agent|tenant|org|project|device|"
+    r"chat|group|session|account|merchant|partner|member|customer|player|mini)[-_]?ids?|"
+    r"ids?|uuid|guid|hash(?:es)?|sha\d*|md5|digest|checksum|fingerprint|"
     r"integrity|commit|rev(?:ision)?|p[uú]blic\w*|publishable|site|username|user|login|"
     r"account|e-?mail|address|wallet|order|invoice|tracking|serial|version|build|request|"
     r"trace|cursor|page|model|sku|ref|slug|name|host|url|path|file|channel|video|image|tag|"
@@ -151,7 +154,7 @@ def key_shaped(v: str) -> bool:
 def _prefixed(v: str) -> bool:
     """A vendor's prefix shape and a long random run after it (or a long hex key)."""
     m = _PREFIX.match(v)
-    if not m or _says_not_secret(v[:m.end()]):
+    if not m or says_not_secret(v[:m.end()]):
         return False
     run = v[m.end():]
     if len(run) >= 32 and values.HEX_ID.match(run) and \
@@ -165,7 +168,7 @@ def _prefixed(v: str) -> bool:
         values.entropy(run) >= 4.0 and not values.not_a_value(v) and not _readable_base64(run)
 
 
-def _says_not_secret(text: str) -> bool:
+def says_not_secret(text: str) -> bool:
     """The label says id, hash, user, public…, or holds one of the lexicon's negators (the
     words, in each language it knows, that make a credential word something else: an
     example, a public key, an id)."""
@@ -183,8 +186,16 @@ def _words_before(line: str, at: int, n: int = 3) -> str:
     return ""
 
 
+def _own_clause(before: str) -> str:
+    """The text before a literal, from the last ``,``, ``;`` or ``{``: its own member or
+    argument (``"model": "glm-4", "key": "…"``: the key's name is ``key``; a call's name,
+    ``user_id("…")``, stays its argument's)."""
+    cut = max(before.rfind(c) for c in ",;{")
+    return before[cut + 1:]
+
+
 def _header(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
+    return [c.strip() for _, _, c in table_cells(line)]
 
 
 def shaped_values(lines: list[str]) -> Iterator[Labelled]:
@@ -225,13 +236,13 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
     for m in _TOKEN.finditer(line):
         v = m.group("t").rstrip(".,;!*")
         at = m.start("t")
-        if _prefixed(v) and not _says_not_secret(_words_before(line, at)):
+        if _prefixed(v) and not says_not_secret(_words_before(line, at)):
             done.append((at, at + len(v)))
             yield Labelled(i, at, at + len(v), v,
                            f"a vendor's prefix shape + {len(v)}-character random run")
     if fence:
         got = _CONFIG_LINE.match(line)
-        if got and key_shaped(got.group("v")) and not _says_not_secret(got.group("name")):
+        if got and key_shaped(got.group("v")) and not says_not_secret(got.group("name")):
             start = got.start("v")
             done.append((start, got.end("v")))
             yield Labelled(i, start, got.end("v"), got.group("v"),
@@ -241,7 +252,7 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
             v = m.group("v")
             start = m.start("v")
             if any(s <= start < e for s, e in done) or not key_shaped(v) or \
-                    _says_not_secret(line[max(0, m.start() - 40):m.start()]):
+                    says_not_secret(_own_clause(line[max(0, m.start() - 40):m.start()])):
                 continue
             yield Labelled(i, start, start + len(v), v,
                            f"a whole string literal of a key's shape ({len(v)} characters)")
@@ -255,7 +266,7 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
         start = got.start("v")
         taken = any(s <= start < e for s, e in done)
         done.append((start, start + len(v)))  # (judged here, whatever the verdict)
-        if not taken and key_shaped(v) and not _says_not_secret(got.group("label")):
+        if not taken and key_shaped(v) and not says_not_secret(got.group("label")):
             yield Labelled(i, start, start + len(v), v,
                            f"a label line's whole value, of a key's shape ({len(v)} characters)")
     for m in _CODE.finditer(line):
@@ -264,7 +275,7 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
         if any(s <= start < e for s, e in done) or not key_shaped(v) or \
                 not _SENTENCE_WORDS.search(line[:m.start()]) or \
                 (line[m.start() - 1:m.start()] == "(" and line[m.end():m.end() + 1] == ")") or \
-                _says_not_secret(_words_before(line, m.start())):
+                says_not_secret(_words_before(line, m.start())):
             continue
         yield Labelled(i, start, start + len(v), v,
                        f"inline code in prose, of a key's shape ({len(v)} characters)")
@@ -274,20 +285,19 @@ def _cells(line: str, i: int, header: list[str], done: list[tuple[int, int]]
            ) -> Iterator[Labelled]:
     """A table cell whose whole content is of a key's shape, unless its row's first cell or
     its column's header says id, hash, user or public."""
-    cells: list[tuple[int, str]] = []
-    pos = line.index("|") + 1
-    for part in line[pos:].split("|"):
-        cells.append((pos, part))
-        pos += len(part) + 1
+    cells = [(a, part) for a, _, part in table_cells(line)]
+    if not cells:
+        return
     first = cells[0][1]
+    alone = len(cells) == 1 and not line.rstrip().endswith("|")  # ``| value`` (no end mark)
     for n, (a, part) in enumerate(cells):
         v = part.strip().strip("`")
-        if not v or (n == 0 and len(cells) > 1):
+        if not v or (n == 0 and not alone):
             continue
         start = a + part.index(v)
         if any(s <= start < e for s, e in done) or not key_shaped(v):
             continue
-        if _says_not_secret(header[n] if n < len(header) else "") or _says_not_secret(first):
+        if says_not_secret(header[n] if n < len(header) else "") or says_not_secret(first):
             continue
         yield Labelled(i, start, start + len(v), v,
                        f"a table cell of a key's shape ({len(v)} characters)")

@@ -48,6 +48,7 @@ from memtui.core.creds.reading import (
     unquote,
     value_at,
 )
+from memtui.core.creds.slots import TABLE_SEP, table_cells
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Characters of a line read for labelled values (a longer line is prose or data; keys of a
@@ -55,7 +56,6 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 MAX_LINE = 4000
 MAX_LIST = 40
 
-_TABLE_SEP = lazy_pattern(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST = lazy_pattern(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+|^\s*[・･]\s*")
 _LABEL_LINE = lazy_pattern(
     r"^\s*(?:(?:[-*+•]|\d{1,3}[.)])\s+)?(?:\*\*|__)?(?P<label>[^:：=＝→\n|]{1,60}?)"
@@ -109,6 +109,13 @@ _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
 #: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
 #: more, then ``#``.
 _SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: A line of a log in a code block: a status or level in brackets (``[ok]``, ``[WARN]``), a
+#: level word, a timestamp (``2026-12-02T09:14``, ``Dec 02 09:14``, ``09:14:03``) or a
+#: program and its pid (``bot[811]:``) first: what follows is a message, read as prose.
+_LOG_MARK = lazy_pattern(
+    r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]+|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|NOTICE|TRACE)"
+    r"\b:?[ \t]+|(?:\d{4}-\d\d-\d\d[T ]?|[A-Z][a-z]{2} [ \d]\d )?\d\d:\d\d(?::\d\d)?"
+    r"(?:[.,]\d+)?Z?[ \t]+(?:[\w.-]+(?:\[\d+\])?:[ \t]+)?)")
 #: A sentence ended inside a label line's label (``… for new token scanning. BELKA contract:
 #: …``): the label is the words after it, the sentence before names nothing of the value.
 _SENTENCE_IN_LABEL = lazy_pattern(r"(?<=[^\W_%)][^\W_%)])[.!?](?=\s+\S)")
@@ -366,7 +373,7 @@ def _last_of_runs(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
 
 def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     """The table whose header is ``lines[i]``: its labelled values and the line after it."""
-    header = _cells(lines[i])
+    header = table_cells(lines[i])
     names = [c[2].strip("*_` ") for c in header]
     coded = [bool(c) and len(c) <= 40 and lexicon.has_code_word(c) for c in names]
     labels = [lexicon.label(c) or (_beside(c, names) if coded[k] else None)
@@ -374,7 +381,7 @@ def _table(lines: list[str], i: int) -> tuple[list[Labelled], int]:
     out: list[Labelled] = []
     j = i + 2
     while j < len(lines) and "|" in lines[j]:
-        row = _cells(lines[j])
+        row = table_cells(lines[j])
         # a cell that is a label names the row (``| Client Secret | `…` |``, ``| x | app
         # password | `…` |``): the other cells are its candidates; only a cell outside a
         # column its header labels names the row (``<mat_khau>`` under
@@ -434,24 +441,6 @@ def _beside(name: str, others: list[str]) -> lexicon.Word | None:
             return lexicon.Word(word.start - len(other) - 1, word.end - len(other) - 1,
                                 word.text, word.kind, word.lang)
     return None
-
-
-def _cells(line: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each cell of a table row."""
-    out = []
-    pos = 0
-    stripped = line.strip()
-    if stripped.startswith("|"):
-        pos = line.index("|") + 1
-    while pos <= len(line):
-        end = line.find("|", pos)
-        if end < 0:
-            end = len(line)
-        cell = line[pos:end]
-        if cell.strip() or end < len(line):
-            out.append((pos, end, cell))
-        pos = end + 1
-    return out
 
 
 #: Per label word, the last list scan that found nothing: (its label line, the line it
@@ -882,6 +871,9 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
     comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
     if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
         found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
+    logged = _LOG_MARK.match(line) if not found and fence and level == 2 else None
+    if logged:  # ``[ok] password set to …``, ``Dec 02 09:14 app[81]: …``: a log's message
+        found = [f for f in prose_values(line, i, logged.end()) if not code_name(f.value)]
     if not found and not fence:
         found = ([f for f in prose_values(line, i, _negated_label(line))
                   if not code_name(f.value)] if level == 2 else []) or \
@@ -940,7 +932,7 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                 fence = ""
             i += 1
             continue
-        if not fence and "|" in line and i + 1 < len(lines) and _TABLE_SEP.match(lines[i + 1]):
+        if not fence and "|" in line and i + 1 < len(lines) and TABLE_SEP.match(lines[i + 1]):
             end = i + 2
             while end < len(lines) and "|" in lines[end]:
                 end += 1

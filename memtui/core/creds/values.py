@@ -162,6 +162,15 @@ _DOOR_CODE = lazy_pattern(r"^(?:\d[\d#*]{2,10}\d|\d{4,7}[^\W\d_]|\d{2,4}[A-Za-z]
 #: and underscores, maybe ``=`` and its value (``--max-age=3600``, ``-Xmx2g``).
 _OPTION = lazy_pattern(r"^--?[A-Za-z][\w-]*(?:[=:].*)?$")
 _PREFIX = lazy_pattern(r"^[a-z0-9]{1,6}(?:[-_][a-z0-9]{1,6})*[-_]$")
+
+
+def _made_up_after_dash(v: str) -> bool:
+    """``-uA5XjAQm…``: one dash and a run of 30 or more small and capital letters and digits
+    at 4 bits a character (base64url starts with ``-`` one time in 64): no option's name."""
+    run = v[1:]
+    return len(run) >= 30 and "=" not in run and ":" not in run and \
+        any(c.islower() for c in run) and any(c.isupper() for c in run) and \
+        sum(c.isdigit() for c in run) >= 2 and entropy(run) >= 4.0
 _CODE_GROUPS = lazy_pattern(r"^[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+$")
 _NUMBERISH = lazy_pattern(
     r"(?i)^(?:v?\d+(?:[.,:/\-]\d+)*(?:[a-z]{1,3}|%)?|\d{4}-\d{2}-\d{2}.*|[\d.,]+\s?[kmgt]i?b?|"
@@ -414,7 +423,7 @@ def not_a_value(value: str) -> str | None:
     if "{" in v or "<" in v:
         return "a template"
     if v[0] == "-" and (v[1:2].isalpha() or (v[1:2] == "-" and v[2:3].isalpha())) and \
-            _OPTION.match(v):
+            _OPTION.match(v) and not _made_up_after_dash(v):
         return "a command-line option"  # … or a CSS custom property (``--color-key-accent``);
         # ``-C7m*W4l…`` is no option: an option's name holds no symbol
     if v[0] in "@#":

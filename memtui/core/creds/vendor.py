@@ -71,7 +71,8 @@ class Rule(FrozenRecord):
 #: word, hash or identifier has.
 _OWN_RULES = (
     ("telegram-bot-token", "A Telegram bot token: the bot's id, a colon, 35 characters "
-     "starting AA.", r"(?<![\w:])(\d{8,10}:AA[A-Za-z0-9_-]{33})(?![\w-])", (":aa",)),
+     "starting AA (also as the Bot API's URL writes it, right after /bot).",
+     r"(?:(?<=/bot)|(?<![\w:]))(\d{8,10}:AA[A-Za-z0-9_-]{33})(?![\w-])", (":aa",)),
     ("totp-seed", "A one-time-password seed: 16, 26 or 32 base32 characters (A-Z, 2-7, both) "
      "on a line that names two-factor codes.",
      r"(?<![A-Za-z0-9])(?=[A-Z]*[2-7])(?=[2-7]*[A-Z])([A-Z2-7]{32}|[A-Z2-7]{26}|[A-Z2-7]{16})"
