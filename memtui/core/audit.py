@@ -261,7 +261,7 @@ class Auditor:
         if p:
             return p
         if self._recognised is None:
-            self._recognised = recognise(self.ws.root, self.ws.layout)
+            self._recognised = recognise(self.ws.root, self.ws.layout, self.ws.given)
         return self._recognised
 
     def run(self, changed: Iterable[str] | None = None,
