@@ -69,14 +69,12 @@ def recognition(root: Path, layout: str, given: Path | None = None) -> Recogniti
             continue
         if seen is not None and (best is None or seen[0] > best[1][0]):
             best = (profile.name, seen)
+    if best is None:  # (most folders: nothing more read)
+        return Recognition(base, 0, "no agent's layout recognised")
     try:
         own = own_evidence(root, layout, given)
     except OSError:
         own = None
-    if best is None:
-        if own is None:
-            return Recognition(base, 0, "no agent's layout recognised")
-        return Recognition(base, own[0], own[1])
     name, (strength, why) = best
     if own is not None and own[0] > strength:
         return Recognition(base, own[0], own[1], (name, why))
