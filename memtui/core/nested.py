@@ -201,6 +201,28 @@ def _own_memory(ws: Workspace) -> bool:
     return seen is not None and seen[0] >= PLACE
 
 
+def home_line(ws: Workspace, path: str, command: str = "memtui audit") -> str | None:
+    """When ``ws`` (given as ``path``) is Gemini CLI's ``~/.gemini`` holding GEMINI.md and
+    project memory folders lie below it, the line saying the global memory is the one
+    audited and how to reach the others (newuser34 #1); else None."""
+    import shlex
+
+    if not _own_memory(ws):
+        return None
+    from memtui.core.fleet import find_workspaces
+
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    below = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    if not below:
+        return None
+    first = shlex.quote(printable(os.path.normpath(os.path.join(
+        folder, below[0].relative_to(ws.root).as_posix()))))
+    more = f" ({len(below):,} in all: --discover)" if len(below) > 1 else ""
+    return (f"{printable(folder)} is Gemini CLI's home: its global memory, GEMINI.md, is "
+            f"audited; each project's memory folder below it is a workspace of its own: "
+            f"{command} {first}{more}")
+
+
 def own_folder(folder: str) -> tuple[str, ...]:
     """The ``exclude`` pattern that leaves out ``folder`` (relative), which holds a
     workspace of its own; none for a name a pattern would read as a wildcard."""

@@ -141,6 +141,8 @@ def test_gemini_global_memory_is_audited_beside_its_projects(
     assert Path(data["workspace"]) == home.resolve()
     assert "broken_import" in {f["kind"] for f in data["findings"]}
     assert "GEMINI.md/tmp" not in out.err
+    assert "global memory, GEMINI.md, is audited" in out.err  # and how to reach the project
+    assert os.path.join(str(home), "tmp", "p", "memory") in out.err
 
 
 def test_weak_or_mixed_evidence_is_said_in_the_report(
@@ -154,6 +156,35 @@ def test_weak_or_mixed_evidence_is_said_in_the_report(
     weak = make_ws(tmp_path / "x" / "memories", {"MEMORY.md": "alpha\n"})
     main(["audit", str(weak)])
     text = " ".join(capsys.readouterr().out.split())
-    assert "profile hermes chosen: a folder named memories" in text
+    assert "profile hermes chosen: a folder named memories, the only sign seen" in text
     main(["audit", str(weak), "--profile", "hermes"])
     assert "chosen" not in capsys.readouterr().out
+
+
+def _git(cwd: Path, *args: str) -> None:
+    import subprocess
+
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2026-03-01T12:00:00Z",
+           "GIT_COMMITTER_DATE": "2026-03-01T12:00:00Z", "GIT_AUTHOR_NAME": "t",
+           "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com"}
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def test_a_committed_hermes_memory_md_is_dated_by_git(tmp_path: Path) -> None:
+    """#16: a clean checkout (mtime today, commit in March): MEMORY.md was "edited" by its
+    mtime, never stale, while USER.md beside it was 280 days old by git."""
+    mem = tmp_path / "memories"
+    mem.mkdir()
+    (mem / "MEMORY.md").write_text("alpha fact one\n§\nbeta fact two\n", encoding="utf-8")
+    (mem / "USER.md").write_text("Name: Ola\n", encoding="utf-8")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-q", "-m", "c1")
+    stale = [f for f in run_audit(mem).findings
+             if f.kind == "stale"]
+    assert [list(f.files) for f in stale] == [["MEMORY.md", "USER.md"]]
+    (mem / "MEMORY.md").write_text("alpha fact one, edited\n", encoding="utf-8")
+    stale = [f for f in run_audit(mem).findings
+             if f.kind == "stale"]
+    assert [list(f.files) for f in stale] == [["USER.md"]]  # edited since: its mtime dates it

@@ -50,8 +50,10 @@ class Recognition:
         what else was seen, and how to force one."""
         said = f"profile {self.name} chosen: {self.why}"
         if self.rival is not None:
-            said += f"; but {self.rival[1]} ({self.rival[0]})"
-        return said + "; force one with --profile NAME"
+            said += f"; also seen: {self.rival[1]}, a sign of {self.rival[0]}"
+        else:
+            said += ", the only sign seen"
+        return said + "; force another with --profile NAME"
 
 
 def recognition(root: Path, layout: str, given: Path | None = None) -> Recognition:
