@@ -188,3 +188,15 @@ def test_a_committed_hermes_memory_md_is_dated_by_git(tmp_path: Path) -> None:
     stale = [f for f in run_audit(mem).findings
              if f.kind == "stale"]
     assert [list(f.files) for f in stale] == [["USER.md"]]  # edited since: its mtime dates it
+
+
+def test_the_fleet_finds_a_claude_code_folder_with_a_dated_memory(tmp_path: Path) -> None:
+    """#31 in the fleet: ``~/.claude/projects/<p>/`` (its memory/ holding MEMORY.md and a
+    memory named by a date) was an OpenClaw workspace row, the memory folder none."""
+    from memtui.core.fleet import find_workspaces
+
+    mem = make_ws(tmp_path / ".claude" / "projects" / "-tmp-proj" / "memory", {
+        "MEMORY.md": "# Memory\n- [Deploy](deploy.md) — deploys\n",
+        "deploy.md": memory("deploy"), "2026-11-05.md": memory("incident review")})
+    assert find_workspaces(tmp_path) == [mem]
+    assert run_audit(mem).profile == "claude-code"

@@ -255,6 +255,8 @@ class OpenClaw(Profile):
                 return SHAPE, f"AGENTS.md beside OpenClaw's {own[0]}"
             if any((root / n).is_file() for n in GENERIC):
                 return NAME, "AGENTS.md beside a TOOLS.md or USER.md"
+        if not (root / "MEMORY.md").is_file() and (root / "memory" / "MEMORY.md").is_file():
+            return None  # memory/ is a memory folder of its own (Claude Code's), not notes
         return NAME, "a note named by a date, memory/YYYY-MM-DD.md"
 
     def memory(self, rel: str) -> bool:
