@@ -159,6 +159,8 @@ def test_weak_or_mixed_evidence_is_said_in_the_report(
     assert "profile hermes chosen: a folder named memories, the only sign seen" in text
     main(["audit", str(weak), "--profile", "hermes"])
     assert "chosen" not in capsys.readouterr().out
+    main(["audit", str(root), "--json"])
+    assert json.loads(capsys.readouterr().out)["profile_note"].startswith("profile item chosen")
 
 
 def _git(cwd: Path, *args: str) -> None:
