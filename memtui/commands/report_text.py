@@ -22,6 +22,7 @@ from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKS
 from memtui.core.checks.noise import exclude_line, noise_folders
 from memtui.core.derivation.link_target import project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
+from memtui.core.profiles.registry import doubt
 from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.grouping import TEXT_PER_LINE_KINDS, Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
@@ -92,6 +93,10 @@ def summary_table(result: AuditResult) -> Table:
         # what the workspace's own file set that shapes the audit (newuser33 #11)
         + (f"; {printable(result.shaping)}: what it keeps out is counted as suppressed "
            "by the config" if result.shaping else ""))
+    ws = result.workspace
+    doubtful = doubt(ws.root, ws.layout, ws.given, result.options.profile)
+    if doubtful is not None:  # weak or mixed evidence (newuser34 #29 #31): said, and how
+        row("", doubtful)
     project = result.project
     shown = None
     if project is not None and project.path and project.source == "claude-code":

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from memtui.core.nested import Resolved, resolve
+from memtui.core.nested import Resolved, home_line, resolve
 from memtui.core.reporting.safe_output import printable
 
 
@@ -22,6 +22,9 @@ def resolved_path(prog: str, path: str, doing: str, config: str | None = None,
     the command, and its ``ignore``, ``exclude`` or ``project`` did nothing, unsaid).
     Raises `memtui.core.workspace.WorkspaceError` as `memtui.core.workspace.open_workspace`."""
     resolved = resolve(path)
+    home = home_line(resolved.workspace, path) if resolved.below is None else None
+    if home is not None:  # (~/.gemini: newuser34 #1)
+        sys.stderr.write(f"{prog}: {home}\n")
     chosen = resolved.chosen(path, doing)
     if chosen is not None:
         sys.stderr.write(f"{prog}: {chosen}\n")

@@ -261,7 +261,7 @@ class Auditor:
         if p:
             return p
         if self._recognised is None:
-            self._recognised = recognise(self.ws.root, self.ws.layout)
+            self._recognised = recognise(self.ws.root, self.ws.layout, self.ws.given)
         return self._recognised
 
     def run(self, changed: Iterable[str] | None = None,
@@ -823,6 +823,16 @@ class Auditor:
         git = self._git or {}
         later = {rel: (s.mtime, s.memory.size) for rel, when in git.items()
                  if when is not None and (s := scans.get(rel)) is not None and s.mtime > when}
+        if (when := git.get(INDEX_NAME)) is not None and \
+                get_profile(self.profile).index_is_store:
+            # a store MEMORY.md (Hermes) is dated as a memory: by git unless edited since
+            # (newuser34 #16: a checkout's fresh mtime made it "edited", never stale)
+            try:
+                st = os.stat(self.ws.index_path)
+                if st.st_mtime > when:
+                    later[INDEX_NAME] = (st.st_mtime, st.st_size)
+            except OSError:
+                pass
         if not later:
             return git
         kept = self._git_edited

@@ -137,10 +137,11 @@ def _agent_folder(folder: str, names: set[str]) -> bool:
     if MEMORY_DIR not in names or not os.path.isdir(os.path.join(folder, MEMORY_DIR)):
         return False
     # as the audit recognises OpenClaw: SOUL.md, or AGENTS.md with another of its bootstrap
-    # files, or a daily note (newuser24 #9: one with only daily notes was left out)
+    # files, or a daily note (newuser24 #9: one with only daily notes was left out) — not
+    # one in a memory/ folder holding its own MEMORY.md, Claude Code's (newuser34 #31)
     from memtui.core.profiles.openclaw import OpenClaw
 
-    return OpenClaw().recognise(Path(folder))
+    return OpenClaw().evidence(Path(folder)) is not None
 
 
 def _gemini_folder(folder: str, names: set[str]) -> bool:

@@ -34,7 +34,7 @@ def workspaces_below(ws: Workspace) -> list[str]:
     (the folder above a Claude Code memory folder); empty otherwise. One walk that both
     `nested_workspaces` and `lone_nested` read, for a caller that needs both (``memtui
     audit``)."""
-    if _exists(ws.index_path):
+    if _exists(ws.index_path) or _own_memory(ws):  # (~/.gemini's GEMINI.md: newuser34 #1)
         return []
     if ws.layout != "flat":  # the folder above a Claude Code memory/ (newuser22 #18)
         return [MEMORY_DIR] if _exists(ws.memory_root / INDEX_NAME) else []
@@ -159,7 +159,7 @@ class Resolved(FrozenRecord):
         from memtui.core.profiles.registry import recognise
 
         ws = self.workspace
-        return None if recognise(ws.root, ws.layout) in AGENT_HOMES else self.project
+        return None if recognise(ws.root, ws.layout, ws.given) in AGENT_HOMES else self.project
 
     def chosen(self, given: str, doing: str) -> str | None:
         """The line saying which folder was chosen for ``given`` (`chosen_line`), or None
@@ -174,11 +174,53 @@ def resolve(path: str) -> Resolved:
     ``undo``, ``trend`` and the app, so that one PATH never means two workspaces
     (newuser29 #19). Raises `WorkspaceError` as `open_workspace`."""
     ws = open_workspace(path)
+    if os.path.isfile(path) or _own_memory(ws):
+        # a file named (GEMINI.md, USER.md …) names its own folder; ~/.gemini holding
+        # GEMINI.md is Gemini CLI's global memory, not the way to its projects' memory
+        # folders (newuser34 #1: ``GEMINI.md/tmp/<p>/memory``, and GEMINI.md unreachable)
+        return Resolved(ws, path, None, None)
     lone = None if memory_folder_line(ws, path) else lone_of(workspaces_below(ws))
     if lone is None:
         return Resolved(ws, path, None, None)
     chosen = os.path.normpath(os.path.join(path, lone))
     return Resolved(open_workspace(chosen), chosen, ws.root, lone)
+
+
+def _own_memory(ws: Workspace) -> bool:
+    """Whether ``ws``, holding no MEMORY.md, is an agent's memory by its place (Gemini
+    CLI's ``~/.gemini`` with GEMINI.md, `memtui.core.profiles.evidence.PLACE`)."""
+    from memtui.core.profiles.evidence import PLACE
+    from memtui.core.profiles.gemini import Gemini
+
+    if _exists(ws.index_path):
+        return False
+    try:
+        seen = Gemini().evidence(ws.root, ws.given)
+    except OSError:
+        return False
+    return seen is not None and seen[0] >= PLACE
+
+
+def home_line(ws: Workspace, path: str, command: str = "memtui audit") -> str | None:
+    """When ``ws`` (given as ``path``) is Gemini CLI's ``~/.gemini`` holding GEMINI.md and
+    project memory folders lie below it, the line saying the global memory is the one
+    audited and how to reach the others (newuser34 #1); else None."""
+    import shlex
+
+    if not _own_memory(ws):
+        return None
+    from memtui.core.fleet import find_workspaces
+
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    below = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    if not below:
+        return None
+    first = shlex.quote(printable(os.path.normpath(os.path.join(
+        folder, below[0].relative_to(ws.root).as_posix()))))
+    more = f" ({len(below):,} in all: --discover)" if len(below) > 1 else ""
+    return (f"{printable(folder)} is Gemini CLI's home: its global memory, GEMINI.md, is "
+            f"audited; each project's memory folder below it is a workspace of its own: "
+            f"{command} {first}{more}")
 
 
 def own_folder(folder: str) -> tuple[str, ...]:

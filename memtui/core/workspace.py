@@ -71,11 +71,17 @@ class Workspace(FrozenRecord):
     #: temporary folder): the path the agent's own text names, as its ``[MISSING] Expected
     #: at:`` line (newuser32 #18: the block's count changed with the temporary path).
     copy_of: Path | None
+    #: The folder as the user named it (absolute, symbolic links not resolved), when it
+    #: differs from ``root``: a symlinked ``~/.gemini`` is Gemini's by its name only
+    #: (newuser34 #23).
+    given: Path | None
 
-    def __init__(self, root: Path, layout: Layout, copy_of: Path | None = None) -> None:
+    def __init__(self, root: Path, layout: Layout, copy_of: Path | None = None,
+                 given: Path | None = None) -> None:
         init_field(self, "root", root)
         init_field(self, "layout", layout)
         init_field(self, "copy_of", copy_of)
+        init_field(self, "given", None if given == root else given)
 
     @property
     def named_root(self) -> Path:
@@ -170,11 +176,12 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
             raise WorkspaceError(f"{shown}: not a folder")
         os.listdir(p)
         root = p.resolve()
+        given = Path(os.path.abspath(p))
     except (OSError, RuntimeError, ValueError) as exc:  # too long, a loop, a NUL byte, …
         reason = getattr(exc, "strerror", None) or str(exc)
         raise WorkspaceError(f"{shown}: cannot be read ({printable(reason)})") from None
     check_folders(root)
-    return Workspace(root=root, layout=detect_layout(root))
+    return Workspace(root=root, layout=detect_layout(root), given=given)
 
 
 #: The folders memtui reads memory from or keeps its state in: a symbolic link among them

@@ -64,7 +64,7 @@ def profile_for(ws: Workspace, given: str | None = None) -> str:
         chosen = None
     if chosen in PROFILES:
         return chosen
-    return recognise(ws.root, ws.layout)
+    return recognise(ws.root, ws.layout, ws.given)
 
 
 def refusal(profile: str, op: str) -> str | None:

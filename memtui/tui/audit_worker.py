@@ -273,7 +273,7 @@ class AuditWorker:
             if note:
                 self.set_notice(note)
         elif before is None:
-            n = len(result.files)
+            n = result.memory_file_count()  # Hermes' MEMORY.md store too (newuser34 #14)
             waited = time.perf_counter() - self.asked_at  # what the operator waited
             self._summary = f"audited {plural(n, 'memory file')} in {waited:.2f} s"
             # A project opened at its root, its memory one level down? Or the folder above

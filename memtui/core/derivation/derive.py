@@ -1081,12 +1081,11 @@ def index_age(index: Index, git: dict[str, float | None], now: float
               ) -> tuple[int, str, float, float] | None:
     """MEMORY.md's age in whole days, what dates it, and the span [since, until) it holds,
     as `file_age` dates a memory (None: no such file). Edited since its last commit, its
-    modification time dates it (the commit would make the edit as old as the commit)."""
+    modification time dates it (the commit would make the edit as old as the commit): the
+    auditor leaves such a MEMORY.md out of ``git`` (`Auditor._uncommitted`, newuser34 #16:
+    a fresh checkout's mtime is past every commit, and the store was never stale)."""
     if not index.exists:
         return None
-    when = git.get(INDEX_NAME)
-    if when is not None and index.mtime > when:
-        git = {rel: t for rel, t in git.items() if rel != INDEX_NAME}
     age, source, since, until, _ = file_age(INDEX_NAME, None, index.mtime, git, now, False,
                                             None)
     return age, source, since, until

@@ -287,7 +287,7 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
     asked = options.tokenizers[0] if len(options.tokenizers) == 1 else None
     if options.profile is None:
         # The profile the workspace has now, so points stay comparable across commits.
-        options = replace(options, profile=recognise(ws.root, ws.layout))
+        options = replace(options, profile=recognise(ws.root, ws.layout, ws.given))
     points: list[dict[str, Any]] = []
     # The memory root as the workspace has it now (as its profile: comparable points).
     read_under = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"

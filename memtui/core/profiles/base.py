@@ -319,6 +319,13 @@ class Profile:
         """Whether the folder at ``root`` looks like this agent's (never for item)."""
         return False
 
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        """How strongly the folder at ``root`` (named ``given`` by the user, before links
+        were resolved) shows this agent's layout, and what shows it
+        (`memtui.core.profiles.evidence`); None: nothing of it (item and claude-code are
+        weighed by the registry)."""
+        return None
+
     def rule(self, limits: dict[str, int]) -> str:
         """The agent's load rule in a few words ("Hermes: 2,200 characters")."""
         return "the whole index"

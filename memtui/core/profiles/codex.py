@@ -145,6 +145,20 @@ class Codex(Profile):
             return True
         return root.name == FOLDER and root.parent.name == HOME_NAME
 
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        """``~/.codex/memories`` is Codex's place; a summary beside the queue or the
+        rollout summaries is its file set; a file named memory_summary.md alone is a name
+        a Claude Code or item memory may have too (newuser34 #30)."""
+        from memtui.core.profiles.evidence import NAME, PLACE, SHAPE, paths_of
+
+        if any(p.name == FOLDER and p.parent.name == HOME_NAME for p in paths_of(root, given)):
+            return PLACE, f"the folder is Codex's ~/{HOME_NAME}/{FOLDER}"
+        if not (root / SUMMARY).is_file():
+            return None
+        if (root / QUEUE).is_file() or (root / "rollout_summaries").is_dir():
+            return SHAPE, f"{SUMMARY} beside Codex's {QUEUE} or rollout_summaries/"
+        return NAME, f"a file named {SUMMARY}"
+
     def memory(self, rel: str) -> bool:
         return not rel.startswith(NOT_MEMORIES) and rel not in SCRATCH
 

@@ -25,6 +25,31 @@ if TYPE_CHECKING:
     from memtui.core.workspace import Workspace
 
 POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(\S+\.md)\b", re.IGNORECASE)
+#: A pointer line naming its topic file by absolute path, as Gemini CLI writes them.
+ABSOLUTE_POINTER = lazy_pattern(r"^\s*[-*]\s+See\s+(?:/|~/|[A-Za-z]:[\\/])\S+\.md\b",
+                                re.IGNORECASE)
+
+
+def pointer_index(text: str, root: Path) -> bool:
+    """Whether an index reads as Gemini CLI's: a pointer line by absolute path to a topic
+    file that sits in ``root`` (by its name: a copied folder's lines still name the
+    original), and no more markdown links than pointer lines."""
+    from memtui.core.profiles.evidence import MD_LINK
+
+    pointers = links = 0
+    beside = False
+    for line in text.splitlines():
+        m = POINTER.match(line)
+        if m is not None:
+            pointers += 1
+            if not beside and ABSOLUTE_POINTER.match(line) is not None:
+                name = m.group(1).replace("\\", "/").rsplit("/", 1)[-1]
+                beside = (root / name).is_file()
+        elif MD_LINK.search(line) is not None:
+            links += 1
+    return beside and pointers >= links
+
+
 #: The heading Gemini CLI's save_memory tool appends its memories under.
 SAVED = "## Gemini Added Memories"
 #: Gemini's memory file before MEMORY.md, and its global one (``~/.gemini/GEMINI.md``).
@@ -54,6 +79,29 @@ class Gemini(Profile):
         return not (root / "MEMORY.md").exists() and (root / "GEMINI.md").is_file() and (
             root.name == ".gemini" or SAVED in read_text(root / "GEMINI.md", 1 << 16).text)
 
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        """``~/.gemini/tmp/<project>/memory`` and ``~/.gemini`` are Gemini's places, on
+        the path as given as well as resolved (newuser34 #23: a symlinked ``~/.gemini``);
+        MEMORY.md made of its pointer lines, or a GEMINI.md holding its saved memories,
+        its shape (newuser34 #20: a copied memory folder)."""
+        from memtui.core.profiles.evidence import PLACE, SHAPE, head_of, paths_of
+
+        paths = paths_of(root, given)
+        if any(self.in_memory_folder(p) for p in paths):
+            return PLACE, "the folder is Gemini CLI's ~/.gemini/tmp/<project>/memory"
+        index = root / "MEMORY.md"
+        if not index.exists():
+            if not (root / LEGACY).is_file():
+                return None
+            if any(p.name == ".gemini" for p in paths):
+                return PLACE, "the folder is Gemini CLI's ~/.gemini, holding GEMINI.md"
+            if SAVED in read_text(root / LEGACY, 1 << 16).text:
+                return SHAPE, f"GEMINI.md holds Gemini's '{SAVED}'"
+            return None
+        if pointer_index(head_of(index), root):
+            return SHAPE, "MEMORY.md holds Gemini CLI's pointer lines (- See /…/topic.md)"
+        return None
+
     def rule(self, limits: dict[str, int]) -> str:
         return "Gemini CLI: MEMORY.md whole"
 
@@ -63,6 +111,11 @@ class Gemini(Profile):
         parts = root.parts
         return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "tmp" \
             and parts[-4] == ".gemini"
+
+    def at_home(self, ws: Workspace) -> bool:
+        """Whether ``ws`` is a project's memory folder, on its path as given or resolved."""
+        return self.in_memory_folder(ws.root) or (
+            ws.given is not None and self.in_memory_folder(ws.given))
 
     def memory(self, rel: str) -> bool:  # GEMINI.md is the legacy index, not a topic file
         # tmp/ is Gemini's per-project state under ~/.gemini: each project's memory folder
@@ -74,7 +127,7 @@ class Gemini(Profile):
         ``~/.gemini``) Gemini CLI loads GEMINI.md and the files it imports, and reads no
         other file there: a repository's CONTRIBUTING.md is no memory, never an orphan to
         index (newuser32 #3)."""
-        if self.in_memory_folder(ws.root) or (ws.root / "MEMORY.md").exists():
+        if self.at_home(ws) or (ws.root / "MEMORY.md").exists():
             return self.memory
         from memtui.core.profiles.files import reader
 
@@ -90,7 +143,7 @@ class Gemini(Profile):
         for name in ("MEMORY.md", "GEMINI.md"):
             text = read(name)
             if text is not None:  # the legacy file named as what loads (newuser28 #29)
-                legacy = "legacy, as there is no MEMORY.md" if self.in_memory_folder(ws.root) \
+                legacy = "legacy, as there is no MEMORY.md" if self.at_home(ws) \
                     else "the memory file Gemini CLI loads every session"
                 files = [name] if text.strip() else []
                 if name == "GEMINI.md":  # its imports are expanded into what loads (memport:

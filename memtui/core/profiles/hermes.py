@@ -123,6 +123,25 @@ class Hermes(Profile):
 
         return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
 
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        """``~/.hermes/memories`` is Hermes' place; a ``§`` line, or both stores, its
+        shape; a folder named ``memories`` alone is a name any memory may have
+        (newuser34 #29)."""
+        from memtui.core.profiles.evidence import NAME, PLACE, SHAPE, paths_of
+        from memtui.core.profiles.files import read_bounded
+
+        if not self.recognise(root):
+            return None
+        if any(p.name == "memories" and p.parent.name == ".hermes"
+               for p in paths_of(root, given)):
+            return PLACE, "the folder is Hermes' ~/.hermes/memories"
+        stores = [root / f for _, f, _ in STORES if (root / f).is_file()]
+        if any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores):
+            return SHAPE, "a store holds Hermes' § entry separator"
+        if len(stores) == len(STORES):
+            return SHAPE, "both Hermes stores, MEMORY.md and USER.md"
+        return NAME, "a folder named memories"
+
     def rule(self, limits: dict[str, int]) -> str:
         return (f"Hermes: MEMORY.md {limits['memory_char_limit']:,} / USER.md "
                 f"{limits['user_char_limit']:,} characters")

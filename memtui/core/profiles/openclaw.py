@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 #: Bootstrap files only OpenClaw keeps (AGENTS.md and MEMORY.md are other agents' too).
 OWN_BOOTSTRAP = ("SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
                  "BOOTSTRAP.md")
+#: Bootstrap names a code repository keeps too (not OpenClaw's alone, newuser34 #31).
+GENERIC = ("TOOLS.md", "USER.md")
 BOOTSTRAP = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md",
              "BOOTSTRAP.md", "MEMORY.md")
 #: The bootstrap files that are the operator's standing instructions by design (operating
@@ -237,6 +239,28 @@ class OpenClaw(Profile):
         except OSError:
             return False
         return False
+
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        """openclaw.json beside the workspace is OpenClaw's config; SOUL.md, or AGENTS.md
+        with a bootstrap file only OpenClaw keeps, its file set; a dated note, or AGENTS.md
+        with TOOLS.md or USER.md, names any repository may hold (newuser34 #31)."""
+        from memtui.core.profiles.evidence import NAME, PLACE, SHAPE
+
+        if not self.recognise(root):
+            return None
+        if (root.parent / "openclaw.json").is_file() or root.parent.name == ".openclaw":
+            return PLACE, "the folder is OpenClaw's (~/.openclaw, openclaw.json)"
+        if (root / "SOUL.md").is_file():
+            return SHAPE, "OpenClaw's SOUL.md"
+        if (root / "AGENTS.md").is_file():
+            own = [n for n in OWN_BOOTSTRAP if n not in GENERIC and (root / n).is_file()]
+            if own:
+                return SHAPE, f"AGENTS.md beside OpenClaw's {own[0]}"
+            if any((root / n).is_file() for n in GENERIC):
+                return NAME, "AGENTS.md beside a TOOLS.md or USER.md"
+        if not (root / "MEMORY.md").is_file() and (root / "memory" / "MEMORY.md").is_file():
+            return None  # memory/ is a memory folder of its own (Claude Code's), not notes
+        return NAME, "a note named by a date, memory/YYYY-MM-DD.md"
 
     def memory(self, rel: str) -> bool:
         return rel.startswith("memory/")  # the bootstrap files are the agent's, not notes

@@ -7,6 +7,7 @@ from pathlib import Path
 from memtui.core.profiles.base import Profile
 from memtui.core.profiles.claude_code import ClaudeCode
 from memtui.core.profiles.codex import Codex
+from memtui.core.profiles.evidence import NAME, Evidence, own_evidence
 from memtui.core.profiles.gemini import Gemini
 from memtui.core.profiles.hermes import Hermes
 from memtui.core.profiles.item import Item
@@ -26,13 +27,71 @@ def get(name: str) -> Profile:
     return BY_NAME[name]
 
 
-def recognise(root: Path, layout: str) -> str:
-    """The profile a folder gets when none is asked for: the agent whose layout it has,
-    else the layout's (``item`` → item, ``flat`` → claude-code)."""
+class Recognition:
+    """The profile a folder gets when none is asked for, and why (`recognition`)."""
+
+    __slots__ = ("name", "rival", "strength", "why")
+
+    def __init__(self, name: str, strength: int, why: str,
+                 rival: tuple[str, str] | None = None) -> None:
+        self.name = name
+        self.strength = strength  # 0: no evidence at all (the layout's default)
+        self.why = why
+        #: Another profile the folder also shows evidence of, and what: (name, why).
+        self.rival = rival
+
+    @property
+    def doubtful(self) -> bool:
+        """Whether the evidence is weak (one name) or mixed (another layout's too)."""
+        return self.rival is not None or 0 < self.strength <= NAME
+
+    def note(self) -> str:
+        """The sentence a report says when the choice is doubtful: which profile, why,
+        what else was seen, and how to force one."""
+        said = f"profile {self.name} chosen: {self.why}"
+        if self.rival is not None:
+            said += f"; also seen: {self.rival[1]}, a sign of {self.rival[0]}"
+        else:
+            said += ", the only sign seen"
+        return said + "; force another with --profile NAME"
+
+
+def recognition(root: Path, layout: str, given: Path | None = None) -> Recognition:
+    """The profile a folder gets when none is asked for, weighing every layout's evidence
+    (`memtui.core.profiles.evidence`): the agent whose evidence is strongest (ties: in
+    `BY_NAME`'s order), unless memtui's own layout (``item``, else ``claude-code``) has
+    stronger evidence still; a single name never outweighs a path or a shape. ``given``:
+    the folder as the user named it, before symbolic links were resolved."""
+    base = "item" if layout == "item" else "claude-code"
+    best: tuple[str, Evidence] | None = None
     for profile in BY_NAME.values():
         try:
-            if profile.recognise(root):
-                return profile.name
+            seen = profile.evidence(root, given)
         except OSError:  # a folder that cannot be looked into is no agent's
             continue
-    return "item" if layout == "item" else "claude-code"
+        if seen is not None and (best is None or seen[0] > best[1][0]):
+            best = (profile.name, seen)
+    if best is None:  # (most folders: nothing more read)
+        return Recognition(base, 0, "no agent's layout recognised")
+    try:
+        own = own_evidence(root, layout, given)
+    except OSError:
+        own = None
+    name, (strength, why) = best
+    if own is not None and own[0] > strength:
+        return Recognition(base, own[0], own[1], (name, why))
+    return Recognition(name, strength, why, None if own is None else (base, own[1]))
+
+
+def recognise(root: Path, layout: str, given: Path | None = None) -> str:
+    """The profile a folder gets when none is asked for (`recognition`)."""
+    return recognition(root, layout, given).name
+
+
+def doubt(root: Path, layout: str, given: Path | None, asked: str | None) -> str | None:
+    """The sentence saying which profile was chosen and why, when none was ``asked`` for
+    and the evidence is weak or mixed (`Recognition.note`); None otherwise."""
+    if asked:
+        return None
+    found = recognition(root, layout, given)
+    return found.note() if found.doubtful else None

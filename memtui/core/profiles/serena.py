@@ -34,6 +34,13 @@ class Serena(Profile):
     def recognise(self, root: Path) -> bool:
         return root.name == FOLDER and root.parent.name == HOME_NAME
 
+    def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
+        from memtui.core.profiles.evidence import PLACE, paths_of
+
+        if any(self.recognise(p) for p in paths_of(root, given)):
+            return PLACE, f"the folder is Serena's {HOME_NAME}/{FOLDER}"
+        return None
+
     def rule(self, limits: dict[str, int]) -> str:
         return "Serena: no index, every memory listed by name"
 

@@ -9,6 +9,7 @@ from memtui.core.audit import AuditResult, FileReport
 from memtui.core.checks.findings import Finding
 from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.profiles import get as get_profile
+from memtui.core.profiles.registry import doubt
 from memtui.core.reporting.hidden import severity_changes, unread_note
 from memtui.core.reporting.suppress import counts
 from memtui.core.reporting.wording import plural
@@ -205,6 +206,10 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "layout": result.workspace.layout,
         "profile": result.profile,
         **({"agent": get_profile(result.profile).agent} if result.block.rule else {}),
+        # which profile was chosen and why, when the evidence is weak or mixed (newuser34)
+        **({"profile_note": note} if (note := doubt(
+            result.workspace.root, result.workspace.layout, result.workspace.given,
+            result.options.profile)) is not None else {}),
         "memory_files": result.memory_file_count(),
         "documentation": result.documentation,
         "index": {

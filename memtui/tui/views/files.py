@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.wording import plural
+from memtui.core.workspace import INDEX_NAME
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
     AuditTable,
@@ -129,7 +130,13 @@ class FilesView(AuditTable):
         return frozenset()
 
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
-        if not get_profile(result.profile).frontmatter:  # no types to count (newuser32 #10)
+        agent = get_profile(result.profile)
+        if not agent.frontmatter:  # no types to count (newuser32 #10)
+            if agent.index_is_store and result.index.exists:
+                # the count `memtui audit` gives; the store MEMORY.md is in the Index view
+                # (newuser34 #14: "1 memory file" here, 2 in the report)
+                return (plural(result.memory_file_count(), "memory file")
+                        + f" — {INDEX_NAME} is a store: its entries are in the Index view")
             return plural(len(result.files), "memory file")
         types = " · ".join(f"{'no type' if k == 'unknown' else k} {v:,}"
                            for k, v in result.types.items())

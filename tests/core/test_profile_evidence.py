@@ -1,0 +1,204 @@
+"""Which agent's memory is this (newuser34 #1 #20 #23 #29 #30 #31): the profile is chosen by
+weighing each layout's evidence — its canonical path (as given and as resolved), its
+config, its index's shape, its files' frontmatter — and a single file or folder name never
+overrides stronger evidence of another layout. When the evidence is weak or mixed the text
+report says which profile was chosen, why, and how to force one."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from memtui.cli import main
+from tests.core.helpers import make_ws, memory, run_audit
+
+INDEX = ("# Memory index\n\n- [Deploy](memory/deploy.md) — how we deploy\n")
+
+
+def item_workspace(root: Path, extra: dict[str, str]) -> Path:
+    """The SPEC §1 item layout: one indexed memory, one never indexed, plus ``extra``."""
+    return make_ws(root, {"MEMORY.md": INDEX,
+                          "memory/deploy.md": memory("deploy", "Blue/green."),
+                          "memory/orphan-fact.md": memory("orphan-fact", "Never indexed."),
+                          **extra})
+
+
+def orphans(root: Path) -> list[str]:
+    return sorted(o.path for o in run_audit(root).orphans)
+
+
+def test_a_date_named_memory_leaves_an_item_workspace_item(tmp_path: Path) -> None:
+    """#31: one ``memory/2026-11-05.md`` made it OpenClaw's, and its orphans vanished."""
+    root = item_workspace(tmp_path / "itemdate",
+                          {"memory/2026-11-05.md": memory("incident review", "Outage.")})
+    assert run_audit(root).profile == "item"
+    assert orphans(root) == ["memory/2026-11-05.md", "memory/orphan-fact.md"]
+
+
+def test_agents_and_tools_md_leave_an_item_workspace_item(tmp_path: Path) -> None:
+    """#31: a repository's AGENTS.md + TOOLS.md are no OpenClaw bootstrap set."""
+    root = item_workspace(tmp_path / "itemag", {"AGENTS.md": "Run tests with make test.\n",
+                                                "TOOLS.md": "We use ruff and pytest.\n"})
+    assert run_audit(root).profile == "item"
+    assert orphans(root) == ["memory/orphan-fact.md"]
+
+
+def test_an_openclaw_workspace_is_still_openclaw(tmp_path: Path) -> None:
+    """Its own files still make it OpenClaw's: SOUL.md, or openclaw.json beside it."""
+    soul = make_ws(tmp_path / "a" / "ws", {"MEMORY.md": "# notes\n", "SOUL.md": "Be kind.\n",
+                                           "memory/2026-11-05.md": "met Ola\n"})
+    assert run_audit(soul).profile == "openclaw"
+    dated = make_ws(tmp_path / "b" / "ws", {"MEMORY.md": "# notes\n",
+                                            "memory/2026-11-05.md": "met Ola\n"})
+    assert run_audit(dated).profile == "openclaw"  # nothing of another layout: the name
+
+
+def test_memory_summary_md_in_a_claude_code_folder_stays_claude_code(tmp_path: Path) -> None:
+    """#30: the canonical Claude Code path outranks a topic file's name; the 200-line
+    limit holds (53 lines past it)."""
+    lines = ["# Memory", "- [Summary](memory_summary.md) — weekly summary",
+             "- [Deploy](deploy.md) — deploys"]
+    lines += [f"- [Deploy {i}](deploy.md) — deploy note {i}" for i in range(250)]
+    cc = make_ws(tmp_path / ".claude" / "projects" / "-tmp-proj" / "memory", {
+        "MEMORY.md": "\n".join(lines) + "\n",
+        "memory_summary.md": memory("summary", "Weekly."),
+        "deploy.md": memory("deploy", "Blue/green."),
+        "lost.md": memory("lost", "Unlinked.")})
+    result = run_audit(cc)
+    assert result.profile == "claude-code"
+    assert any(f.kind == "beyond_load_limit" for f in result.findings)
+    item = item_workspace(tmp_path / "itemsum", {"memory_summary.md": "Summary so far.\n"})
+    assert run_audit(item).profile == "item"
+
+
+def test_a_real_codex_folder_elsewhere_is_still_codex(tmp_path: Path) -> None:
+    folder = make_ws(tmp_path / "copy", {"memory_summary.md": "# Summary\n",
+                                         "raw_memories.md": "- fact\n"})
+    assert run_audit(folder).profile == "codex"
+
+
+def test_a_claude_style_folder_named_memories_is_not_hermes(tmp_path: Path) -> None:
+    """#29: frontmatter memories and an index of links, no § and no USER.md."""
+    root = make_ws(tmp_path / "docs" / "memories", {
+        "MEMORY.md": "# Memory index\n- [Deploy](deploy.md) — d\n- [Stack](stack.md) — s\n"
+                     "- [Gone](gone.md) — missing\n",
+        "deploy.md": memory("deploy"), "stack.md": memory("stack"), "lost.md": memory("lost")})
+    result = run_audit(root)
+    assert result.profile == "claude-code"
+    assert [o.path for o in result.orphans] == ["lost.md"]
+    hermes = make_ws(tmp_path / "h" / "memories", {"MEMORY.md": "alpha\n§\nbeta\n"})
+    assert run_audit(hermes).profile == "hermes"
+
+
+def gemini_folder(folder: Path, named: Path) -> Path:
+    """A Gemini memory folder whose pointer lines name ``named`` (the path Gemini wrote)."""
+    return make_ws(folder, {
+        "MEMORY.md": f"# Project memory\n\n- See {named}/a.md for a notes.\n"
+                     f"- See {named}/gone.md for gone notes.\n- fact: port 8000\n",
+        "a.md": "# a\nAlpha.\n", "b.md": "# b\nBeta.\n"})
+
+
+def test_a_copied_gemini_folder_is_gemini(tmp_path: Path) -> None:
+    """#20: a backup of ``~/.gemini/tmp/<p>/memory`` elsewhere: its pointer lines say so."""
+    copy = gemini_folder(tmp_path / "gbackup", tmp_path / ".gemini" / "tmp" / "p" / "memory")
+    result = run_audit(copy)
+    assert result.profile == "gemini"
+    assert [o.path for o in result.orphans] == ["b.md"]
+    assert any(b.target.endswith("/gone.md") for b in result.broken_links)
+
+
+def test_a_symlinked_gemini_home_is_gemini(tmp_path: Path) -> None:
+    """#23: ``~/.gemini -> /data/gemini``: the path as given is Gemini's."""
+    real = tmp_path / "real"
+    (tmp_path / "home").mkdir()
+    os.symlink(real, tmp_path / "home" / ".gemini")
+    given = tmp_path / "home" / ".gemini" / "tmp" / "p" / "memory"
+    real.mkdir()
+    make_ws(real / "tmp" / "p" / "memory", {"MEMORY.md": "# Project memory\n- See a.md\n",
+                                            "a.md": "# a\n", "b.md": "# b\n"})
+    result = run_audit(given)
+    assert result.profile == "gemini"
+    assert [o.path for o in result.orphans] == ["b.md"]
+
+
+@pytest.mark.parametrize("named", ["home", "file"])
+def test_gemini_global_memory_is_audited_beside_its_projects(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], named: str) -> None:
+    """#1: a real ``~/.gemini`` has ``tmp/<p>/memory``; GEMINI.md was unreachable, and
+    ``audit ~/.gemini/GEMINI.md`` built ``GEMINI.md/tmp/p/memory``."""
+    home = make_ws(tmp_path / ".gemini", {
+        "GEMINI.md": "## Gemini Added Memories\n- likes tea\n@./missing.md\n",
+        "tmp/p/memory/MEMORY.md": "# Project memory\n- See a.md\n",
+        "tmp/p/memory/a.md": "# a\n"})
+    path = home if named == "home" else home / "GEMINI.md"
+    assert main(["audit", str(path), "--json"]) in (0, 1)
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["profile"] == "gemini"
+    assert Path(data["workspace"]) == home.resolve()
+    assert "broken_import" in {f["kind"] for f in data["findings"]}
+    assert "GEMINI.md/tmp" not in out.err
+    assert "global memory, GEMINI.md, is audited" in out.err  # and how to reach the project
+    assert os.path.join(str(home), "tmp", "p", "memory") in out.err
+
+
+def test_weak_or_mixed_evidence_is_said_in_the_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The report says which profile was chosen and why, and how to force another."""
+    root = item_workspace(tmp_path / "itemdate",
+                          {"memory/2026-11-05.md": memory("incident review", "Outage.")})
+    main(["audit", str(root)])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "profile item chosen" in text and "openclaw" in text and "--profile" in text
+    weak = make_ws(tmp_path / "x" / "memories", {"MEMORY.md": "alpha\n"})
+    main(["audit", str(weak)])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "profile hermes chosen: a folder named memories, the only sign seen" in text
+    main(["audit", str(weak), "--profile", "hermes"])
+    assert "chosen" not in capsys.readouterr().out
+    main(["audit", str(root), "--json"])
+    assert json.loads(capsys.readouterr().out)["profile_note"].startswith("profile item chosen")
+
+
+def _git(cwd: Path, *args: str) -> None:
+    import subprocess
+
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2026-03-01T12:00:00Z",
+           "GIT_COMMITTER_DATE": "2026-03-01T12:00:00Z", "GIT_AUTHOR_NAME": "t",
+           "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com"}
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def test_a_committed_hermes_memory_md_is_dated_by_git(tmp_path: Path) -> None:
+    """#16: a clean checkout (mtime today, commit in March): MEMORY.md was "edited" by its
+    mtime, never stale, while USER.md beside it was 280 days old by git."""
+    mem = tmp_path / "memories"
+    mem.mkdir()
+    (mem / "MEMORY.md").write_text("alpha fact one\n§\nbeta fact two\n", encoding="utf-8")
+    (mem / "USER.md").write_text("Name: Ola\n", encoding="utf-8")
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-q", "-m", "c1")
+    stale = [f for f in run_audit(mem).findings
+             if f.kind == "stale"]
+    assert [list(f.files) for f in stale] == [["MEMORY.md", "USER.md"]]
+    (mem / "MEMORY.md").write_text("alpha fact one, edited\n", encoding="utf-8")
+    stale = [f for f in run_audit(mem).findings
+             if f.kind == "stale"]
+    assert [list(f.files) for f in stale] == [["USER.md"]]  # edited since: its mtime dates it
+
+
+def test_the_fleet_finds_a_claude_code_folder_with_a_dated_memory(tmp_path: Path) -> None:
+    """#31 in the fleet: ``~/.claude/projects/<p>/`` (its memory/ holding MEMORY.md and a
+    memory named by a date) was an OpenClaw workspace row, the memory folder none."""
+    from memtui.core.fleet import find_workspaces
+
+    mem = make_ws(tmp_path / ".claude" / "projects" / "-tmp-proj" / "memory", {
+        "MEMORY.md": "# Memory\n- [Deploy](deploy.md) — deploys\n",
+        "deploy.md": memory("deploy"), "2026-11-05.md": memory("incident review")})
+    assert find_workspaces(tmp_path) == [mem]
+    assert run_audit(mem).profile == "claude-code"
