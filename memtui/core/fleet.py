@@ -13,10 +13,11 @@ import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import suppress
 from multiprocessing import get_context, spawn
 from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
 from memtui.core.caches.clean_texts import CleanTexts
@@ -24,6 +25,9 @@ from memtui.core.counting.tokens import TokenCounter
 from memtui.core.record import as_dict
 from memtui.core.reporting.health import ROW_KEYS, health_row
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
@@ -337,7 +341,21 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     # and are this process's children, so their CPU time counts as its own; forkserver
     # otherwise (the app's threads make fork unsafe).
     ctx = get_context("fork") if threading.active_count() == 1 else _start_forkserver()
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    # a pipe whose writing end only this process holds: every worker watches it and ends
+    # when it closes, so none outlives a parent killed mid-fleet (newuser34 #27: SIGTERM
+    # left both workers behind for good, re-parented to init)
+    watched, held = ctx.Pipe(duplex=False)
+    try:
+        yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held))
+    finally:
+        held.close()
+        watched.close()
+
+
+def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ctx: Any,
+            lifeline: tuple[Connection, Connection]) -> Iterator[dict[str, Any]]:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
+                             initargs=lifeline) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(paths)
         for p in queue:
@@ -352,6 +370,20 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
                 pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on))
                 if len(pending) >= 2 * jobs:
                     break
+
+
+def _watch_parent(watched: Connection, held: Connection) -> None:
+    """A worker's start: close its copy of the pipe's writing end (a forked worker inherits
+    it), then wait in a daemon thread for the end the parent holds to close, by its exit or
+    its death, and end this process then, whatever it is auditing."""
+    held.close()
+
+    def watch() -> None:
+        with suppress(EOFError, OSError):
+            watched.recv_bytes()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="memtui-parent-watch", daemon=True).start()
 
 
 def fleet_exit(rows: list[dict[str, Any]]) -> int:
