@@ -120,3 +120,51 @@ def test_discover_workers_end_with_their_killed_parent(tmp_path: Path, sig: int)
         outcomes[one_kill(root, env, sig)] += 1
     assert outcomes["workers left"] == 0, outcomes
     assert outcomes["workers ended"] >= 1, outcomes  # the kill met the pool at least once
+
+
+def test_discover_says_its_progress_to_a_file_when_long(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """newuser34 #28: ten minutes of ``--discover`` into a file said nothing at all. Every
+    `PROGRESS_EVERY` seconds a line now says how far it is (here 0 s: a line a row)."""
+    from memtui.cli import main
+    from memtui.commands import fleet
+
+    monkeypatch.setattr(fleet, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
+    root = many_workspaces(tmp_path / "root", count=3, files=2)
+    assert main(["audit", str(root), "--discover", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[:2] == [f"memtui audit: audited {n} / 3 workspaces in 0 s (the table comes "
+                       "when all are done)" for n in (1, 2)]
+    assert len(err) == 2  # none once all are done: the table follows at once
+
+
+def test_discover_on_a_terminal_says_the_count_then_each_row(tmp_path: Path) -> None:
+    import pty
+
+    root = many_workspaces(tmp_path / "root", count=3, files=2)
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "memtui", "audit", str(root),
+                               "--discover", "--jobs", "1"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=follower, timeout=120)
+        os.close(follower)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(leader)
+    assert proc.returncode == 0
+    text = said.decode()
+    assert "looking for workspaces under" in text
+    assert "auditing 3 workspaces" in text
+    for n, name in enumerate(("ws000", "ws001", "ws002"), 1):
+        assert f"audited {n} / 3 workspaces: {name}" in text, text
