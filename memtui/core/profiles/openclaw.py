@@ -246,7 +246,9 @@ class OpenClaw(Profile):
                                                                   list[Finding]]:
         out = dict(self.limit_keys)
         found: list[Finding] = []
-        path = ws.root.parent / "openclaw.json"
+        # beside the workspace the agent names: trend audits a copy in a temporary folder
+        # (newuser34 #5: it read no config there and counted the default caps)
+        path = ws.named_root.parent / "openclaw.json"
         data, why = load_config(path)
         if why is not None:
             found.append(finding("agent_config", ".", None,
