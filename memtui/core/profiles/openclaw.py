@@ -44,6 +44,9 @@ ALT_MEMORY = "memory.md"
 MIN_FILE_BUDGET = 64
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
+#: A credential's advice in a note under memory/ (`OpenClaw.said`).
+SEARCHED = (": OpenClaw loads no daily note into a turn; memory_search finds it, and gives "
+            "the agent the value, when the agent searches its memory")
 #: OpenClaw's reply tags, ``[[reply_to_current]]`` and ``[[reply_to:<id>]]`` (whitespace
 #: allowed inside): the first token of a reply, kept in the transcripts its session-memory
 #: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
@@ -202,6 +205,18 @@ class OpenClaw(Profile):
                                             "bootstrap_total_max_chars": 150_000}
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
     found_by = "found by memory_search"
+
+    def said(self, f: Finding) -> Finding:
+        """A credential in a daily note: OpenClaw never injects one, memory_search finds it
+        when the agent searches (newuser34 #2: "replayed into every later turn", worded as
+        TOOLS.md's, which is in every turn)."""
+        from memtui.core.scanner.readable import REPLAYED
+
+        if f.kind != "secret" or not f.path.startswith("memory/") \
+                or not f.message.endswith(REPLAYED):
+            return f
+        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
+                       f.severity)
 
     def cut_note_for(self, load: Load) -> str:
         """Past its own cap a file keeps its head and tail; past the total, the files are
