@@ -308,9 +308,20 @@ class OpenClaw(Profile):
                       None)
         dropped = dropped_lines(memory, caps["MEMORY.md"]) \
             if memory is not None and "MEMORY.md" in caps else None
+        # a file the total never reached (fewer than MIN_FILE_BUDGET characters left) is
+        # left out whole: said by name, the worst case of the total's cut (newuser34 #11:
+        # no finding named MEMORY.md, the Load limits row simply left it out)
+        measured = {name for name, _length in lengths}
+        left_out = [finding("over_limit", name, None,
+                            f"{name}: {units(content):,} characters, left out whole: the "
+                            f"{total_max:,} characters of all bootstrap files were spent by "
+                            f"the files before it (OpenClaw loads a file only with "
+                            f"{MIN_FILE_BUDGET} or more left)")
+                    for name, _path, content in files
+                    if content is not None and name not in measured]
         return Injection("\n\n".join(text for _, text in got),
                          [name for name, text in got if not text.startswith("[MISSING]")],
-                         cut, loads, dropped=dropped)
+                         cut, loads, left_out, dropped=dropped)
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:
