@@ -53,8 +53,48 @@ def test_hook_definition() -> None:
                  "agent/ws/memory/x.md", "memory/a.txt", "memory/.env",
                  "memory/archive/old.json"):
         assert files.search(path), path
-    for path in ("README.md", "docs/memory.md", "src/MEMORY.md.bak", "memory.txt"):
+    # what Hermes, OpenClaw, Codex and Gemini CLI load (newuser34 #26: a credential
+    # committed into USER.md, TOOLS.md or memory_summary.md never ran the hook)
+    for path in (".hermes/memories/USER.md", ".hermes/memories/MEMORY.md",
+                 ".openclaw/workspace/TOOLS.md", ".openclaw/workspace/AGENTS.md",
+                 ".openclaw/workspace/SOUL.md", ".codex/memories/raw_memories.md",
+                 ".codex/memories/memory_summary.md", ".codex/memories/rollout_summaries/t1.md",
+                 ".gemini/GEMINI.md", ".gemini/tmp/p/memory/a.md", "home/.openclaw/openclaw.json",
+                 ".hermes/config.yaml", "agents/ws/USER.md"):
+        assert files.search(path), path
+    for path in ("README.md", "docs/memory.md", "src/MEMORY.md.bak", "memory.txt",
+                 "src/USER.md.j2", "docs/agents.md", ".openclaw/other.json"):
         assert not files.search(path), path
+
+
+AWS = "AKIA" + "QX7RT2MZ5LPN8WVB"
+
+
+def test_hook_runs_on_a_commit_that_touches_only_an_agents_loaded_file(tmp_path: Path) -> None:
+    """A commit touching only OpenClaw's TOOLS.md (a credential in it): pre-commit's
+    ``files`` filter lets it through and the hook's command fails it."""
+    repo = tmp_path / "dotfiles"
+    ws = repo / ".openclaw" / "workspace"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "SOUL.md").write_text("# Soul\nCalm.\n", encoding="utf-8")
+    (ws / "MEMORY.md").write_text("# Memory\n- fact\n", encoding="utf-8")
+    (ws / "memory/2026-01-01.md").write_text("note\n", encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "memory"]):
+        subprocess.run(["git", *args], cwd=repo, env=env, check=True)
+    (ws / "TOOLS.md").write_text(f"# Tools\naws_access_key_id = {AWS}\n", encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=repo, env=env, check=True)
+    staged = subprocess.run(["git", "diff", "--cached", "--name-only"], cwd=repo, env=env,
+                            capture_output=True, text=True, check=True).stdout.split()
+    assert staged == [".openclaw/workspace/TOOLS.md"]
+    files = re.compile(str(hook()["files"]))
+    assert [p for p in staged if files.search(p)] == staged  # pre-commit runs the hook
+    out = subprocess.run([sys.executable, "-m", "memtui", "audit", ".openclaw/workspace"],
+                         cwd=repo, env={**os.environ, "PYTHONPATH": str(ROOT),
+                                        "MEMTUI_NO_CACHE": "1"},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "TOOLS.md:2" in out.stdout, out.stdout + out.stderr
 
 
 @pytest.mark.parametrize("broken", [False, True])

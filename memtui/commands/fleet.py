@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -66,20 +67,37 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     if not root.is_dir():
         return fail("memtui audit", f"{root_arg}: not a folder")
     root = root.resolve()
+    tty = sys.stderr.isatty()
+    if tty:  # a walk of a large tree takes a while too (newuser34 #28)
+        _progress(f"memtui: looking for workspaces under {printable(root_arg)} …")
     paths = find_workspaces(root)
     if not paths:  # a CI job pointed at the wrong folder must not pass (newuser22 #40)
+        if tty:
+            _progress("")
         return fail("memtui audit", no_workspace(root_arg))
     rows: list[dict[str, Any]] = []
-    tty = sys.stderr.isatty()
     from memtui.commands.audit_options import unused_by_all_lines
 
+    # newuser34 #28: ten minutes with nothing said. On a terminal, a line kept up to date
+    # from the start (the count found, then each row as it is done, with its path); to a
+    # file or pipe, one line whenever PROGRESS_EVERY seconds have passed since the last
+    started = said = time.monotonic()
+    if tty:
+        _progress(f"memtui: auditing {plural(len(paths), 'workspace')} …")
     for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
         rows.append(row)
+        now = time.monotonic()
         if tty:
-            sys.stderr.write(f"\rmemtui: audited {len(rows):,} / {len(paths):,} workspaces")
+            _progress(f"memtui: audited {len(rows):,} / {len(paths):,} workspaces: "
+                      f"{shown_path(root, row['path'])}")
+        elif now - said >= PROGRESS_EVERY and len(rows) < len(paths):
+            said = now
+            sys.stderr.write(f"memtui audit: audited {len(rows):,} / {len(paths):,} "
+                             f"workspaces in {now - started:,.0f} s (the table comes when "
+                             f"all are done)\n")
             sys.stderr.flush()
-    if tty and paths:
-        sys.stderr.write("\r" + " " * 60 + "\r")
+    if tty:
+        _progress("")
     if getattr(ns, "json", False):
         from memtui.commands.audit_options import utf8_stream
 
@@ -95,6 +113,19 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
         sys.stderr.write(f"memtui audit: {unused}\n")
     return fleet_exit(rows)
+
+
+#: Seconds between two progress lines of `run_fleet` when stderr is not a terminal.
+PROGRESS_EVERY = 30.0
+_WIDTH = 79
+
+
+def _progress(line: str) -> None:
+    """Overwrite the terminal's progress line with ``line`` (cut to one line's width)."""
+    if len(line) > _WIDTH:
+        line = line[:_WIDTH - 1] + "…"
+    sys.stderr.write("\r" + line.ljust(_WIDTH) + ("\r" if not line else ""))
+    sys.stderr.flush()
 
 
 def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:

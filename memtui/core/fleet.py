@@ -13,10 +13,11 @@ import stat
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import suppress
 from multiprocessing import get_context, spawn
 from multiprocessing.context import ForkServerContext, ForkServerProcess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
 from memtui.core.caches.clean_texts import CleanTexts
@@ -24,6 +25,9 @@ from memtui.core.counting.tokens import TokenCounter
 from memtui.core.record import as_dict
 from memtui.core.reporting.health import ROW_KEYS, health_row
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
@@ -208,9 +212,30 @@ def save_worker_caches() -> None:
             cache.save()
 
 
-def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any]:
+def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:
+    """The other workspaces of ``fleet`` (sorted) under ``path``, relative to it."""
+    from bisect import bisect_left
+
+    prefix = path.rstrip("/") + "/"
+    out = []
+    for other in fleet[bisect_left(fleet, prefix):]:
+        if not other.startswith(prefix):
+            break
+        out.append(other[len(prefix):])
+    return tuple(out)
+
+
+def _under(rel: str, folders: tuple[str, ...]) -> bool:
+    return any(rel == f or rel.startswith(f + "/") for f in folders)
+
+
+def audit_one(path: str, options: dict[str, Any], fail_on: str,
+              nested: tuple[str, ...] = ()) -> dict[str, Any]:
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
-    opened). Runs in a worker process: everything in and out is plain data."""
+    opened). Runs in a worker process: everything in and out is plain data. ``nested``: the
+    folders under it (relative) that are rows of their own: what they hold is counted in
+    their rows only (newuser34 #4: ``~/.gemini``'s row counted the credential of
+    ``~/.gemini/tmp/<project>/memory/MEMORY.md`` too, one credential in two rows)."""
     from memtui.core.audit import Auditor
     from memtui.core.checks.findings import reaches
     from memtui.core.config import ConfigError, load_config
@@ -236,11 +261,16 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str) -> dict[str, Any
                           autosave=False)
         result = apply_to(auditor.run(), config)
         auditor.save_scans()
-        row = health_row(to_json(result), fail_on)
+        report = to_json(result)
+        if nested:
+            report["findings"] = [f for f in report.get("findings", [])
+                                  if not _under(str(f.get("path", "")), nested)]
+        row = health_row(report, fail_on)
         # what the workspace's own settings keep from failing, it cannot keep from the
         # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0")
         threshold = fail_on or "error"  # `--fail-on never` on the command line decides
         kept = own_kept(result, threshold) if reaches("error", threshold) else []
+        kept = [f for f in kept if not _under(f.path, nested)]
         if kept:
             # a lowered credential is still a finding the row counted (newuser33 #8)
             shown = {id(f) for f in result.findings}
@@ -317,20 +347,23 @@ def _start_forkserver() -> Any:
 
 
 def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
-                fail_on: str = "error", jobs: int | None = None, processes: bool = False
-                ) -> Iterator[dict[str, Any]]:
+                fail_on: str = "error", jobs: int | None = None, processes: bool = False,
+                fleet: list[Path] | None = None) -> Iterator[dict[str, Any]]:
     """Audit every workspace in ``paths`` in ``jobs`` worker processes (default: one per
     core), yielding each row as it is done (not in ``paths`` order). At most two tasks per
     worker are in flight, so a fleet of thousands never queues its reports in memory.
     One workspace, or one job, is audited in this process unless ``processes`` (the app
-    asks for it: an audit in its own interpreter would freeze the screen)."""
+    asks for it: an audit in its own interpreter would freeze the screen). ``fleet``: every
+    workspace of the fleet (default: ``paths``), whose rows under a row's folder it leaves
+    out of that row (`nested_rows`)."""
     opts = as_dict(options or AuditOptions())
+    every = sorted(os.fspath(p) for p in (paths if fleet is None else fleet))
     jobs = max(1, jobs or os.cpu_count() or 1)
     if not paths:
         return
     if not processes and (jobs == 1 or len(paths) <= 1):
         for p in paths:
-            yield audit_one(os.fspath(p), opts, fail_on)
+            yield audit_one(os.fspath(p), opts, fail_on, nested_rows(os.fspath(p), every))
         save_worker_caches()
         return
     jobs = min(jobs, len(paths))
@@ -338,11 +371,27 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     # and are this process's children, so their CPU time counts as its own; forkserver
     # otherwise (the app's threads make fork unsafe).
     ctx = get_context("fork") if threading.active_count() == 1 else _start_forkserver()
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    # a pipe whose writing end only this process holds: every worker watches it and ends
+    # when it closes, so none outlives a parent killed mid-fleet (newuser34 #27: SIGTERM
+    # left both workers behind for good, re-parented to init)
+    watched, held = ctx.Pipe(duplex=False)
+    try:
+        yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held), every)
+    finally:
+        held.close()
+        watched.close()
+
+
+def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ctx: Any,
+            lifeline: tuple[Connection, Connection], every: list[str]
+            ) -> Iterator[dict[str, Any]]:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
+                             initargs=lifeline) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(paths)
         for p in queue:
-            pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on))
+            pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
+                                    nested_rows(os.fspath(p), every)))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
@@ -350,9 +399,24 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
             for fut in done:
                 yield fut.result()
             for p in queue:
-                pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on))
+                pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
+                                    nested_rows(os.fspath(p), every)))
                 if len(pending) >= 2 * jobs:
                     break
+
+
+def _watch_parent(watched: Connection, held: Connection) -> None:
+    """A worker's start: close its copy of the pipe's writing end (a forked worker inherits
+    it), then wait in a daemon thread for the end the parent holds to close, by its exit or
+    its death, and end this process then, whatever it is auditing."""
+    held.close()
+
+    def watch() -> None:
+        with suppress(EOFError, OSError):
+            watched.recv_bytes()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="memtui-parent-watch", daemon=True).start()
 
 
 def fleet_exit(rows: list[dict[str, Any]]) -> int:

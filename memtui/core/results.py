@@ -442,7 +442,7 @@ class AuditResult(Record, eq=False):
         pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the
         workspace-relative path, or the path as written when it leads out; whether it is
         there, i.e. not a broken link of that line)."""
-        found = get(self.profile).pointers(self.index.text, str(self.workspace.root))
+        found = get(self.profile).pointers(self.index.text, str(self.workspace.named_root))
         if not found:
             return {}
         broken = {(b.line, b.target) for b in self.broken_links if b.source == INDEX_NAME}

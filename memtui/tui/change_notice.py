@@ -89,10 +89,33 @@ def _reach(rel: str, after: AuditResult) -> str:
     return "not in the index"
 
 
+def _store_entries(result: AuditResult) -> int | None:
+    """The entries of MEMORY.md when it is a store of entries (Hermes'), as the header
+    counts them; None otherwise."""
+    block = getattr(result, "block", None)
+    return next((load.entries for load in getattr(block, "loads", ())
+                 if load.entries is not None and load.what == INDEX_NAME), None)
+
+
+def _new_credentials(before: AuditResult, after: AuditResult) -> int:
+    def count(r: AuditResult) -> int:
+        return sum(1 for f in r.findings if f.kind == "secret" and f.path == INDEX_NAME)
+    return max(0, count(after) - count(before))
+
+
 def _index_note(before: AuditResult | None, after: AuditResult) -> str:
     idx = after.index
     if not idx.exists:
         return f"{INDEX_NAME} deleted — the index is empty; nothing is injected"
+    stored = _store_entries(after)
+    if stored is not None:  # a store (Hermes'): its entries, not the index's links
+        # (newuser34 #12: "MEMORY.md changed — 0 entries" for a store of 44)
+        was = _store_entries(before) if before is not None else None
+        note = f"{INDEX_NAME} {'changed' if before is not None else 'created'} — " \
+            f"{plural(stored, 'entry', 'entries')}" + (
+                f" (was {was:,})" if was is not None and was != stored else "")
+        new = _new_credentials(before, after) if before is not None else 0
+        return note + (f", {plural(new, 'new credential')}" if new else "")
     # Entries as the header and ``audit --json`` count them: packed lines apart.
     n, packed = len(idx.entries), len(idx.packed)
     if before is None or not before.index.exists:

@@ -46,6 +46,10 @@ QUEUE = "raw_memories.md"
 #: A credential's advice in the queue (`Codex.said`).
 QUEUED = (": Codex loads raw_memories.md into no session, but reads it when it consolidates "
           "its memories, and what it writes from it (the summary) is loaded into every one")
+#: Where Codex keeps each thread's summary, and a credential's advice there (`Codex.said`).
+ROLLOUTS = "rollout_summaries/"
+ON_DEMAND = (": Codex loads no rollout summary into a session; the agent opens one on demand, "
+             "when a memory names it, and reads the value then")
 #: How a raw memory names its rollout summary (a file of rollout_summaries/).
 SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*$")
 #: A rollout summary's name as Codex writes it: the thread's start (UTC, from its UUID v7 id,
@@ -185,9 +189,15 @@ class Codex(Profile):
         turn", where the same report said only the summary is loaded)."""
         from memtui.core.scanner.readable import REPLAYED
 
-        if f.kind != "secret" or f.path != QUEUE or not f.message.endswith(REPLAYED):
+        if f.kind != "secret" or not f.message.endswith(REPLAYED):
             return f
-        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + QUEUED, f.severity)
+        if f.path == QUEUE:
+            said = QUEUED
+        elif f.path.startswith(ROLLOUTS):  # read on demand only (newuser34 #2)
+            said = ON_DEMAND
+        else:
+            return f
+        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + said, f.severity)
 
     def rule(self, limits: dict[str, int]) -> str:
         return f"Codex: {SUMMARY}, {limits['summary_tokens']:,} tokens (bytes / 4)"

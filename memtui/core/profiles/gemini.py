@@ -174,11 +174,18 @@ class Gemini(Profile):
             # is text, no import and no mention (newuser32 #13)
             out.found.update(imported_files(ws, read, self.import_roots(read)))
             named = without_code_imports(text)
+        # the folder the pointer lines name: trend's copy of a commit in a temporary folder
+        # maps them into that copy, so each point is judged on its own commit's files
+        # (newuser34 #21: they were checked against today's working tree)
+        shown = str(ws.named_root)
         for rel in paths:  # named by basename or by absolute path: found
-            if os.path.basename(rel) in named or f"{root}/{rel}" in named:
+            if os.path.basename(rel) in named or f"{shown}/{rel}" in named:
                 out.found.add(rel)
-        for n, written, rel in self.pointers(text, root):
-            target = written if os.path.isabs(written) else os.path.join(root, written)
+        for n, written, rel in self.pointers(text, shown):
+            if rel is not None and os.path.isabs(written):
+                target = os.path.join(root, rel)
+            else:
+                target = written if os.path.isabs(written) else os.path.join(root, written)
             try:
                 os.lstat(target)
             except (OSError, ValueError):  # one in the folder as its path there (newuser24

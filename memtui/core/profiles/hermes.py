@@ -150,7 +150,9 @@ class Hermes(Profile):
                                                                   list[Finding]]:
         out = dict(self.limit_keys)
         found: list[Finding] = []
-        path = ws.root.parent / "config.yaml"
+        # beside the memory the agent names: trend audits a copy in a temporary folder
+        # (newuser34 #5: it read no config there and counted the defaults)
+        path = ws.named_root.parent / "config.yaml"
         data, why = load_config(path)
         if why is not None:
             found.append(finding("agent_config", ".", None,

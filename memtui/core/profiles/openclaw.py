@@ -46,6 +46,9 @@ ALT_MEMORY = "memory.md"
 MIN_FILE_BUDGET = 64
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
+#: A credential's advice in a note under memory/ (`OpenClaw.said`).
+SEARCHED = (": OpenClaw loads no daily note into a turn; memory_search finds it, and gives "
+            "the agent the value, when the agent searches its memory")
 #: OpenClaw's reply tags, ``[[reply_to_current]]`` and ``[[reply_to:<id>]]`` (whitespace
 #: allowed inside): the first token of a reply, kept in the transcripts its session-memory
 #: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
@@ -208,6 +211,18 @@ class OpenClaw(Profile):
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
     found_by = "found by memory_search"
 
+    def said(self, f: Finding) -> Finding:
+        """A credential in a daily note: OpenClaw never injects one, memory_search finds it
+        when the agent searches (newuser34 #2: "replayed into every later turn", worded as
+        TOOLS.md's, which is in every turn)."""
+        from memtui.core.scanner.readable import REPLAYED
+
+        if f.kind != "secret" or not f.path.startswith("memory/") \
+                or not f.message.endswith(REPLAYED):
+            return f
+        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
+                       f.severity)
+
     def cut_note_for(self, load: Load) -> str:
         """Past its own cap a file keeps its head and tail; past the total, the files are
         loaded in order and the last ones reached are cut to what is left, or left out
@@ -273,7 +288,9 @@ class OpenClaw(Profile):
                                                                   list[Finding]]:
         out = dict(self.limit_keys)
         found: list[Finding] = []
-        path = ws.root.parent / "openclaw.json"
+        # beside the workspace the agent names: trend audits a copy in a temporary folder
+        # (newuser34 #5: it read no config there and counted the default caps)
+        path = ws.named_root.parent / "openclaw.json"
         data, why = load_config(path)
         if why is not None:
             found.append(finding("agent_config", ".", None,
@@ -318,9 +335,20 @@ class OpenClaw(Profile):
                       None)
         dropped = dropped_lines(memory, caps["MEMORY.md"]) \
             if memory is not None and "MEMORY.md" in caps else None
+        # a file the total never reached (fewer than MIN_FILE_BUDGET characters left) is
+        # left out whole: said by name, the worst case of the total's cut (newuser34 #11:
+        # no finding named MEMORY.md, the Load limits row simply left it out)
+        measured = {name for name, _length in lengths}
+        left_out = [finding("over_limit", name, None,
+                            f"{name}: {units(content):,} characters, left out whole: the "
+                            f"{total_max:,} characters of all bootstrap files were spent by "
+                            f"the files before it (OpenClaw loads a file only with "
+                            f"{MIN_FILE_BUDGET} or more left)")
+                    for name, _path, content in files
+                    if content is not None and name not in measured]
         return Injection("\n\n".join(text for _, text in got),
                          [name for name, text in got if not text.startswith("[MISSING]")],
-                         cut, loads, dropped=dropped)
+                         cut, loads, left_out, dropped=dropped)
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:

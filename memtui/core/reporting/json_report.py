@@ -221,7 +221,10 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "entries": idx.kind_count("entry"),
             "packed_lines": idx.kind_count("packed"),
             "linked_files": len(result.index_linked),
-            "loaded_lines": result.loaded_lines,
+            # the lines the agent loads: less the middle its cut drops (newuser34 #3: 702
+            # beside dropped_lines [142, 662])
+            "loaded_lines": result.loaded_lines - (
+                block.dropped[1] - block.dropped[0] + 1 if block.dropped else 0),
             # the middle an agent's cut drops (OpenClaw: newuser27 #27), [first, last]
             **({"dropped_lines": list(block.dropped)} if block.dropped else {}),
             "costs": hot_and_packed(result),

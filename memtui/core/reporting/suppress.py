@@ -101,8 +101,8 @@ class Baseline(FrozenRecord):
         init_field(self, "named", {} if named is None else named)
 
 
-#: (path, line, message) of a ``secret`` finding → the whole values of the credentials
-#: behind it, in order (`secret_values`).
+#: (path, line, message head: `value_key`) of a ``secret`` finding → the whole values of
+#: the credentials behind it, in order (`secret_values`).
 Values = Mapping[tuple[str, int | None, str], Sequence[str]]
 
 
@@ -136,6 +136,15 @@ def _secret_scan(scans: Mapping[str, _Scan], rel: str) -> _Scan:
     return _Known(hits, rel in getattr(scans, "commented", ()))
 
 
+def value_key(f: Finding) -> tuple[str, int | None, str]:
+    """Where a credential's values are filed (`Values`): its path, its line and its
+    message's ``kind (ab…yz)`` head, without the wording after it, which depends on what the
+    agent does with the file (a profile's ``said``: Codex's raw_memories.md) and was not the
+    scan's (newuser34 #9: no baseline could accept that credential). The first ``"): "``
+    lies in the head, which ends with it, whatever the wording after it."""
+    return f.path, f.line, f.message.split("): ", 1)[0]
+
+
 def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
                   findings: Iterable[Finding] = ()
                   ) -> dict[tuple[str, int | None, str], list[str]]:
@@ -148,16 +157,15 @@ def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
     out: dict[tuple[str, int | None, str], list[str]] = defaultdict(list)
     for rel, scan in scans.items():
         for hit in secrets_with_values(root, scan):  # type: ignore[arg-type]
-            f = secret_finding(rel, hit)
-            out[(f.path, f.line, f.message)].append(hit.value)
+            out[value_key(secret_finding(rel, hit))].append(hit.value)
     unscanned: dict[str, list[Finding]] = defaultdict(list)
     for f in findings:
-        if f.kind == "secret" and f.path not in scans and (f.path, f.line, f.message) not in out:
+        if f.kind == "secret" and f.path not in scans and value_key(f) not in out:
             unscanned[f.path].append(f)
     for rel, found in unscanned.items():
         hits = file_secrets(root, rel)
         for f in found:
-            out[(f.path, f.line, f.message)] = [
+            out[value_key(f)] = [
                 h.value for h in hits
                 if h.line == f.line and f.message.startswith(f"{h.kind} ({h.redacted})")]
     return out
@@ -172,7 +180,7 @@ def fingerprinted(findings: Iterable[Finding], key: bytes | None, values: Values
         if f.kind != "secret":
             yield f, fingerprint(f)
             continue
-        at = (f.path, f.line, f.message)
+        at = value_key(f)
         known = (values or {}).get(at, ())
         yield f, secret_fingerprint(f, key, known[taken[at]] if taken[at] < len(known)
                                     else None)

@@ -279,7 +279,8 @@ class FleetApp(KeyFlow, App[str | None]):
         else:
             paths = only
         for row in audit_fleet([Path(p) for p in paths], self.options, self.fail_on,
-                               jobs=self.jobs, processes=True):
+                               jobs=self.jobs, processes=True,
+                               fleet=[Path(p) for p in self.state.paths or paths]):
             if self._stop.is_set():
                 return
             self.call_from_thread(self._row_done, row)
