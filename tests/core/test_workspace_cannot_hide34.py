@@ -168,6 +168,14 @@ def test_top_level_files_past_the_bound_are_unchecked(tmp_path: Path) -> None:
     assert _guarded(ws) == [("zz-keys.txt", "unchecked_text", None)]
 
 
+def test_a_real_sized_top_level_is_read_whole(tmp_path: Path) -> None:
+    """A real OpenClaw workspace held 220 top-level files (real34): all read, no error for
+    the bound, and a credential in the last one found."""
+    ws = _openclaw(tmp_path, {f"note{n:04}.md": "plain\n" for n in range(240)})
+    (ws / "zz-keys.txt").write_text(CRED)
+    assert _guarded(ws) == [("zz-keys.txt", "secret", 1)]
+
+
 def test_an_item_workspaces_top_level_stays_out_of_scope(tmp_path: Path) -> None:
     """The item platform loads MEMORY.md and reads memory/: a file beside them is no file
     of its agent's (SECURITY.md), unchanged."""

@@ -80,7 +80,8 @@ READ_KINDS = frozenset({"secret", "unchecked_text", "instruction_like", "hidden_
 #: credentials and what was not read for them.
 CREDENTIAL_KINDS = frozenset({"secret", "unchecked_text"})
 #: Top-level files of an agent's workspace read at most (`top_files`).
-MAX_TOP_FILES = 200
+#: (a real OpenClaw workspace held 220, real34; the bytes stay within `MAX_BYTES`)
+MAX_TOP_FILES = 2_000
 #: Names of the folders that may be skipped: a repository's own (when it holds ``HEAD``)
 #: and the workspace's memtui state (only the workspace's own: `skipped`).
 SKIPPED = frozenset({".git", STATE_DIR})
