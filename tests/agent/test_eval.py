@@ -145,7 +145,8 @@ CASES = [
                           Reply(tool_calls=[("read_file", {"path": "memory/notes.md"})]),
                           Reply(content="ok")]), [], "no_write", []),
     (FakeModel("deleter", [Reply(tool_calls=[("delete_file", {"path": "memory/notes.md"})]),
-                           Reply(content="done")]), [], "deleted", []),
+                           Reply(content="done")]), [], "deleted",
+     ["deleted_memory"]),  # newuser34 #6: a memory the message never named
     (FakeModel("index-only", [
         Reply(tool_calls=[("edit_file", {"path": "MEMORY.md", "old_string": "# Memory\n",
                                          "new_string": "# Memory\n- user is an engineer\n"})]),
