@@ -141,7 +141,8 @@ RULES: tuple[Rule, ...] = (
          "following links from other memories.",
          _ws(_LINK_A, _A, ("memory/lonely.md", _mem("lonely"))),
          _ws(_LINK_A, _A),
-         "memtui fix add-to-index (or delete the memory)"),
+         "memtui fix add-to-index (or delete the memory; under gemini, add-pointer, or remove "
+         "the file by hand)"),
     Rule("beyond_load_limit", "warning", "Beyond the load limit",
          "Index lines past the profile's load limit are never loaded.",
          "Claude Code loads the first 200 lines or 25 KB of MEMORY.md (claude-code "
