@@ -79,7 +79,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--file-tokens", action="store_true",
                         help="also count every memory file's tokens (the slow part of a "
-                        "first audit; later audits take them from the cache)")
+                        "first audit; later audits take them from the cache): the text "
+                        "report's Costliest files row, JSON files[].tokens; SARIF has no "
+                        "place for them")
     parser.add_argument("--discover", action="store_true",
                         help="PATH is a root: audit every workspace under it (a folder "
                         "holding MEMORY.md, ~/.claude/projects/*/memory among them), one row "
