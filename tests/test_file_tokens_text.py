@@ -37,4 +37,4 @@ def test_file_tokens_show_in_the_text_report(tmp_path: Path) -> None:
     name, n = next(iter(big["tokens"].items()))
     assert f"memory/big.md {n:,}" in row and f"({name} tokens" in row
     helptext = " ".join(memtui("audit", "--help").stdout.split())
-    assert "Costliest files row, JSON files[].tokens" in helptext
+    assert "the text's Costliest files row, JSON files[].tokens" in helptext
