@@ -20,7 +20,6 @@ writes of the turn ends the run: the earlier writes stay, counted in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +36,7 @@ from memtui.edit.journal import (
     nothing_left,
     turn_of,
 )
-from memtui.edit.linkedit import link_targets
+from memtui.edit.linkedit import linked_from, links_in
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 
@@ -264,34 +263,15 @@ def _plan(ws: Workspace) -> TurnPlan:
     return plan
 
 
-def _links_in(data: bytes | None, source: str) -> set[str]:
-    """The workspace-relative targets of the markdown links in ``data`` (a file at
-    ``source``), and ``[[name]]`` wikilink names as ``[[name]]``."""
-    if not data:
-        return set()
-    text = data.decode("utf-8", "replace")
-    found = {target for line in text.splitlines() for _span, target in
-             link_targets(line, source)}
-    found.update(f"[[{m.strip()}]]" for m in _WIKI.findall(text))
-    return found
-
-
-_WIKI = re.compile(r"\[\[([^\]|#]+)")
-
-
 def _keep_linked(plan: TurnPlan, on_disk: dict[str, bytes | None]) -> None:
     """A file the undo would delete stays when a file left as it is links to it: undoing
     the one without the other leaves a broken link (newuser34 #7). Repeated, since a kept
     file may itself link another."""
     while True:
-        staying = {p: _links_in(on_disk.get(p), p) for p in [*plan.blocked, *plan.linked]}
+        staying = {p: links_in(on_disk.get(p), p) for p in [*plan.blocked, *plan.linked]}
         more = False
         for ch in list(plan.changes):
-            if ch.after is not None:
-                continue
-            stem = ch.path.rsplit("/", 1)[-1].removesuffix(".md")
-            by = next((p for p, links in staying.items()
-                       if ch.path in links or f"[[{stem}]]" in links), None)
+            by = linked_from(ch.path, staying) if ch.after is None else None
             if by is not None:
                 plan.linked[ch.path] = by
                 plan.changes.remove(ch)
