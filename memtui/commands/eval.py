@@ -181,8 +181,9 @@ def print_table(report: EvalReport) -> None:
     cut = [f"{sum(flag in r.flags for r in report.runs)} {flag}" for flag in
            ("truncated", "stopped") if any(flag in r.flags for r in report.runs)]
     console.print(f"pass rate: {report.passes}/{len(report.runs)} "
-                  f"({report.pass_rate:.0%}) — memory_written, not fabricated, no overwrite, "
-                  "no memory deleted unasked"
+                  f"({report.pass_rate:.0%}) — memory_written, no invented number "
+                  "(plain eval checks numbers only; --suite checks names), no overwrite, no "
+                  "memory deleted unasked"
                   + (f"; {', '.join(cut)} (not comparable: never a pass)" if cut else ""))
 
 
