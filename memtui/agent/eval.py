@@ -13,8 +13,12 @@ calls, none of which wrote or deleted anything), ``no_tool_call`` (no call at al
 beside it as ``diff``: a run that wrote a file and deleted it again made calls, even though
 its diff is empty. Flags: ``fabricated`` (numbers, times or percentages written that the user
 never gave), ``overwrote`` (a ``write_file`` replaced a memory that was there before the run
-and lines it held are gone: newuser23 #13) and ``truncated``. A run passes when it is
-``memory_written`` and neither fabricated nor overwrote.
+and lines it held are gone: newuser23 #13), ``deleted_memory`` (a call deleted a memory that
+was there before the run and that the message does not name: newuser34 #6), ``truncated``
+(the system prompt was cut) and ``stopped`` (``--max-steps`` ended the turn before the model
+answered: newuser34 #24). A run passes when it is ``memory_written`` and none of
+:data:`FAILING` is among its flags: a truncated or stopped run is not a comparable run, so it
+never counts as a pass.
 """
 
 from __future__ import annotations
@@ -43,6 +47,10 @@ _NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
+#: The flags that keep a run from passing.
+FAILING = ("fabricated", "overwrote", "deleted_memory", "truncated", "stopped")
+
+
 @dataclass
 class RunResult:
     #: From the calls: memory_written, orphan_written, written_then_deleted, index_only,
@@ -65,8 +73,7 @@ class RunResult:
 
     @property
     def passed(self) -> bool:
-        return self.outcome == "memory_written" and "fabricated" not in self.flags \
-            and "overwrote" not in self.flags
+        return self.outcome == "memory_written" and not any(f in self.flags for f in FAILING)
 
     def as_dict(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "flags": self.flags, "tool_calls": self.tool_calls,
@@ -202,8 +209,12 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         flags.append("fabricated")
     if overwrote(record, old, new):
         flags.append("overwrote")
+    if unasked_deletes(record, old, message):
+        flags.append("deleted_memory")
     if any(r.truncation for r in record.replies):
         flags.append("truncated")
+    if record.stopped == "max_steps":
+        flags.append("stopped")
     if record.error and outcome != "error":
         flags.append("error")
     files, deleted = touched(record)
@@ -222,6 +233,16 @@ def overwrote(record: TurnRecord, old: dict[str, str], new: dict[str, str]) -> l
                 for p in o.written if p in old and p in new}
     return sorted(p for p in replaced
                   if {ln for ln in old[p].splitlines() if ln.strip()} - set(new[p].splitlines()))
+
+
+def unasked_deletes(record: TurnRecord, old: dict[str, str], message: str) -> list[str]:
+    """The memories that were there before the run, that a ``delete_file`` call removed, and
+    whose name (``old-note.md`` or ``old-note``) the message never gives (sorted)."""
+    said = message.lower()
+    gone = {p for o in record.outcomes if o.ok and o.name == "delete_file"
+            for p in o.written if p in old}
+    return sorted(p for p in gone
+                  if p.rsplit("/", 1)[-1].lower().removesuffix(".md") not in said)
 
 
 def copy_workspace(ws: Workspace, into: Path) -> Workspace:

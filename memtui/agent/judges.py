@@ -70,6 +70,11 @@ class RunData:
 
 
 def judge_write(run: RunData) -> Verdict:
+    cut = [f for f in ("truncated", "stopped") if f in run.result.flags]
+    if cut:  # newuser34 #6 #24: the prompt was cut or the steps ran out: not comparable
+        return Verdict(None, f"{' and '.join(cut)}: not comparable, not judged")
+    if "deleted_memory" in run.result.flags:  # newuser34 #6
+        return Verdict(False, "deleted a memory the user never named")
     if run.result.outcome == "memory_written":
         return Verdict(True, "memory file written and linked from MEMORY.md")
     return Verdict(False, run.result.outcome)
@@ -98,7 +103,8 @@ _VERSION = re.compile(r"(?<![\w.])v\d+(?:\.\d+)*\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 # Where a sentence (or a list item, heading, frontmatter value) starts: its first word is
 # capitalised by grammar, not because it is a name.
-_STARTS = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s*)?|[\"'(\[]|\*\*\s*|—\s*)")
+# A semicolon joins clauses: a capital after it is a name ("engineer; Cpk …", newuser34 #19).
+_STARTS = re.compile(r"(?:^|[.!?:]\s+|\n\s*(?:[-*#>]+\s*)?|[\"'(\[]|\*\*\s*|—\s*)")
 #: Capitalised words memory files use by format (frontmatter, **Why:** lines, the index).
 _FORMAT_WORDS = {"memory", "why", "how", "apply", "to", "user", "feedback", "project",
                  "reference", "name", "description", "metadata", "type", "i", "md", "yaml",

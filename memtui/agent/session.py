@@ -159,6 +159,8 @@ class TurnRecord:
     replies: list[ReplyDone] = field(default_factory=list)
     error: str | None = None
     content: str = ""
+    #: "max_steps" when the step limit cut the turn off (newuser34 #24), else "".
+    stopped: str = ""
 
 
 # -- the session -------------------------------------------------------------------------------
@@ -539,6 +541,7 @@ class ChatSession:
                 record.error = worded() if worded is not None else event.message
             elif isinstance(event, TurnDone):
                 record.content = event.content
+                record.stopped = event.stopped if event.stopped == "max_steps" else ""
         return record
 
     async def aclose(self) -> None:

@@ -78,8 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "sarif (SARIF 2.1.0, for code scanning)")
     parser.add_argument("--json", action="store_true", help="the same as --format json")
     parser.add_argument("--file-tokens", action="store_true",
-                        help="also count every memory file's tokens (the slow part of a "
-                        "first audit; later audits take them from the cache)")
+                        help="also count every memory file's tokens (slow on a first audit, "
+                        "cached after): the text's Costliest files row, JSON files[].tokens")
     parser.add_argument("--discover", action="store_true",
                         help="PATH is a root: audit every workspace under it (a folder "
                         "holding MEMORY.md, ~/.claude/projects/*/memory among them), one row "

@@ -178,8 +178,13 @@ def print_table(report: EvalReport) -> None:
     for i, r in enumerate(report.runs, start=1):
         if r.error:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
+    cut = [f"{sum(flag in r.flags for r in report.runs)} {flag}" for flag in
+           ("truncated", "stopped") if any(flag in r.flags for r in report.runs)]
     console.print(f"pass rate: {report.passes}/{len(report.runs)} "
-                  f"({report.pass_rate:.0%}) — memory_written, not fabricated, no overwrite")
+                  f"({report.pass_rate:.0%}) — memory_written, no invented number "
+                  "(plain eval checks numbers only; --suite checks names), no overwrite, no "
+                  "memory deleted unasked"
+                  + (f"; {', '.join(cut)} (not comparable: never a pass)" if cut else ""))
 
 
 #: What ``--out`` writes, and how an earlier one is recognised (it may be replaced).

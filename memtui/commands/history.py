@@ -115,10 +115,21 @@ def _print_entry(entry: Entry, indent: str = "") -> None:
     kept = [k for k in kept if isinstance(k, str)] if isinstance(kept, list) else []
     state = (f", {NOT_UNDOABLE}" if is_redaction(entry) else
              "" if not entry.get("undone") else
+             # newuser34 #7: a record whose every file stayed was not undone at all
+             f" (not undone: the undo left {', '.join(kept)} as it was)"
+             if kept and not undid_any(entry) else
              f" (undone, except {', '.join(kept)})" if kept else " (undone)")
     print(printable(f"{indent}#{entry['id']} {entry.get('time', '?')} {title(entry)}{state}: "
                     f"{entry.get('summary', '')}"))
     _print_files(entry, indent)
+
+
+def undid_any(entry: dict[str, Any]) -> bool:
+    """Whether an undo put back any of the record's files (``undone_except`` may name them
+    all: a turn undone in part, the record's one file changed since)."""
+    kept = entry.get("undone_except")
+    kept = {k for k in kept if isinstance(k, str)} if isinstance(kept, list) else set()
+    return any(f.get("path") not in kept for f in entry.get("files", []))
 
 
 def _print_files(entry: dict[str, Any], indent: str) -> None:
@@ -147,7 +158,8 @@ def prune(ws: Workspace, keep: int) -> int:
         return 0
     try:
         with folder_lock(ws.state_dir):
-            undone = {r["id"] for r in journal.records() if r.get("undone")}
+            undone = {r["id"] for r in journal.records()
+                      if r.get("undone") and undid_any(r)}
             gone = journal.prune(keep)
     except OSError as exc:
         return report("memtui history", Refused(f"cannot prune {journal.folder} "

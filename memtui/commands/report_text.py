@@ -234,6 +234,9 @@ def summary_table(result: AuditResult) -> Table:
         row("Cost per memory", f"hot {figure(hot['chars_per_memory'])} chars / "
             f"{per_memory(hot)}; packed {figure(packed['chars_per_memory'])} chars / "
             f"{per_memory(packed)}")
+    costly = costliest_files(result)
+    if costly:  # --file-tokens: what the counting bought, in the text too (newuser34 #10)
+        row("Costliest files", costly)
     by_sev = Counter(f.severity for f in result.findings)
     found = Text()
     for i, sev in enumerate(("error", "warning", "info")):
@@ -477,6 +480,21 @@ def print_report(result: AuditResult, console: Console | None = None,
         console.print(Text(f"{length} lines; add {exclude_line(*folders)} to .memtui.toml "
                            f"and this report fits one screen ({left} lines)",
                            style="bold"))
+
+
+def costliest_files(result: AuditResult, shown: int = 3) -> str:
+    """With ``--file-tokens``: the memory files with the most tokens, ``memory/a.md 812,
+    memory/b.md 640 (qwen tokens; every file's count: --json, files[].tokens)``; "" when the
+    files' tokens were not counted."""
+    if not result.options.file_tokens:
+        return ""
+    counted = [(f.path, f.tokens) for f in result.files if f.tokens]
+    if not counted:
+        return ""
+    name = next(iter(counted[0][1]))
+    top = sorted(counted, key=lambda pt: (-pt[1].get(name, 0), pt[0]))[:shown]
+    return (", ".join(f"{p} {t.get(name, 0):,}" for p, t in top)
+            + f" ({name} tokens; every file's count: --json, files[].tokens)")
 
 
 def figure(value: float) -> str:

@@ -88,8 +88,11 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
     try:
         plan = plan_undo_turn(ws)
         if plan.blocked and not ns.skip_changed:
+            linked = "".join(f"; {p} would stay too: {by} links it" for p, by in
+                             plan.linked.items())  # newuser34 #7: no broken link left
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
-                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)), 1)
+                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)) + linked,
+                        1)
         done = undo_turn(ws, skip=plan.blocked, expect=plan.ids)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)

@@ -49,6 +49,15 @@ WHY: dict[str, str] = {
               "(an index, a new file's template or an archive folder there would be one "
               "more memory); offered: rename, delete, redact",
 }
+#: (profile, operation) → why that one operation is refused, where the profile's general
+#: reason does not say it (newuser34 #17: an orphan's "or delete the memory").
+WHY_OP: dict[tuple[str, str], str] = {
+    ("gemini", op): f"memtui does not {op} a Gemini topic file: the pointer lines that name "
+                    "it are absolute paths Gemini itself adds and follows, so memtui leaves the "
+                    "file's removal to you; an orphan topic file (no pointer line names it) "
+                    "can be removed by hand, nothing leads to it; offered: add-pointer "
+                    "(add-to-index), repoint, remove-link, redact"
+    for op in ("delete", "archive")}
 #: Operations only an agent's profile offers.
 AGENT_ONLY = {"add-pointer": "gemini", "remove-duplicate-entry": "hermes"}
 
@@ -75,7 +84,7 @@ def refusal(profile: str, op: str) -> str | None:
         return (f"{op} is a {AGENT_ONLY[op]} operation; this folder is curated under the "
                 f"{profile} profile (--profile {AGENT_ONLY[op]} to use it); nothing was "
                 "written")
-    why = WHY.get(profile, "")
+    why = WHY_OP.get((profile, op)) or WHY.get(profile, "")
     return f"{op} is not offered under the {profile} profile: {why}; nothing was written"
 
 

@@ -226,3 +226,27 @@ def wikilink_spans(line: str) -> list[tuple[int, int, str]]:
         if name:
             out.append((m.start(), m.end(), name))
     return out
+
+
+_WIKI_NAME = re.compile(r"\[\[([^\]|#]+)")
+
+
+def links_in(data: bytes | None, source: str) -> set[str]:
+    """The workspace-relative targets of the markdown links in ``data`` (the bytes of the
+    file at ``source``), and its ``[[name]]`` wikilinks as ``[[name]]``."""
+    if not data:
+        return set()
+    text = data.decode("utf-8", "replace")
+    found = {target for line in text.splitlines() for _span, target in
+             link_targets(line, source)}
+    found.update(f"[[{m.strip()}]]" for m in _WIKI_NAME.findall(text))
+    return found
+
+
+def linked_from(path: str, staying: dict[str, set[str]]) -> str | None:
+    """The first file of ``staying`` (path → `links_in`) that links ``path``, or None: an
+    undo that deletes ``path`` and leaves that file would leave a broken link (newuser34
+    #7)."""
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md")
+    return next((p for p, links in staying.items()
+                 if path in links or f"[[{stem}]]" in links), None)

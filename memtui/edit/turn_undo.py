@@ -36,6 +36,7 @@ from memtui.edit.journal import (
     nothing_left,
     turn_of,
 )
+from memtui.edit.linkedit import linked_from, links_in
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 
@@ -67,6 +68,10 @@ class TurnPlan:
     stopped_at: dict[str, Any] | None = None
     #: path → the newest of the turn's records that touched it.
     writers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: files the undo would delete that a file staying as it is (in ``blocked``) links to:
+    #: they stay too, so a partial undo never leaves a broken link (newuser34 #7); path →
+    #: the blocked file that links it.
+    linked: dict[str, str] = field(default_factory=dict)
 
     @property
     def ids(self) -> list[int]:
@@ -126,6 +131,12 @@ class TurnPlan:
         return (f"to undo turn {self.number}, {' and '.join(steps)} (the change since was not "
                 "made by a journaled operation), then undo again")
 
+    def linked_lines(self) -> list[str]:
+        """``  memory/x.md stays too: MEMORY.md, which stays, links it`` for each file kept
+        so that no link is left broken."""
+        return [f"  {p} stays too: {by}, which stays, links it (deleting it would leave a "
+                "broken link)" for p, by in self.linked.items()]
+
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
         return f"{plural(len(paths), 'other file')} ({_some(paths)})"
@@ -136,8 +147,8 @@ class TurnPlan:
         removed = [ch.path for ch in self.changes if ch.after is None]
         parts = ([f"restored {_some(restored)}"] if restored else []) + \
             ([f"removed {_some(removed)}"] if removed else [])
-        if self.blocked:
-            parts.append(f"left as they were: {_some(list(self.blocked))}")
+        if self.blocked or self.linked:
+            parts.append(f"left as they were: {_some([*self.blocked, *self.linked])}")
         return "; ".join(parts) or "every file already held what it held before the turn"
 
     def earlier_note(self) -> str:
@@ -248,7 +259,25 @@ def _plan(ws: Workspace) -> TurnPlan:
                 del target[f["path"]]
     plan.changes = [FileChange(p, on_disk[p], data, mtime_ns=ages.get(p))
                     for p, data in target.items() if digest(data) != digest(on_disk[p])]
+    _keep_linked(plan, on_disk)
     return plan
+
+
+def _keep_linked(plan: TurnPlan, on_disk: dict[str, bytes | None]) -> None:
+    """A file the undo would delete stays when a file left as it is links to it: undoing
+    the one without the other leaves a broken link (newuser34 #7). Repeated, since a kept
+    file may itself link another."""
+    while True:
+        staying = {p: links_in(on_disk.get(p), p) for p in [*plan.blocked, *plan.linked]}
+        more = False
+        for ch in list(plan.changes):
+            by = linked_from(ch.path, staying) if ch.after is None else None
+            if by is not None:
+                plan.linked[ch.path] = by
+                plan.changes.remove(ch)
+                more = True
+        if not more:
+            return
 
 
 def undo_turn(ws: Workspace, skip: Collection[str] = (),
@@ -282,5 +311,5 @@ def undo_turn(ws: Workspace, skip: Collection[str] = (),
         remove_empty(ws.root, [d for rec in plan.records for d in folders_made(rec, reverted)])
         for rec in plan.records:
             mine = {f["path"] for f in rec["files"]}
-            journal.mark_undone(rec, [p for p in plan.blocked if p in mine])
+            journal.mark_undone(rec, [p for p in [*plan.blocked, *plan.linked] if p in mine])
     return plan

@@ -446,8 +446,8 @@ async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
              "together:", "", *files]
     if plan.blocked:
         title, confirm = f"Undo turn {plan.number}'s writes in part?", "Undo the others"
-        lines = [f"{plan.cannot()}:", *(f"  {p} stays as it is" for p in plan.blocked), "",
-                 f"undo the {plan.others()}:", *files]
+        lines = [f"{plan.cannot()}:", *(f"  {p} stays as it is" for p in plan.blocked),
+                 *plan.linked_lines(), "", f"undo the {plan.others()}:", *files]
     if plan.earlier_note():
         lines += ["", plan.earlier_note()]
     if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
@@ -458,7 +458,8 @@ async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
         _say(app, str(exc), error=True)
         _reload(app, None)
         return None
-    kept = f" except {', '.join(done.blocked)}" if done.blocked else ""
+    left = [*done.blocked, *done.linked]
+    kept = f" except {', '.join(left)}" if left else ""
     _say(app, f"undid {done.label}{kept}")
     _reload(app, set(done.paths), own=True)
     return done

@@ -168,8 +168,9 @@ async def test_a_blocked_undo_says_why_and_writes_nothing(ws: Workspace,
     assert turn.returncode == 1
     assert turn.stderr == (
         "memtui undo: error: MEMORY.md changed since turn 1 (#1–#4); nothing was undone "
-        f"(memtui undo --turn --skip-changed {ws.root} undoes the 2 other files "
-        "(memory/notes.md, memory/user-role.md) and leaves it as it is)\n")
+        f"(memtui undo --turn --skip-changed {ws.root} undoes the 1 other file "
+        "(memory/notes.md) and leaves it as it is); memory/user-role.md would stay too: "
+        "MEMORY.md links it\n")  # newuser34 #7: deleting it would break MEMORY.md's link
     one = cli("undo", ws.root)
     assert one.returncode == 1
     assert one.stderr.startswith("memtui undo: error: MEMORY.md changed since operation #4 "
@@ -180,9 +181,9 @@ async def test_a_blocked_undo_says_why_and_writes_nothing(ws: Workspace,
     part = cli("undo", ws.root, "--turn", "--skip-changed")
     assert part.returncode == 0, part.stderr
     assert (ws.root / "memory" / "notes.md").read_text() == NOTES
-    assert not (ws.root / "memory" / "user-role.md").exists()
+    assert (ws.root / "memory" / "user-role.md").exists()  # MEMORY.md, kept, links it
     assert (ws.root / "MEMORY.md").read_bytes() == after["MEMORY.md"]
-    assert "(undone, except MEMORY.md)" in cli("history", ws.root).stdout
+    assert "(not undone: the undo left MEMORY.md as it was)" in cli("history", ws.root).stdout
 
 
 async def test_undo_refuses_a_file_swapped_for_a_symlink(ws: Workspace,

@@ -74,7 +74,8 @@ def test_eval_table_and_failures_subprocess(ws: Workspace, fake: FakeOllama) -> 
                   "--host", fake.url, "--decoys")
     assert proc.returncode == 0, proc.stderr
     assert "wrong_mechanism" in proc.stdout
-    assert "pass rate: 0/1 (0%) — memory_written, not fabricated, no overwrite" in proc.stdout
+    assert ("pass rate: 0/1 (0%) — memory_written, no invented number (plain eval checks "
+            "numbers only; --suite checks names), no overwrite" in " ".join(proc.stdout.split()))
     assert "memtui eval — 1 run" in proc.stdout and "1 runs" not in proc.stdout  # #20 item 15
     port = free_port()
     proc = memtui("eval", str(ws.root), "-m", "hi", "--model", "m", "--host",
@@ -145,7 +146,8 @@ CASES = [
                           Reply(tool_calls=[("read_file", {"path": "memory/notes.md"})]),
                           Reply(content="ok")]), [], "no_write", []),
     (FakeModel("deleter", [Reply(tool_calls=[("delete_file", {"path": "memory/notes.md"})]),
-                           Reply(content="done")]), [], "deleted", []),
+                           Reply(content="done")]), [], "deleted",
+     ["deleted_memory"]),  # newuser34 #6: a memory the message never named
     (FakeModel("index-only", [
         Reply(tool_calls=[("edit_file", {"path": "MEMORY.md", "old_string": "# Memory\n",
                                          "new_string": "# Memory\n- user is an engineer\n"})]),

@@ -141,7 +141,8 @@ RULES: tuple[Rule, ...] = (
          "following links from other memories.",
          _ws(_LINK_A, _A, ("memory/lonely.md", _mem("lonely"))),
          _ws(_LINK_A, _A),
-         "memtui fix add-to-index (or delete the memory)"),
+         "memtui fix add-to-index (or delete the memory; under gemini, add-pointer, or remove "
+         "the file by hand)"),
     Rule("beyond_load_limit", "warning", "Beyond the load limit",
          "Index lines past the profile's load limit are never loaded.",
          "Claude Code loads the first 200 lines or 25 KB of MEMORY.md (claude-code "
@@ -437,8 +438,8 @@ RULES: tuple[Rule, ...] = (
          "consolidate now, or raise the agent's limit"),
     Rule("duplicate_entry", "warning", "Duplicate entries",
          "An entry of a §-separated store repeated, exactly or nearly.",
-         "Hermes drops an exact copy at load, but on disk it still counts against the "
-         "store's character limit; a near-copy is loaded twice.",
+         "Hermes drops an exact copy at load (the limit counts it once) and from the file at "
+         "its next write; a near-copy is loaded twice and counts twice.",
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n§\n"
                  "Deploys run on Fridays.\n"),
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),

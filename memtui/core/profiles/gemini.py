@@ -180,6 +180,7 @@ class Gemini(Profile):
         shown = str(ws.named_root)
         for rel in paths:  # named by basename or by absolute path: found
             if os.path.basename(rel) in named or f"{shown}/{rel}" in named:
+            if f"{root}/{rel}" in named or names(named, os.path.basename(rel)):
                 out.found.add(rel)
         for n, written, rel in self.pointers(text, shown):
             if rel is not None and os.path.isabs(written):
@@ -204,3 +205,17 @@ class Gemini(Profile):
             inside = target.startswith(root + "/")
             out.append((n, m[1], posixpath.normpath(target[len(root) + 1:]) if inside else None))
         return out
+
+
+def names(text: str, name: str) -> bool:
+    """Whether ``text`` names the file ``name`` as a whole name: not as the tail of a longer
+    one (``log.md`` inside ``changelog.md`` names changelog.md only: newuser34 #25, the file
+    counted reached though no line names it)."""
+    at = text.find(name)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + len(name)] if at + len(name) < len(text) else " "
+        if not (before.isalnum() or before in "_-.") and not (after.isalnum() or after in "_-"):
+            return True
+        at = text.find(name, at + 1)
+    return False

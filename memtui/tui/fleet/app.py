@@ -122,6 +122,18 @@ def folder_cut(path: str, width: int, shared: str = "") -> Text:
     if own.cell_len and own.cell_len <= width - 4:  # at least 3 cells of the front stay
         return middle_cut(text, width) if own.cell_len * 2 <= width else \
             Text(path[:width - 1 - own.cell_len]) + Text("…") + own
+    if 0 < k < len(parts) - 1:
+        # too long with the shared names after it: they give way, the folder that tells the
+        # workspace apart stays ("…proj-alpha/… [gemini]" for ``.gemini/tmp/proj-alpha/
+        # memory [gemini]``, where the middle cut left two rows alike: newuser34 #13)
+        last = parts[-1]
+        tag = Text(" [" + last.split(" [", 1)[1]) if " [" in last else Text("")
+        room = width - 3 - tag.cell_len  # "…" before, "/…" after
+        if room >= 5:
+            name = Text(parts[k])
+            if name.cell_len > room:
+                name = middle_cut(name, room)
+            return Text("…") + name + Text("/…") + tag
     return middle_cut(text, width)
 
 
