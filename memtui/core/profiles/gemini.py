@@ -179,8 +179,7 @@ class Gemini(Profile):
         # (newuser34 #21: they were checked against today's working tree)
         shown = str(ws.named_root)
         for rel in paths:  # named by basename or by absolute path: found
-            if os.path.basename(rel) in named or f"{shown}/{rel}" in named:
-            if f"{root}/{rel}" in named or names(named, os.path.basename(rel)):
+            if f"{shown}/{rel}" in named or names(named, os.path.basename(rel)):
                 out.found.add(rel)
         for n, written, rel in self.pointers(text, shown):
             if rel is not None and os.path.isabs(written):
