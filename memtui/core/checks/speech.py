@@ -30,7 +30,8 @@ def speaker(line: str) -> str | None:
     if m is None:
         return None
     who = m.group("who")
-    if who.lower().startswith(_USERS):
+    low = who.lower()
+    if any(w in low for w in _USERS):  # "Benutzer", "User"
         return "user"
     return "model" if bare(who) else None
 

@@ -87,12 +87,17 @@ def _authority(line: str, at: dict[str, list[int]]) -> bool:
     return len(m.group(group).split()) <= 7 and any(start <= k < end for k in at["authority"])
 
 
+_URL = lazy_pattern(r"https?://[^\s)\]>]+")
+
+
 def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
     """(reason, excerpt) when line ``i`` of ``lines`` is an order no label addresses:
     ``named``, the line names the model (its words or initials) and asks it something a
     planted order asks; or, named or not, it asks to keep an act from the user and one
     more thing. None otherwise."""
     line = lines[i]
+    if "://" in line:  # a URL's words are a page's name ("…/ai-memory-system-prompt")
+        line = _URL.sub("http://url", line)
     low = line.lower()
     at = words_at(low)
     if not named and not hides_strictly(low, at):
