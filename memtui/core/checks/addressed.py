@@ -171,13 +171,32 @@ _ADDRESSEE = lazy_pattern("|".join(map(re.escape, sorted(ADDRESSEES, key=len, re
 
 
 def _names_model(label: str) -> bool:
-    return _ADDRESSEE.search(label.lower()) is not None or bool(initials(label))
+    return _ADDRESSEE.search(label.lower()) is not None or bool(_own_initials(label))
+
+
+#: A Latin word, capitalized, after an initial: "AI Stack", "EU AI Act", "IN AI PROMPTS"
+#: (the initial is a name's part or an attribute: a product, a law, prompts of AI things).
+_CAPITAL_AFTER = lazy_pattern(r"[ \t-]+(?P<w>[A-Z][A-Za-z]*)")
+
+
+def _own_initials(label: str) -> list[tuple[int, int]]:
+    """`initials` of ``label`` that name the model itself, not part of a name or an
+    attribute ("AI Stack", "IP PROTECTION IN AI PROMPTS"; "Note to AI", "AI Assistant"
+    name it)."""
+    out = []
+    for start, end in initials(label):
+        m = _CAPITAL_AFTER.match(label, end)
+        if m is not None and _ADDRESSEE.search(m.group("w").lower()) is None \
+                and _AI_NOUNS.fullmatch(m.group("w")) is None:
+            continue
+        out.append((start, end))
+    return out
 
 
 def _unnamed(label: str) -> str:
     """``label`` (lower case) without its words naming the model."""
     rest = label
-    for start, end in reversed(initials(label)):
+    for start, end in reversed(_own_initials(label)):
         rest = rest[:start] + " " + rest[end:]
     return _ADDRESSEE.sub(" ", rest.lower())
 
@@ -192,7 +211,7 @@ def _addresses(label: str) -> bool:
     return any(c.isalpha() for c in _AI_NOUNS.sub(" ", _unnamed(label)))
 
 
-def _bare(label: str) -> bool:
+def bare(label: str) -> bool:
     """Whether a label is the model's name alone ("Assistent", "IA", "Avustaja")."""
     return _names_model(label) and not any(c.isalpha() for c in _unnamed(label))
 
@@ -268,20 +287,29 @@ def _continued(line: str) -> str:
 _CLAUSE_START = lazy_pattern(r"[;；।]\s+|[.!?。！？]\s+(?=\S)")
 
 
+#: A label that is an identifier (a config key, "systemPrompt", a JSON key's quotes left).
+_IDENTIFIER = lazy_pattern(r"[\"'`]?[a-z]+(?:[A-Z][a-z0-9]*)+[\"'`]?")
+#: What follows a label when it is a link alone: a Markdown link, a URL (a source named:
+#: "Raspberry AI: [TechCrunch](https://…)", "Zhipu AI (GLM): https://…").
+_LINK_ONLY = lazy_pattern(r"(?:[`<(]*(?:\[[^\]\n]*\]\([^)\s]*\)?|https?://\S+)[`>)]*[\s,;.·|—–-]*)+")
+
+
 def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> bool:
     """Whether ``rest``, labelled ``label`` (by ``pattern``), is an order to the model: the
     label addresses it and the rest speaks of its own things or asks something harmful
     (`memtui.core.checks.asks`); the model's bare name, or a fake system label, and the
     rest asks something harmful or speaks of its instructions. In an HTML comment
     (``hidden``), an address is enough."""
+    if _IDENTIFIER.fullmatch(label) or _LINK_ONLY.fullmatch(rest):
+        return False  # a config key documented ("systemPrompt"), a link to a page
     if pattern is _VOCATIVE:
         if len(label.split()) > 3 or not (_addresses(label) or (
-                _names_model(label) and not initials(label))):
+                _names_model(label) and not _own_initials(label))):
             return False
         return _speaks_of_model(rest) or asks_harm(rest)
     if _addresses(label):
         return hidden or _speaks_of_model(rest) or asks_harm(rest)
-    if _bare(label) or _system_label(label):
+    if bare(label) or _system_label(label):
         return asks_harm(rest) or _told(rest)
     return False
 

@@ -20,6 +20,7 @@ from memtui.core.checks.addressed import (
 from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
+from memtui.core.checks.speech import quoted_list, speech_from
 from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -359,6 +360,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     # the needs of a phrase (":", "<") are not keywords: kept whole
     phrase_gates = [(tuple(w for w in keys if w in words), needs) for keys, needs in _GATES]
     order_gates = _order_gates(frozenset((*verbs, *objects))) if verbs else []
+    speech_at: int | None = None
     for i in sorted(candidates):
         line = lines[i]
         found: tuple[str, str] | None = None
@@ -367,13 +369,23 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
         if found is None and i in verbs_on:
             found = _order(line, line.lower(), order_gates)
         named = i in named_on
+        said = None
         if found is None and (named or (i in systems_on
                                         and any(c in line for c in _LABEL_MARKS))):
-            found = addressed(lines, i)
+            found = said = addressed(lines, i)
         if found is None and i in marker_on:
             found = marked(lines, i)
         if found is None and (named or (i in users_on and _holds(line.lower(), tells))):
-            found = unlabelled(lines, i, named)
-        if found is not None and not framed_as_example(lines, i):
-            out.append((first_line + i, *found))
+            found = said = unlabelled(lines, i, named)
+        if found is None or quoted_list(line) or framed_as_example(lines, i):
+            continue
+        if said is not None:
+            # an address read by its structure, in a saved transcript: speech (the file's
+            # first speaker label found once)
+            if speech_at is None:
+                speech_at = speech_from(lines)
+                speech_at = len(lines) if speech_at is None else speech_at
+            if i >= speech_at:
+                continue
+        out.append((first_line + i, *found))
     return out

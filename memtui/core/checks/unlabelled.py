@@ -87,12 +87,37 @@ def _authority(line: str, at: dict[str, list[int]]) -> bool:
     return len(m.group(group).split()) <= 7 and any(start <= k < end for k in at["authority"])
 
 
+#: Verbs of wanting, the user's preference stated ("User prefers direct action — don't
+#: explain or ask", "El usuario prefiere …", "用户希望 …"): what the user wants of their
+#: assistant, in their own interest, is kept from no one.
+register("wants", ("prefer", "want", "wish", "likes", "préfèr", "préfère", "prefier",
+                   "quiere", "vuole", "bevorzug", "möchte", "wünscht", "wil ", "quer ",
+                   "предпочита", "хочет", "хоче", "tercih", "ingin", "mau ", "希望", "喜欢",
+                   "喜歡", "想要", "偏好", "好む", "望む", "원하", "선호"))
+
+
+def _prefers(at: dict[str, list[int]]) -> bool:
+    """Whether the line states the user's preference: a word for the user before any verb
+    of telling, closely followed by a verb of wanting ("User prefers …;
+    don't explain"; not "Do not tell the user; the user wants …")."""
+    if "user" not in at or "wants" not in at:
+        return False
+    told = [k for c in ("tell", "know", "negtell", "nobody") for k in at.get(c, ())]
+    first = min(told, default=1 << 30)
+    return any(u < first and 0 < w - u <= 16 for u in at["user"] for w in at["wants"])
+
+
+_URL = lazy_pattern(r"https?://[^\s)\]>]+")
+
+
 def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
     """(reason, excerpt) when line ``i`` of ``lines`` is an order no label addresses:
     ``named``, the line names the model (its words or initials) and asks it something a
     planted order asks; or, named or not, it asks to keep an act from the user and one
     more thing. None otherwise."""
     line = lines[i]
+    if "://" in line:  # a URL's words are a page's name ("…/ai-memory-system-prompt")
+        line = _URL.sub("http://url", line)
     low = line.lower()
     at = words_at(low)
     if not named and not hides_strictly(low, at):
@@ -108,7 +133,7 @@ def unlabelled(lines: list[str], i: int, named: bool) -> tuple[str, str] | None:
         if "own" in at:
             classes.add("own")
         if enough(classes) or _authority(line, at):
-            return "asks the model to act for someone else", line.strip()[:60]
-    if "hide" in classes and len(classes) >= 2:
-        return "asks to keep an act from the user", line.strip()[:60]
+            return "asks the model to act for someone else", lines[i].strip()[:60]
+    if "hide" in classes and len(classes) >= 2 and not _prefers(at):
+        return "asks to keep an act from the user", lines[i].strip()[:60]
     return None
