@@ -55,6 +55,7 @@ from memtui.core.checks.absolute_date import holds_absolute_date
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.project import DERIVING, MAX_DEPTH, ProjectIndex
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.textfile import read_text
 
 MAX_REFS = 200  # references kept per memory
 MAX_FINDINGS = 20  # stale references reported per memory
@@ -425,12 +426,10 @@ def _task_gone(words: list[str], project: ProjectIndex) -> str | None:
         task = words[n]
         if _TASK_NAME.fullmatch(task) is None:
             return None
-        try:
-            with open(posixpath.join(project.root, manifest), encoding="utf-8",
-                      errors="replace") as f:
-                text = f.read(1 << 20)
-        except OSError:
-            return None
+        read = read_text(posixpath.join(project.root, manifest), 1 << 20)
+        if not read.ok:
+            return None  # a FIFO or a device in its place is never opened
+        text = read.text
         if manifest == "Makefile":
             if "include" in text or "%" in text or \
                     re.search(rf"(?m)^[^#\n]*(?<![\w.-]){re.escape(task)}(?![\w.-])[^=\n]*:(?!=)",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -46,12 +47,21 @@ LOOKED_AT = 12
 
 
 def head_of(path: Path, size: int = HEAD) -> str:
-    """The first ``size`` bytes of ``path`` as text ('' when it cannot be read)."""
+    """The first ``size`` bytes of ``path`` as text ('' when it cannot be read, or is no
+    regular file: a FIFO named MEMORY.md is opened without blocking and left unread)."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read(size).decode("utf-8", errors="replace")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        return os.read(fd, size).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
 
 
 def paths_of(root: Path, given: Path | None) -> tuple[Path, ...]:
