@@ -34,6 +34,7 @@ def _values(text: str) -> list[str]:
     "See `77Rivers0fGold/channelbooster` for the uploader\n",
     "- 监控项 token-meter (gatekeeper/RLHF/ChainOfDraft) 状态稳定\n",
     "  - `?tab=costs` → `QuarterlyBudgetPanelV3` (line 88)\n",               # identifier
+    "## Acme API Auth\n- ClientId: 7bq42doicu3r2g2ld0su841x9z\n",             # an id item
 ])
 def test_public_ids_placeholders_paths_and_names_are_no_credential(text: str) -> None:
     assert _values(text) == []
@@ -48,6 +49,8 @@ def test_public_ids_placeholders_paths_and_names_are_no_credential(text: str) ->
      "sb_secret_Zq8xVb3Nm4KlPq7RtWy2Ue5Io9Pa1Sd_fG"),
     ("| GitHub Token | ghp_Zq8xVb3Nm4KlPq7RtWy2Ue5Io9Pa1SdfGhJ |\n",
      "ghp_Zq8xVb3Nm4KlPq7RtWy2Ue5Io9Pa1SdfGhJ"),
+    ("## Acme API Auth\n- Secret: 7bq42doicu3r2g2ld0su841x9z\n", "7bq42doicu3r2g2ld0su841x9z"),
+    ("## Acme API Auth\n- 7bq42doicu3r2g2ld0su841x9z\n", "7bq42doicu3r2g2ld0su841x9z"),
     ("Portal: kwame/Accra#2031\n", "Accra#2031"),  # a login (user/password)
     ("Portal: kwame/Accra2031x\n", "Accra2031x"),
     ("- Signing key: `kQ9/x7Rt+Lm2Zp4/Wv8bNc3YdF6hJ0sA1gE5iU=`\n",
