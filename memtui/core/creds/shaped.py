@@ -88,6 +88,7 @@ _SENTENCE_WORDS = lazy_pattern(r"[^\W\d_]+")
 #: the first of two letters or more with a vowel (``WbPiVuMmjAr`` is none).
 _CAMEL_PARTS = lazy_pattern(r"[A-Z]?[a-z]+")
 _VOWEL = lazy_pattern(r"(?i)[aeiouy]")
+_VERSIONED = lazy_pattern(r"^([A-Za-z]{6,})[Vv]\d{1,2}$")
 
 
 def _camel(letters: str) -> bool:
@@ -135,6 +136,12 @@ def _object_id(v: str) -> bool:
     return bool(m) and len(v) - m.end() < 30
 
 
+def _camel_versioned(v: str) -> bool:
+    """Words in CamelCase and a version (``FinancialPlanContentV2``): a code identifier."""
+    got = _VERSIONED.match(v)
+    return bool(got) and _camel(got.group(1))
+
+
 def key_shaped(v: str) -> bool:
     """``v`` looks made by a machine or typed as a password, and nothing says it is not."""
     if not (v.isascii() and _KEY_CHARS.fullmatch(v) and _kinds(v)) or v[0] == "$":
@@ -144,7 +151,7 @@ def key_shaped(v: str) -> bool:
     machine = n >= 16 and longest >= 12 and values.entropy(v) >= 3.5
     letters = "".join(c for c in v if c.isalpha())
     typed = n <= 64 and (not _camel(letters) or sum(c.isdigit() for c in v) >= 3)
-    if not (machine or typed):
+    if not (machine or typed) or _camel_versioned(v):
         return False
     return not (values.not_a_value(v) or values.plain_name(v) or _UUID.search(v)
                 or values.HEX_ID.match(v) or _object_id(v) or "--" in v
@@ -154,7 +161,7 @@ def key_shaped(v: str) -> bool:
 def _prefixed(v: str) -> bool:
     """A vendor's prefix shape and a long random run after it (or a long hex key)."""
     m = _PREFIX.match(v)
-    if not m or says_not_secret(v[:m.end()]):
+    if not m or says_not_secret(v[:m.end()]) or values.public_id(v):
         return False
     run = v[m.end():]
     if len(run) >= 32 and values.HEX_ID.match(run) and \

@@ -511,7 +511,12 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             out.extend(found)
             j += 1
             continue
-        if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
+        # ``- ClientId: 4af4…`` under ``## Acme API Auth``: an item naming itself an id is
+        # the id, public, not the heading's secret
+        an_id = named is not None and bool(_ID_LABEL.search(named.group("label").strip("*_` ")))
+        if an_id:
+            pass
+        elif pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = _inherited(value_at(line, pair.start("pw"), _as_password(word), strong=True,
                                       line=j))
             found = [got] if got else []
@@ -531,7 +536,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
         # its colon, is that field's line; its name is no value of the heading's
         own_field = named is not None and named.group("sep") in (":", "：") and \
             " " in named.group("rest").strip() and " " not in named.group("label").strip()
-        if not found and not accounts and not own_field and \
+        if not found and not accounts and not own_field and not an_id and \
                 not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
@@ -542,6 +547,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
     return out, j
 
 
+#: A label that names an id: ``Client ID``, ``ClientId``, ``app_id``, ``Id``.
+_ID_LABEL = lazy_pattern(r"(?:^|[\s_-])(?i:ids?)$|[a-z](?:Ids?|ID)$")
 #: A line that is a file's name alone (``config/master.key:``, ``### `secrets/api_token.txt```).
 _FILE_HEADING = lazy_pattern(r"^\s*(?:#{1,6}\s+)?[`*]*(?P<p>(?:[\w.~-]*/)*[\w.-]*\.[A-Za-z]{2,6})"
                              r"[`*]*\s*[:：]?\s*$")

@@ -193,7 +193,26 @@ _PUBLIC = lazy_pattern(
     r"phc_[A-Za-z0-9]{20,}$|"
     # Midtrans' client key, named so by its prefix for the browser (its server key is
     # Mid-server-)
-    r"(?:SB-)?Mid-client-)")
+    r"(?:SB-)?Mid-client-|"
+    # Supabase's publishable key (the anon key's new form, for the browser) and a site
+    # ownership token published in DNS or a page's head (Google Search Console)
+    r"sb_publishable_|google-site-verification=)")
+#: Ids whose vendor documents them as public, each in its own format: an Amazon product
+#: image's id (11 characters, the name of its file on the image host: digit, 1, 8, L), a
+#: Google Drive or Sheets file id (1 and 43 characters, in the document's URL), a YouTube
+#: channel id (UC and 22), a Feishu/Lark chat or user id (oc_/ou_ and 32 hex digits), a
+#: Stripe price or product id (price_/prod_ and its run), a Google Ads tag id
+#: (AW-, digits, maybe / and its conversion label: in every page's tag).
+_PUBLIC_ID = lazy_pattern(
+    r"^(?:[1-9]1[A-Za-z0-9+\-]{8}L|1[A-Za-z0-9_-]{43}|UC[A-Za-z0-9_-]{22}|o[cu]_[0-9a-f]{32}|"
+    r"(?:price|prod)_[A-Za-z0-9]{14,30}|AW-\d{6,12}(?:/[\w-]{8,30})?)$")
+#: A vendor's prefix then upper-case words (``ghp_STORED_IN_VAULT``): a placeholder.
+_PREFIXED_WORDS = lazy_pattern(r"^[a-z]{2,8}_[A-Z]{2,}(?:_[A-Z]{2,})+$")
+#: A piece of a path that is a word or words joined by dashes or dots (``customers``,
+#: ``Self-Evolving-Agents``, ``application-pipeline``), never a run cut by ``/`` of base64.
+_PATH_PART = lazy_pattern(r"[A-Za-z0-9_.~-]+")
+_PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)$")
+_VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
@@ -335,6 +354,23 @@ def plain_name(value: str) -> bool:
                 len(pieces[0]) >= 3)
 
 
+def public_id(v: str) -> bool:
+    """An id its vendor documents as public (``_PUBLIC_ID``)."""
+    return bool(_PUBLIC_ID.match(v))
+
+
+def _path_of_words(v: str) -> bool:
+    """``customers/123/adGroupAds/…``, ``memory/warm/x.md.bak-2026``, ``owner/repo-name``:
+    pieces of letters, digits and ``_.~-`` joined by ``/``, one a word (with a vowel) or words
+    joined by dashes."""
+    parts = v.split("/")
+    if len(parts) < 2 or not all(_PATH_PART.fullmatch(p) for p in parts):
+        return False  # (``user/Pass#2024``: a login, its password's symbol no path's)
+    # two pieces: the last one a name (``owner/repo-name``), as no password is
+    return any(_PATH_WORD.match(p) and _VOWELS.search(p)
+               for p in (parts if len(parts) > 2 else parts[1:]))
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -350,6 +386,12 @@ def not_a_value(value: str) -> str | None:
         return "reference"
     if _PUBLIC.match(v) or public_jwt(v):
         return "public key"
+    if _PUBLIC_ID.match(v):
+        return "a public id"
+    if _PREFIXED_WORDS.match(v):
+        return "placeholder"
+    if _path_of_words(v):
+        return "names joined (a path, a route, an attribute)"
     if _PASSWORD_HASH.match(v):
         return "a password hash"
     if "-----BEGIN" in v:
