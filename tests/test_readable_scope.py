@@ -163,9 +163,10 @@ def test_a_large_text_is_read_to_the_credential_checks_bound(
 
 def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """A FIFO, a repository's own .git and memtui's state folder yield nothing, nor is a
-    link out of the workspace read — it is an ``unchecked_text`` error, the agent follows
-    it (newuser32 #20); the memories are read once."""
+    """A FIFO and memtui's state folder yield nothing, nor is a link out of the workspace
+    read — it is an ``unchecked_text`` error, the agent follows it (newuser32 #20); the
+    memories are read once. A repository folder inside the memory folder is read for
+    credentials (redteam34: its ``config``'s token was hidden by the folder's name)."""
     ws = _item(tmp_path / "w")
     outside = tmp_path / "outside.txt"
     outside.write_text(KEY)
@@ -182,10 +183,10 @@ def test_what_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr(readable, "scan_file",
                         lambda full, rel, *a, **k: read.append(rel) or real(full, rel, *a, **k))
     status, data, _ = _audit(capsys, ws, "--fail-on", "error")
-    assert status == 1 and not _secrets(data), data["findings"]
-    assert [f["path"] for f in data["findings"] if f["severity"] == "error"] == \
-        ["memory/out.txt"]
-    assert read == []
+    assert status == 1 and _secrets(data) == [("memory/.git/config", 1)], data["findings"]
+    assert sorted(f["path"] for f in data["findings"] if f["severity"] == "error") == \
+        ["memory/.git/config", "memory/out.txt"]
+    assert sorted(read) == ["memory/.git/HEAD", "memory/.git/config"]  # not a.md again
 
 
 def test_the_flat_layouts_state_folder_and_index_are_not_read_again(

@@ -30,7 +30,7 @@ def test_report_summary_then_findings(tmp_path: Path) -> None:
         "memory/b.md": memory("b"), "memory/c.md": memory("c"),
         "memory/x.md": memory("x", "[[a]]\n"), "memory/lone.md": memory("lone"),
     })
-    out = _render(ws)
+    out = _render(ws, file_tokens=False)  # the CLI's default (no Costliest files row)
     lines = [ln.rstrip() for ln in out.splitlines()]
     assert lines[0] == "memtui audit"
     assert lines[2] == "Layout / profile       item / item"

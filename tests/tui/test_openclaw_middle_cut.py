@@ -37,7 +37,9 @@ def test_the_dropped_middle_is_named_in_the_json(tmp_path: Path) -> None:
                          env=env, capture_output=True, text=True, timeout=120, check=False)
     index = json.loads(got.stdout)["index"]
     first, last = index["dropped_lines"]
-    assert index["loaded_lines"] == 1000  # its meaning kept: the head and the tail are read
+    # the lines the agent loads: the head and the tail, the dropped middle left out
+    # (newuser34 #3: 702 loaded beside a middle of [142, 662] dropped)
+    assert index["loaded_lines"] == 1000 - (last - first + 1)
     # What OpenClaw injects: every line outside [first, last] is seen (in part at the
     # edges), every line inside is not.
     injected = trim_file(MEMORY, "MEMORY.md", 20_000)[0]
