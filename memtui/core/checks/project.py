@@ -28,12 +28,12 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-import stat
 from pathlib import Path
 
 from memtui.core.checks.repository_kept import repository_kept
 from memtui.core.record import Record
 from memtui.core.scanner.lazy_pattern import lazy_pattern
+from memtui.core.scanner.textfile import read_regular_head
 
 MAX_FILES = 20_000
 MAX_BYTES = 32 << 20
@@ -137,31 +137,6 @@ def decode_claude_folder(encoded: str, fs_root: str = "/") -> list[str]:
     return sorted(set(found))
 
 
-
-def _head(path: str, size: int) -> bytes | None:
-    """At most ``size`` bytes of the regular file ``path``; None for anything else (a FIFO
-    or a device among the project's files is opened without blocking and never read: an
-    item workspace is its own project, and a FIFO named ``x.py`` in it stalled the audit)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        chunks, left = [], size
-        while left > 0:
-            chunk = os.read(fd, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 class ProjectInfo(Record):
     """Which project the memories are about, and how it was found (or why none)."""
@@ -383,7 +358,7 @@ class ProjectIndex(Record):
             if budget <= 0:
                 self.text_cut = True
                 break
-            data = _head(os.path.join(self.root, rel), min(FILE_BYTES, budget))
+            data = read_regular_head(os.path.join(self.root, rel), min(FILE_BYTES, budget))
             if data is None:
                 continue
             budget -= len(data)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from pathlib import Path
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -49,19 +48,9 @@ LOOKED_AT = 12
 def head_of(path: Path, size: int = HEAD) -> str:
     """The first ``size`` bytes of ``path`` as text ('' when it cannot be read, or is no
     regular file: a FIFO named MEMORY.md is opened without blocking and left unread)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return ""
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return ""
-        return os.read(fd, size).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-    finally:
-        os.close(fd)
+    from memtui.core.scanner.textfile import read_regular_head
+
+    return (read_regular_head(path, size) or b"").decode("utf-8", errors="replace")
 
 
 def paths_of(root: Path, given: Path | None) -> tuple[Path, ...]:

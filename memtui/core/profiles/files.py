@@ -24,26 +24,10 @@ def read_bounded(path: Path, limit: int, root: Path | None = None) -> str | None
     """``path``'s text when it is a regular file, at most ``limit`` bytes of it; None
     otherwise or on any error. A symbolic link is not followed, unless ``root`` is given and
     it leads to a regular file inside ``root`` (checked as it is opened: `open_within`)."""
-    from memtui.core.scanner.textfile import open_within
+    from memtui.core.scanner.textfile import read_regular_head
 
-    try:
-        st = os.lstat(path)
-        if stat.S_ISLNK(st.st_mode) and root is not None:
-            st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        fd = open_within(path, root) if root is not None else \
-            os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
-                    | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None  # swapped for a FIFO or a device since its stat
-            data = os.read(fd, min(limit, st.st_size + 1))
-        finally:
-            os.close(fd)
-    except (OSError, ValueError):
-        return None
-    return data[:limit].decode("utf-8", errors="replace")
+    data = read_regular_head(path, limit, root, follow=False)
+    return None if data is None else data[:limit].decode("utf-8", errors="replace")
 
 
 def leads_out(path: Path, root: Path) -> bool:

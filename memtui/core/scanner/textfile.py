@@ -206,20 +206,45 @@ def _read_head(path: str | os.PathLike[str], n: int, size: int = -1,
     ``root``: as for `open_within`."""
     fd = open_within(path, root)
     try:
-        asked = n if size < 0 else min(n, size + 1)
-        data = os.read(fd, asked)
-        parts = [data]
-        got = len(data)
-        # Up to n, or the end: a file may grow after its stat (then the read of one byte
-        # more than its size is full); a short read of a regular file is its end.
-        while got < n and len(data) == asked:
-            asked = min(n - got, 1 << 20)
-            data = os.read(fd, asked)
-            parts.append(data)
-            got += len(data)
+        return _head_of_fd(fd, n, size)
     finally:
         os.close(fd)
+
+
+def _head_of_fd(fd: int, n: int, size: int = -1) -> bytes:
+    asked = n if size < 0 else min(n, size + 1)
+    data = os.read(fd, asked)
+    parts = [data]
+    got = len(data)
+    # Up to n, or the end: a file may grow after its stat (then the read of one byte more
+    # than its size is full); a short read of a regular file is its end.
+    while got < n and len(data) == asked:
+        asked = min(n - got, 1 << 20)
+        data = os.read(fd, asked)
+        parts.append(data)
+        got += len(data)
     return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def read_regular_head(path: str | os.PathLike[str], n: int,
+                      root: str | os.PathLike[str] | None = None,
+                      follow: bool = True) -> bytes | None:
+    """The first ``n`` bytes of ``path`` when it is a regular file; None for anything else
+    (a FIFO or device is opened without blocking and never read: one named ``MEMORY.md`` or
+    ``x.py`` stalled an audit) or on any error. ``root``: as for `open_within`; without it
+    a symbolic link is followed unless ``follow`` is false."""
+    try:
+        fd = open_within(path, root) if root is not None or follow else \
+            os.open(path, _FLAGS | _NOFOLLOW)
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        return _head_of_fd(fd, n, st.st_size) if stat.S_ISREG(st.st_mode) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def lasting(problem: str) -> bool:
