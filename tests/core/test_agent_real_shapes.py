@@ -310,3 +310,25 @@ def test_codex_path_from_the_home_in_the_queue_alone_is_still_an_orphan(tmp_path
                 "raw_memories.md": "- `~/.codex/memories/NOTES.md` entry added\n",
                 "NOTES.md": text(1500, "notes")})
     assert [o.path for o in audit(mem).orphans] == ["NOTES.md"]
+
+
+def test_codex_home_skill_whose_entry_is_lower_case_is_found(tmp_path: Path) -> None:
+    """real35 (georgexin01/codex-ai-skills, a whole ``~/.codex`` written on Windows): MEMORY.md
+    names the folder ``skills/starting-point``, installed in the Codex home with its entry
+    ``skill.md`` in lower case, which a case-blind file system opens as SKILL.md. It is
+    there: an ``outside_link`` info, no broken link; a folder with no skill entry at all
+    stays one."""
+    home = tmp_path / ".codex"
+    write(home, {"skills/starting-point/skill.md": "---\nname: starting-point\n---\nSteps.\n",
+                 "skills/lone/notes.md": "no skill entry here\n"})
+    mem = home / "memories"
+    write(mem, {"memory_summary.md": "v1\n\n- Start: see MEMORY.md.\n" + text(1500, "summary"),
+                "MEMORY.md": "- Bootstrap lives in `skills/starting-point`.\n"
+                             "- Folder: skills/lone\n" + text(3000, "handbook")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    broken = sorted((f.path, f.line, f.message) for f in result.findings
+                    if f.kind == "broken_link")
+    assert broken == [("MEMORY.md", 2, "reference to skills/lone: no such file")]
+    assert [(f.path, f.line) for f in result.findings if f.kind == "outside_link"] == \
+        [("MEMORY.md", 1)]

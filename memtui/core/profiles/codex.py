@@ -90,7 +90,13 @@ def home_skill(root: Path, rel: str) -> bool:
         return False
     path = root.parent / rel
     try:
-        return path.is_file() or (path / "SKILL.md").is_file()
+        if path.is_file() or (path / "SKILL.md").is_file():
+            return True
+        # a skill folder whose entry is ``skill.md``: found on Windows and macOS, whose
+        # file systems ignore case (real35: georgexin01/codex-ai-skills' ``skills/
+        # starting-point``, named by MEMORY.md, was called no such file)
+        return path.is_dir() and any(p.name.lower() == "skill.md" and p.is_file()
+                                     for p in path.iterdir())
     except OSError:
         return False
 
