@@ -102,7 +102,14 @@ from memtui.core.results import (
 )
 from memtui.core.scanner.index import Index, mentioned_file
 from memtui.core.scanner.lazy_pattern import lazy_pattern
-from memtui.core.scanner.links import Link, looks_like_path, names_a_folder, names_a_route
+from memtui.core.scanner.links import (
+    Link,
+    looks_like_path,
+    names_a_folder,
+    names_a_route,
+    resolve_href,
+    without_position,
+)
 from memtui.core.scanner.scan import DROPPED, INJECTED, NOT_INJECTED, FileScan, followed_unread
 from memtui.core.scanner.shared_empty import share_links
 from memtui.core.workspace import (
@@ -782,6 +789,33 @@ def _placed(f: Finding, loaded: int, dropped: tuple[int, int] | None = None) -> 
                    f.severity, f.files)
 
 
+def at_position(lk: Link, scans: Container[str], exists: Callable[[str], Where]) -> Link:
+    """``lk`` as a link to the file its destination names without an editor's
+    ``:line[:col]`` (`without_position`: ``[Repo.cs:236](src/Repo.cs:236)``), when the
+    destination as written is nowhere and that file is there: the link opens it at that
+    line (real35: a project's file so linked was a false ``broken_link``). Else ``lk``:
+    a file missing either way stays a broken link, named as written."""
+    bare = without_position(lk.raw.strip())
+    if bare is None:
+        return lk
+    if lk.outside or lk.target is None:
+        path = outside_path(lk.source, lk.raw)
+        if path is None or exists(path) is not MISSING:
+            return lk
+    elif lk.target in scans or exists(lk.target) is not MISSING:
+        return lk
+    resolved = resolve_href(lk.source, bare)
+    if resolved is None:
+        return lk
+    target, outside = resolved
+    if outside or target is None:
+        path = outside_path(lk.source, bare)
+        there = path is not None and exists(path) is not MISSING
+    else:
+        there = target in scans or exists(target) is not MISSING
+    return Link(lk.source, lk.line, lk.kind, bare, target, lk.text, outside) if there else lk
+
+
 def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str, FileScan],
                   resolver: Resolver, exists: Callable[[str], Where],
                   suggestions: Callable[[str], list[str]], keep_self: bool = False,
@@ -805,6 +839,8 @@ def resolve_links(rel: str, links: list[Link], wls: list[Link], scans: dict[str,
     out = LinkResults()
     targets: list[str] = []
     for lk in links:
+        if ":" in lk.raw:
+            lk = at_position(lk, scans, exists)
         if lk.outside or lk.target is None:
             path = outside_path(lk.source, lk.raw)
             where = exists(path) if path is not None else MISSING

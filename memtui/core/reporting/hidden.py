@@ -27,7 +27,7 @@ from collections.abc import Container, Iterable, Sequence
 from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
 from memtui.core.reporting.wording import plural
-from memtui.core.scanner.links import Link, looks_like_path
+from memtui.core.scanner.links import Link, looks_like_path, resolve_href, without_position
 from memtui.core.scanner.readable import walk as readable_walk
 from memtui.core.scanner.scan import scan_file
 from memtui.core.workspace import (
@@ -124,11 +124,22 @@ def missing_targets(ws: Workspace, links: Iterable[Link]) -> list[Finding]:
         try:
             os.lstat(ws.root / lk.target)
         except FileNotFoundError:
-            out.append(finding("broken_link", lk.source, lk.line,
-                               f"link to {lk.target}: no such file"))
+            if not _there_at_position(ws, lk):
+                out.append(finding("broken_link", lk.source, lk.line,
+                                   f"link to {lk.target}: no such file"))
         except (OSError, ValueError):
             continue
     return out
+
+
+def _there_at_position(ws: Workspace, lk: Link) -> bool:
+    """Whether ``lk``'s destination names a file of the workspace once an editor's
+    ``:line[:col]`` is taken off (``notes/run.md:12``; real35)."""
+    bare = without_position(lk.raw.strip())
+    resolved = resolve_href(lk.source, bare) if bare is not None else None
+    if resolved is None or resolved[0] is None:
+        return False
+    return os.path.lexists(ws.root / resolved[0])
 
 
 def linked_unaudited(ws: Workspace, targets: Iterable[str], audited: Container[str]

@@ -322,6 +322,25 @@ def looks_like_path(href: str) -> bool:
     return "/" in path or "\\" in path or bool(_EXTENSION.search(path))
 
 
+#: An editor's position after a file's name, as VS Code, compilers and ``grep -n`` write it
+#: (``FormRepository.cs:236``, ``Makefile:12:5``): a file's name, then one or two
+#: ``:number`` (``#L236``, GitHub's, is a fragment, dropped with the rest).
+_POSITION = lazy_pattern(r"^(.*?[^/:]):\d{1,7}(?::\d{1,7})?$")
+
+
+def without_position(href: str) -> str | None:
+    """``href`` without an editor's ``:line[:col]`` after its file's name (its fragment and
+    query kept), or None when it has none: ``src/Repo.cs:236`` → ``src/Repo.cs``. A link
+    written so names the file, opened at that line (real35: a false ``broken_link``)."""
+    cut = len(href)
+    for mark in ("#", "?"):
+        at = href.find(mark)
+        if 0 <= at < cut:
+            cut = at
+    m = _POSITION.match(href, 0, cut)
+    return None if m is None else m.group(1) + href[cut:]
+
+
 def names_a_route(href: str) -> bool:
     """A root-relative destination whose last segment has no file extension (``/pricing/``,
     ``/api/health``): a page of a web site (the site's own root, as a browser reads a link
