@@ -56,6 +56,30 @@ def test_an_openclaw_workspace_is_still_openclaw(tmp_path: Path) -> None:
     assert run_audit(dated).profile == "openclaw"  # nothing of another layout: the name
 
 
+def test_memory_md_beside_the_heartbeat_state_alone_is_openclaw(tmp_path: Path) -> None:
+    """real35: a workspace holding MEMORY.md (the facts themselves, long lines, no link)
+    and OpenClaw's ``memory/heartbeat-state.json``, none of its bootstrap files kept, was
+    taken for the item layout: each long line a false ``content_in_index``."""
+    facts = "".join(f"- Fact {n}: " + "the quarterly report goes out on the first Monday, "
+                    "signed by the two leads, filed under finance, copied to the board.\n"
+                    for n in range(3))
+    root = make_ws(tmp_path / "ws", {"MEMORY.md": "# Long-term memory\n\n" + facts,
+                                     "memory/heartbeat-state.json": '{"lastChecks": {}}\n',
+                                     "memory/graph/entities.json": "{}\n"})
+    result = run_audit(root)
+    assert result.profile == "openclaw"
+    assert [f.kind for f in result.findings if f.kind == "content_in_index"] == []
+
+
+def test_the_heartbeat_state_leaves_an_item_workspace_item(tmp_path: Path) -> None:
+    """The heartbeat state is one name: an index of links to memories with frontmatter
+    outweighs it, and the item workspace's orphan stays one."""
+    root = item_workspace(tmp_path / "itemhb",
+                          {"memory/heartbeat-state.json": '{"lastChecks": {}}\n'})
+    assert run_audit(root).profile == "item"
+    assert orphans(root) == ["memory/orphan-fact.md"]
+
+
 def test_memory_summary_md_in_a_claude_code_folder_stays_claude_code(tmp_path: Path) -> None:
     """#30: the canonical Claude Code path outranks a topic file's name; the 200-line
     limit holds (53 lines past it)."""

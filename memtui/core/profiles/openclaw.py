@@ -44,6 +44,10 @@ INSTRUCTIONS = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md
 #: MEMORY.md's lowercase alias, loaded when there is no MEMORY.md (a fallback: never both).
 ALT_MEMORY = "memory.md"
 MIN_FILE_BUDGET = 64
+#: Where OpenClaw's AGENTS.md template has the agent keep its heartbeat checks' times
+#: ("Track your checks in memory/heartbeat-state.json"): a workspace holding it, and no
+#: bootstrap file beside MEMORY.md, is one whose template files were not kept (real35).
+HEARTBEAT_STATE = "memory/heartbeat-state.json"
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
 #: A credential's advice in a note under memory/ (`OpenClaw.said`).
@@ -241,7 +245,8 @@ class OpenClaw(Profile):
         # a repository keeps: newuser24 #37, an item workspace turned openclaw by it), so
         # it counts with a second bootstrap file of OpenClaw's
         if (root / "SOUL.md").is_file() or ((root / "AGENTS.md").is_file() and any(
-                (root / name).is_file() for name in OWN_BOOTSTRAP)):
+                (root / name).is_file() for name in OWN_BOOTSTRAP)) \
+                or (root / HEARTBEAT_STATE).is_file():
             return True
         try:
             with os.scandir(root / "memory") as it:
@@ -257,8 +262,10 @@ class OpenClaw(Profile):
 
     def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
         """openclaw.json beside the workspace is OpenClaw's config; SOUL.md, or AGENTS.md
-        with a bootstrap file only OpenClaw keeps, its file set; a dated note, or AGENTS.md
-        with TOOLS.md or USER.md, names any repository may hold (newuser34 #31)."""
+        with a bootstrap file only OpenClaw keeps, its file set; a dated note, AGENTS.md
+        with TOOLS.md or USER.md, or the heartbeat state, names any repository may hold
+        (newuser34 #31): an index of links to memories with frontmatter outweighs them
+        (`memtui.core.profiles.evidence.own_evidence`)."""
         from memtui.core.profiles.evidence import NAME, PLACE, SHAPE
 
         if not self.recognise(root):
@@ -275,6 +282,10 @@ class OpenClaw(Profile):
                 return NAME, "AGENTS.md beside a TOOLS.md or USER.md"
         if not (root / "MEMORY.md").is_file() and (root / "memory" / "MEMORY.md").is_file():
             return None  # memory/ is a memory folder of its own (Claude Code's), not notes
+        if (root / HEARTBEAT_STATE).is_file():
+            # MEMORY.md and the heartbeat state alone (real35: taken for the item layout,
+            # MEMORY.md's facts were 2 false content_in_index)
+            return NAME, f"OpenClaw's heartbeat state, {HEARTBEAT_STATE}"
         return NAME, "a note named by a date, memory/YYYY-MM-DD.md"
 
     def memory(self, rel: str) -> bool:
