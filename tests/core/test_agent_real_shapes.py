@@ -332,3 +332,25 @@ def test_codex_home_skill_whose_entry_is_lower_case_is_found(tmp_path: Path) -> 
     assert broken == [("MEMORY.md", 2, "reference to skills/lone: no such file")]
     assert [(f.path, f.line) for f in result.findings if f.kind == "outside_link"] == \
         [("MEMORY.md", 1)]
+
+
+def test_codex_file_named_in_backticks_by_its_path_in_the_folder_is_no_orphan(
+        tmp_path: Path) -> None:
+    """real35 (georgexin01/codex-ai-skills): the summary routes skill requests through
+    `` `2_governance/artifacts/router.md` `` and MEMORY.md names
+    `` `project_notes/LOCAL_DEV.md` ``, each by its path in the memory folder: the agent
+    opens them, so they are no orphans; a file only another unnamed file names stays one."""
+    mem = tmp_path / ".codex" / "memories"
+    write(mem, {"memory_summary.md": "- Route skill requests through "
+                                     "`2_governance/artifacts/router.md` first.\n"
+                                     + text(2000, "summary"),
+                "MEMORY.md": "- reuse while `project_notes/LOCAL_DEV.md` is current\n"
+                             + text(4000, "handbook"),
+                "2_governance/artifacts/router.md": text(1500, "router"),
+                "project_notes/LOCAL_DEV.md": text(1500, "localdev"),
+                "project_notes/LONE.md": "See `project_notes/OTHER.md`.\n",
+                "project_notes/OTHER.md": text(800, "other")})
+    result = audit(mem)
+    assert result.profile == "codex"
+    assert sorted(o.path for o in result.orphans) == ["project_notes/LONE.md",
+                                                      "project_notes/OTHER.md"]

@@ -35,8 +35,9 @@ PATH = lazy_pattern(r"(?<![\w./-])((?:rollout_summaries|skills)/[\w.@+-]+(?:/[\w
 #: ``~/.codex/memories/…``): the memory folder's own name first, then one of its files.
 HOME_PATH = lazy_pattern(r"(?<![\w.-])(?:~/\.codex/|\.codex/)?memories/"
                          r"([\w.@+-]+(?:/[\w.@+-]+)*)")
-#: A file named by itself in backticks (`ACTIVE.md`): the summary tells the agent to read it.
-NAMED = lazy_pattern(r"`([^`/\s]{1,200}\.md)`")
+#: A file named in backticks, by itself (`ACTIVE.md`) or by its path in the memory folder
+#: (`2_governance/artifacts/router.md`): the summary tells the agent to read it.
+NAMED = lazy_pattern(r"`(?:\./)?([^`\s]{1,200}\.md)`")
 #: Files Codex writes for itself, not memories: its extensions' notes and the scratch diff
 #: of a consolidation (seen in real folders; ``codex-rs/ext/memories``).
 NOT_MEMORIES = ("extensions/",)
@@ -222,7 +223,6 @@ class Codex(Profile):
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:
         known = set(paths)
-        top = {rel for rel in paths if "/" not in rel}
         out = References(found={SUMMARY, QUEUE})
         for source in ("MEMORY.md", SUMMARY, QUEUE):
             text = read(source)
@@ -231,9 +231,7 @@ class Codex(Profile):
             for n, line in enumerate(text.splitlines()[:100_000], 1):
                 if source != QUEUE:  # a file of the folder named in backticks, or by its
                     # path from the Codex home: read (the queue's words are not yet memory)
-                    out.found |= {m[1] for m in NAMED.finditer(line)} & top
-                    out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
-                                  for m in HOME_PATH.finditer(line)} & known
+                    out.found |= named_files(line, known)
                 named_summary = SUMMARY_FILE.match(line)
                 if named_summary:
                     out.found |= {f"rollout_summaries/{named_summary[1]}"} & known
@@ -260,3 +258,14 @@ class Codex(Profile):
             out.found |= {posixpath.normpath(m[1].rstrip(".,;:"))
                           for m in HOME_PATH.finditer(home)} & known
         return out
+
+
+def named_files(line: str, known: set[str]) -> set[str]:
+    """The files of the memory folder (``known``) ``line`` names the way Codex's memories
+    name them: in backticks, by name (at the folder's top) or by path in the folder
+    (real35: `` `2_governance/artifacts/skill_path_router.md` `` in the summary, the file
+    every skill request goes through, was an orphan), or by path from the Codex home."""
+    out = {posixpath.normpath(m[1]) for m in NAMED.finditer(line)}
+    out |= {posixpath.normpath(m[1].rstrip(".,;:")) for m in HOME_PATH.finditer(line)}
+    return out & known
+
