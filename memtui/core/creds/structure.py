@@ -106,9 +106,9 @@ _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
-#: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
-#: more, then ``#``.
-_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: A comment in a code block: after a command (``$ ssh host   # password …``: two spaces or
+#: more, then ``#``), or a whole line of one (``# 授权码 …``, ``// token …``).
+_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]|^[ \t]*(?:#|//|--)[ \t]")
 #: A line of a log in a code block: a status or level in brackets (``[ok]``, ``[WARN]``), a
 #: level word, a timestamp (``2026-12-02T09:14``, ``Dec 02 09:14``, ``09:14:03``) or a
 #: program and its pid (``bot[811]:``) first: what follows is a message, read as prose.

@@ -297,6 +297,24 @@ def _label_automaton() -> ahocorasick.Automaton:
     return automaton
 
 
+#: Words a placeholder is written with, in capitals or not (``YOURAPITOKENHERE``,
+#: ``notconfiguredyet``): no provider makes these up.
+_PLACEHOLDER_PIECE = lazy_pattern(r"(?i)your|here|replace|insert|example|sample|dummy|change|"
+                                  r"redact|hidden|notset|missing|unknown|pending|secret|tbd")
+
+
+def random_letters(value: str) -> bool:
+    """16 to 64 letters of one case at 3.2 bits a character or more, holding no label's word
+    and no placeholder's: a code a provider made up of letters alone — a mail provider's
+    authorization code (16 of them), a TOTP seed with no digit, a key in capitals. Beside a
+    label only: a long word of the text has such a spread too."""
+    n = len(value)
+    return 16 <= n <= 64 and value.isascii() and value.isalpha() and \
+        (value.isupper() or value.islower()) and entropy(value) >= 3.2 and \
+        not _holds_label_word(value) and not _PLACEHOLDER_PIECE.search(value) and \
+        not _SEQUENCE.search(value)
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     counts = Counter(value)
@@ -512,6 +530,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 3 \
             and (sum(c.isdigit() for c in v) >= 4 or v.count("-") >= 2):
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
+    if strong and (random_letters(v) or (_GROUPED.match(v) and random_letters(v.replace(" ", "")))):
+        # an authorization code (QQ's, 163's), a TOTP seed of letters, maybe in groups of four
+        return f"{len(v.replace(' ', ''))}-letter random value"
     reason = not_a_value(v.replace(" ", ""))
     made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
     if strong and password_word and made_up and _DIGIT_GROUPS.match(v):
