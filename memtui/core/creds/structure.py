@@ -106,6 +106,8 @@ _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
+#: After a label line's value, a separator and more words: another label may follow.
+_THEN_ANOTHER = lazy_pattern(r"[`\"'*]*[ \t]*(?:/|,|;|，|；|、|\|)[ \t]*(?=\S)")
 #: A comment in a code block: after a command (``$ ssh host   # password …``: two spaces or
 #: more, then ``#``), or a whole line of one (``# 授权码 …``, ``// token …``).
 _SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]|^[ \t]*(?:#|//|--)[ \t]")
@@ -875,6 +877,11 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
         found += _assignments(line, i)
         found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
     found = [f for f in found if not part_of_a_name(line, f)]
+    then = _THEN_ANOTHER.match(line, max(f.end for f in found)) \
+        if found and level == 2 and not fence else None
+    if then:  # ``키: NCSG… / 시크릿 TYDC…``: a second label and its value after the first's
+        found += [f for f in prose_values(line, i, then.end())
+                  if not _overlapping(found, f) and not code_name(f.value)]
     comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
     if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
         found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]
