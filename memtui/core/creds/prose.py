@@ -236,7 +236,7 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             return None  # ``کلید کا شناختی نمبر (key id): `kid_…```: a note in brackets right
             # before the separator names the value nearer than the label does
         if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
-            return None  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
+            return _login_pair(text, pos + quoted, word, line)  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
             # login or a stored credential; a value set beside it, not after a separator,
             # names that credential (its id), as ``Credentials: admin / …`` does not
         if (quoted or bare) and (gap <= MAX_GAP or strong):
@@ -286,6 +286,24 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
         gap += 1
         sep = False
     return None
+
+
+#: A user name, ``/`` or ``:``, then the password, ending its quotes or its clause.
+_LOGIN_PAIR = lazy_pattern(r"(?P<u>[a-z][\w.-]{1,31})(?:[ \t]*/[ \t]*|:)(?P<pw>[^\s`\"'/:,;]{6,64})"
+                           r"(?=[`\"'”]|[.,;)]?(?:\s|$))")
+
+
+def _login_pair(text: str, pos: int, word: lexicon.Word, line: int) -> Labelled | None:
+    """``credenziali `negozio/girasole88```, ``credentials shop / Tulip88x``: a credentials
+    word, then a user and its password joined by ``/`` or ``:`` — the login itself, not the
+    name of a stored credential; the password has letters and a digit and is no name."""
+    m = _LOGIN_PAIR.match(text, pos)
+    pw = m.group("pw") if m else ""
+    if not m or not any(c.isdigit() for c in pw) or not any(c.isalpha() for c in pw) or \
+            values.plain_name(pw) or values.not_a_value(m.group("u") + ":" + pw) or \
+            values.HEX_ID.match(pw) or (pw.islower() and any(c in "-._" for c in pw)):
+        return None  # (``openai/gpt4o-mini``: small letters and digits joined, a model's id)
+    return value_at(text, m.start("pw"), word, strong=True, line=line)
 
 
 def _ends_its_sentence(text: str, word: lexicon.Word) -> bool:
