@@ -236,9 +236,11 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             return None  # ``کلید کا شناختی نمبر (key id): `kid_…```: a note in brackets right
             # before the separator names the value nearer than the label does
         if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
-            return _login_pair(text, pos + quoted, word, line)  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
-            # login or a stored credential; a value set beside it, not after a separator,
-            # names that credential (its id), as ``Credentials: admin / …`` does not
+            # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a login or a
+            # stored credential; a value set beside it, not after a separator, names that
+            # credential (its id), as ``Credentials: admin / …`` does not — unless the value
+            # is a user and its password (`_login_pair`)
+            return _login_pair(text, pos + quoted, word, line)
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
