@@ -513,12 +513,10 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             out.extend(found)
             j += 1
             continue
-        # ``- ClientId: 4af4…`` under ``## Acme API Auth``: an item naming itself an id is
-        # the id, public, not the heading's secret
-        an_id = named is not None and bool(_ID_LABEL.search(named.group("label").strip("*_` ")))
-        if an_id:
-            pass
-        elif pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
+        if named is not None and _ID_LABEL.search(named.group("label").strip("*_` ")):
+            j += 1  # ``- ClientId: 4af4…`` under ``## Acme API Auth``: an item naming itself
+            continue  # an id is the id, public, not the heading's secret
+        if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = _inherited(value_at(line, pair.start("pw"), _as_password(word), strong=True,
                                       line=j))
             found = [got] if got else []
@@ -538,7 +536,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
         # its colon, is that field's line; its name is no value of the heading's
         own_field = named is not None and named.group("sep") in (":", "：") and \
             " " in named.group("rest").strip() and " " not in named.group("label").strip()
-        if not found and not accounts and not own_field and not an_id and \
+        if not found and not accounts and not own_field and \
                 not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
