@@ -397,9 +397,11 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
+    # (a seed phrase sits under a line ending in a colon or a count in brackets: a text
+    # without one costs no search)
     phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n", "\n>")) and _may_hold_seed(text) else []
+        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and \
+        _may_hold_seed(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
     runs = _may_hold_run(text, shaped)
     inline = _may_hold_inline(text)

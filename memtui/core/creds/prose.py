@@ -40,7 +40,7 @@ MAX_REACH = 16
 _NAMES_THE_THING = lazy_pattern(r"[\u0e00-\u0e7f]{1,24}|[\u3400-\u9fff\u30a0-\u30ff]{1,4}")
 #: A value, then "as (the)" right before a label word.
 _AS_BEFORE = lazy_pattern(
-    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
+    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,160}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
     r"как|як|olarak|làm|sebagai|كـ|בתור|به عنوان|के रूप में)(?:\s+(?i:the|a|an|das|den|die|"
     r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
     r"новый|новий|yeni|mới|baru))?\s+$")
@@ -48,7 +48,8 @@ _AS_BEFORE = lazy_pattern(
 #: ile``): the value stands right before the label (``… X şifresiyle girdim``).
 _WITH_AFTER = lazy_pattern(r"(?:y?l[ae]|\s+ile)(?![^\W\d_])")
 _RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+$")
-#: How far before a label word ``_value_before`` looks (a value of 64, quotes, "as the").
+#: How far before a label word ``_value_before`` looks (a value of 160 — a token as long
+#: as a REST token —, quotes, "as the").
 _BEFORE_REACH = 200
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
