@@ -54,7 +54,7 @@ _BEFORE_REACH = 200
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
 #: The end of a clause right after a value, maybe after one short particle (``ya,``, ``.``).
-_CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；]|$)")
+_CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；)）]|$)")
 #: Letters and digits with a small letter (``AX3000`` is a model, not a value).
 _LETTERS_DIGITS = lazy_pattern(r"(?=[a-zA-Z]*\d)(?=[A-Z\d]*[a-z])[A-Za-z\d]{6,40}")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
