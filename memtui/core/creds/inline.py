@@ -86,8 +86,11 @@ def _host_pair(line: str, i: int) -> Iterator[Labelled]:
 
 def _login_line(lines: list[str], i: int) -> Labelled | None:
     m = _LOGIN_LINE.match(lines[i])
-    if not m or not _strong_password(m.group("v")):
-        return None
+    if not m or not _strong_password(m.group("v")) or any(c in m.group("v") for c in ".,/:()"):
+        return None  # (``cd Build/2024``, ``open Report.v2``: a command and its argument)
+    below = lines[i + 1].lstrip() if i + 1 < len(lines) else ""
+    if below[:1].islower():
+        return None  # a paragraph wrapped, going on under the line
     above = lines[i - 1].rstrip() if i else ""
     if not above.strip() or above.endswith(_SENTENCE_ENDS) or above.lstrip().startswith("#"):
         return None
