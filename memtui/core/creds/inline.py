@@ -27,8 +27,10 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/:'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
                        r"(?=[ \t]*(?:[.,;:!?)\]，。、；）]|$|\s))")
-#: (``#`` or ``*`` first: ``re`` skips to the literal, then looks behind for the digits)
-_MAY_KEYPAD = lazy_pattern(r"[#*](?<=\d\d\d\d[#*])")
+#: (``#`` or ``*`` first, each its own literal ``re`` skips to — a class it cannot —, then a
+#: look behind for the digits)
+_MAY_HASH = lazy_pattern(r"#(?<=\d\d\d\d#)")
+_MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\d\*)")
 _YEAR = lazy_pattern(r"^(?:19|20)\d\d[#*]$")
 _CURRENCY = lazy_pattern(r"[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|INR|CHF|RUB|TRY|BRL|"
                          r"[Rr]s\.?|[Kk][čr]|zł|lei|руб|грн|元|円)\b")
@@ -48,8 +50,13 @@ _FENCE = ("```", "~~~")
 
 def may_hold(text: str) -> bool:
     """Whether any form may be in ``text``: a cheap look, a search each."""
-    return (("#" in text or "*" in text) and _MAY_KEYPAD.search(text) is not None) or \
+    return _may_keypad(text) or \
         (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text)
+
+
+def _may_keypad(text: str) -> bool:
+    return ("#" in text and _MAY_HASH.search(text) is not None) or \
+        ("*" in text and _MAY_STAR.search(text) is not None)
 
 
 def _may_login(text: str) -> bool:
@@ -102,7 +109,7 @@ def _login_line(lines: list[str], i: int) -> Labelled | None:
 
 def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
     """The credentials of ``lines`` by the forms above (``text``: the lines joined)."""
-    keypad = ("#" in text or "*" in text) and _MAY_KEYPAD.search(text) is not None
+    keypad = _may_keypad(text)
     hosts = " / " in text and _MAY_HOST_PAIR.search(text) is not None
     logins = _may_login(text)
     if not keypad and not hosts and not logins:
