@@ -39,6 +39,8 @@ def test_random_letters_of_one_case_beside_a_label_are_a_value(text: str, value:
     "Status: QWHRKPZTMVYBNXEL\n",              # no label of a credential
     "token: GITHUB_TOKEN_VALUE\n",             # a constant's name
     "Geheim: ABCD EFGH IJKL MNOP\n",           # groups of the alphabet
+    "Schlüssel: hauptverwaltungsgebaeude\n",   # a word: a word's share of vowels
+    "token: verantwoordelijkheid\n",
 ])
 def test_letters_that_are_no_value_are_left_alone(text: str) -> None:
     assert _values(text) == []
