@@ -94,6 +94,7 @@ def test_a_credentials_word_then_no_login(text: str) -> None:
     ("The side gate opens with 8352# after ten, the bins are left of it.\n", "8352#"),
     ("Magazyn: 61740* i klucz u ochrony.\n", "61740*"),
     ("ბინის კარი 90417# — მეოთხე სართული.\n", "90417#"),
+    ("Schuppen:5081* (hinten links)\n", "5081*"),
 ])
 def test_a_keypad_code_in_a_sentence(text: str, value: str) -> None:
     assert _values(text) == [value]
@@ -103,6 +104,7 @@ def test_a_keypad_code_in_a_sentence(text: str, value: str) -> None:
     "Founded 2019* in Berlin, the team grew.\n",    # a year with a footnote mark
     "Price €1999* only this week\n",               # a price
     "Call +1 555 1234# and wait\n",                # a phone number's last group
+    "Hotline +49 30 880 1200, then 4471# for sales\n",  # dialled after a phone number
     "Balance: dial *1000# on the phone\n",         # a USSD code
     "仓库在1203#楼的一层\n",                          # a building's number
     "```\nx = 4096*\n```\n",                       # code

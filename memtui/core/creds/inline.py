@@ -3,13 +3,14 @@
 Session 35 (held-out set23): each form is known by its structure, reading no label word:
 
 - **a keypad code in prose**: four to eight digits glued to the keypad's ``#`` or ``*``
-  and ending its clause (``… 4719# and …``, ``…: 2580*.``) — a code keyed on a door's,
+  and ending its clause (``… 8352# after ten``, ``…: 61740*.``) — a code keyed on a door's,
   gate's or alarm's pad. Not a year (``2024*``), a price (a currency sign or code beside
-  it), a phone number's last group (digits and a blank or dash before it), a USSD code
-  (``*100#``), a number with separators (``1.250*``) or the building numbers CJK text glues
-  onto ``#`` (``12#楼``); never in a code block;
+  it), a phone number's last group (digits and a blank or dash before it) or a line
+  holding a phone number (``+49 …``: what follows is dialled), a USSD code (``*100#``), a
+  number with separators (``1.250*``) or the building numbers CJK text glues onto ``#``
+  (``12#楼``); never in a code block;
 - **a login after a host**: a host name, at most three words, then ``user / password``
-  (``ftp.example.net avec lumierq / Tournesol55``): a user of small letters and a password
+  (``files.example.org with bodega / Lantern2024x``): a user of small letters and a password
   of small and capital letters and a digit (or a symbol), no name or version;
 - **a login line under its introduction**: a line that is only ``user password`` (a user of
   small letters, a password of three kinds of character or more), right under a line of
@@ -25,13 +26,15 @@ from memtui.core.creds import values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-_KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/:'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
+_KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
                        r"(?=[ \t]*(?:[.,;:!?)\]，。、；）]|$|\s))")
 #: (``#`` or ``*`` first, each its own literal ``re`` skips to — a class it cannot —, then a
 #: look behind for the digits)
 _MAY_HASH = lazy_pattern(r"#(?<=\d\d\d\d#)")
 _MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\d\*)")
 _YEAR = lazy_pattern(r"^(?:19|20)\d\d[#*]$")
+#: A phone number on the line (``+49 30 1234 5678``): a ``#`` or ``*`` there is dialled.
+_PHONE = lazy_pattern(r"\+\d[\d \-()]{6,}")
 _CURRENCY = lazy_pattern(r"[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|INR|CHF|RUB|TRY|BRL|"
                          r"[Rr]s\.?|[Kk][čr]|zł|lei|руб|грн|元|円)\b")
 _HOST_PAIR = lazy_pattern(
@@ -64,6 +67,8 @@ def _may_login(text: str) -> bool:
 
 
 def _keypad(line: str, i: int) -> Iterator[Labelled]:
+    if "+" in line and _PHONE.search(line):
+        return
     for m in _KEYPAD.finditer(line):
         v = m.group("v")
         near = line[max(0, m.start() - 4):m.end() + 6]

@@ -297,7 +297,7 @@ _LOGIN_PAIR = lazy_pattern(r"(?P<u>[a-z][\w.-]{1,31})(?:[ \t]*/[ \t]*|:)(?P<pw>[
 
 
 def _login_pair(text: str, pos: int, word: lexicon.Word, line: int) -> Labelled | None:
-    """``credenziali `negozio/girasole88```, ``credentials shop / Tulip88x``: a credentials
+    """``credenziali `bottega/limone42```, ``credentials shop / Tulip88x``: a credentials
     word, then a user and its password joined by ``/`` or ``:`` — the login itself, not the
     name of a stored credential; the password has letters and a digit and is no name."""
     m = _LOGIN_PAIR.match(text, pos)

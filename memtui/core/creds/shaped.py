@@ -69,7 +69,7 @@ _LABEL_LINE = lazy_pattern(
 _CONFIG_LINE = lazy_pattern(r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0,60})[ \t]*[=:]"
                             r"[ \t]*(?P<v>[^\s\"'`]{10,200})[ \t]*$")
 _CODE = lazy_pattern(r"`(?P<v>[^\s`]{10,200})`")
-#: A label and its value as an aside in brackets (``İş poçtu (parol: Xezer2025!) …``): a
+#: A label and its value as an aside in brackets (``Poczta (xyzq: Qz7Lm2025!) …``): a
 #: label line set inside a sentence, its value the whole rest of the brackets.
 _ASIDE = lazy_pattern(r"[(（](?P<label>[^\W\d_][^()（）:：\n]{0,30}?)[ \t]*[:：][ \t]*"
                       r"(?P<v>[^\s()（）`\"']{10,64})[)）]")

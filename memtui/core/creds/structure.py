@@ -877,7 +877,7 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
     found = [f for f in found if not part_of_a_name(line, f)]
     then = _THEN_ANOTHER.match(line, max(f.end for f in found)) \
         if found and level == 2 and not fence else None
-    if then:  # ``키: NCSG… / 시크릿 TYDC…``: a second label and its value after the first's
+    if then:  # ``키: HVQZ… / 시크릿 ZKMW…``: a second label and its value after the first's
         found += [f for f in prose_values(line, i, then.end())
                   if not _overlapping(found, f) and not code_name(f.value)]
     comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
