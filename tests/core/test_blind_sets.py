@@ -29,10 +29,16 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: split over a table's cells, code columns, log lines in code blocks…) folded in set22
 #: (before 112/142, 7 false; after 135/143, 1 false, one value added by relabelling) and took
 #: one false alarm off set16: bench/RESULTS.md, "Issue 32: the credential detector on the
-#: held-out set22, by structure".
+#: held-out set22, by structure". secfix35's forms (random letters of one case beside a
+#: label, a keypad code in a sentence, logins after a credentials word, a host or an
+#: introduction, public formats in one table…) folded in set23 (before 122/144, 6 false;
+#: after 138/144, 0 false — over the 95 % bar in all, under 75 % in five languages whose
+#: label words the lexicon does not hold, one value each: am, hy, kk, ro, uz) and raised
+#: set21 and set22 by one each: bench/RESULTS.md, "Issue 32: the credential detector on the
+#: held-out set23, by structure".
 BELOW_THE_BAR = {"set16.json": (104, 2), "set17.json": (108, 2), "set18.json": (112, 1),
-                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (135, 0),
-                 "set22.json": (135, 1)}
+                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (136, 0),
+                 "set22.json": (136, 1), "set23.json": (138, 0)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -27,6 +27,7 @@ from functools import cache
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
+from memtui.core.creds.inline import may_hold as _may_hold_inline
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.runs import may_hold as _may_hold_run
@@ -396,14 +397,17 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     labels = probe.present(_label_hints())
     rule_words = frozenset(probe.present(_vendor_hints()))
     candidates = candidate_lines(text, probe)
-    # (a seed phrase sits under a line ending in a colon: a text without one costs no search)
+    # (a seed phrase sits under a line ending in a colon or a count in brackets: a text
+    # without one costs no search)
     phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n", "\n>")) and _may_hold_seed(text) else []
+        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and \
+        _may_hold_seed(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
     runs = _may_hold_run(text, shaped)
+    inline = _may_hold_inline(text)
     tabled = "|" in text and _may_hold_table(text)
     if not labels and not rule_words and not candidates and "`" not in text and not phrases \
-            and not shaped and not runs and not tabled:
+            and not shaped and not runs and not tabled and not inline:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -476,6 +480,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.runs import run_values
 
         for n, found in enumerate(run_values(lines, text, shaped)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    if inline:
+        from memtui.core.creds.inline import inline_values
+
+        for n, found in enumerate(inline_values(lines, text)):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)

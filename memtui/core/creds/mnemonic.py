@@ -63,7 +63,7 @@ def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
                 len(set(words)) != len(words) or \
                 any(w in lexicon.sentence_words() for w in words):
             continue
-        if _introduced(lines, i) or _quoted_alone(lines, i):
+        if _introduced(lines, i) or _quoted_alone(lines, i) or _counted(lines, i, len(words)):
             yield i, m.start("p"), m.end("p"), f"{len(words)}-word seed phrase under its label"
 
 
@@ -74,6 +74,18 @@ def _introduced(lines: list[str], i: int) -> bool:
                                           lines[k].lstrip().startswith(("```", "~~~"))):
         k -= 1
     return k >= 0 and i - k <= _ABOVE and lines[k].rstrip().endswith((":", "："))
+
+
+def _counted(lines: list[str], i: int, n: int) -> bool:
+    """The line right above line ``i`` ends naming its number of words in brackets (``…
+    복구 구문 (24단어)``, ``Seed (12 words)``): an introduction in any language, colon or
+    not (``Top 12 tags this week`` is none)."""
+    m = _COUNT.search(lines[i - 1]) if i > 0 else None
+    return m is not None and m.group("n") == str(n)
+
+
+#: A number of two digits and at most a word, in brackets, ending the line.
+_COUNT = lazy_pattern(r"[(（][ \t]*(?P<n>\d{2})[ \t]*[^\W\d_]{0,12}[ \t]*[)）][ \t]*$")
 
 
 def _quoted_alone(lines: list[str], i: int) -> bool:

@@ -40,7 +40,7 @@ MAX_REACH = 16
 _NAMES_THE_THING = lazy_pattern(r"[\u0e00-\u0e7f]{1,24}|[\u3400-\u9fff\u30a0-\u30ff]{1,4}")
 #: A value, then "as (the)" right before a label word.
 _AS_BEFORE = lazy_pattern(
-    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
+    r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,160}?)[`\"'”」]?\s+(?i:as|als|como|comme|come|jako|som|"
     r"как|як|olarak|làm|sebagai|كـ|בתור|به عنوان|के रूप में)(?:\s+(?i:the|a|an|das|den|die|"
     r"dem|le|la|l'|el|o|a|il|het|de|new|neues|nouveau|nuevo|nova|nuovo|nieuw|nya|nowe|"
     r"новый|новий|yeni|mới|baru))?\s+$")
@@ -48,12 +48,13 @@ _AS_BEFORE = lazy_pattern(
 #: ile``): the value stands right before the label (``… X şifresiyle girdim``).
 _WITH_AFTER = lazy_pattern(r"(?:y?l[ae]|\s+ile)(?![^\W\d_])")
 _RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”」]?\s+$")
-#: How far before a label word ``_value_before`` looks (a value of 64, quotes, "as the").
+#: How far before a label word ``_value_before`` looks (a value of 160 — a token as long
+#: as a REST token —, quotes, "as the").
 _BEFORE_REACH = 200
 _PIN = lazy_pattern(r"\d{4,8}")
 _LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
 #: The end of a clause right after a value, maybe after one short particle (``ya,``, ``.``).
-_CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；]|$)")
+_CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；)）]|$)")
 #: Letters and digits with a small letter (``AX3000`` is a model, not a value).
 _LETTERS_DIGITS = lazy_pattern(r"(?=[a-zA-Z]*\d)(?=[A-Z\d]*[a-z])[A-Za-z\d]{6,40}")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
@@ -236,9 +237,11 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             return None  # ``کلید کا شناختی نمبر (key id): `kid_…```: a note in brackets right
             # before the separator names the value nearer than the label does
         if (quoted or bare) and word.kind == "credential" and gap == 0 and not sep:
-            return None  # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a
-            # login or a stored credential; a value set beside it, not after a separator,
-            # names that credential (its id), as ``Credentials: admin / …`` does not
+            # ``one OAuth2 credential (`BzBgoySp…`)``: a credential word names a login or a
+            # stored credential; a value set beside it, not after a separator, names that
+            # credential (its id), as ``Credentials: admin / …`` does not — unless the value
+            # is a user and its password (`_login_pair`)
+            return _login_pair(text, pos + quoted, word, line)
         if (quoted or bare) and (gap <= MAX_GAP or strong):
             got = value_at(text, pos, word, strong=strong, line=line)
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
@@ -286,6 +289,24 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
         gap += 1
         sep = False
     return None
+
+
+#: A user name, ``/`` or ``:``, then the password, ending its quotes or its clause.
+_LOGIN_PAIR = lazy_pattern(r"(?P<u>[a-z][\w.-]{1,31})(?:[ \t]*/[ \t]*|:)(?P<pw>[^\s`\"'/:,;]{6,64})"
+                           r"(?=[`\"'”]|[.,;)]?(?:\s|$))")
+
+
+def _login_pair(text: str, pos: int, word: lexicon.Word, line: int) -> Labelled | None:
+    """``credenziali `bottega/limone42```, ``credentials shop / Tulip88x``: a credentials
+    word, then a user and its password joined by ``/`` or ``:`` — the login itself, not the
+    name of a stored credential; the password has letters and a digit and is no name."""
+    m = _LOGIN_PAIR.match(text, pos)
+    pw = m.group("pw") if m else ""
+    if not m or not any(c.isdigit() for c in pw) or not any(c.isalpha() for c in pw) or \
+            values.plain_name(pw) or values.not_a_value(m.group("u") + ":" + pw) or \
+            values.HEX_ID.match(pw) or (pw.islower() and any(c in "-._" for c in pw)):
+        return None  # (``openai/gpt4o-mini``: small letters and digits joined, a model's id)
+    return value_at(text, m.start("pw"), word, strong=True, line=line)
 
 
 def _ends_its_sentence(text: str, word: lexicon.Word) -> bool:

@@ -69,6 +69,10 @@ _LABEL_LINE = lazy_pattern(
 _CONFIG_LINE = lazy_pattern(r"^[ \t]*(?:export[ \t]+)?(?P<name>[A-Za-z_][\w.-]{0,60})[ \t]*[=:]"
                             r"[ \t]*(?P<v>[^\s\"'`]{10,200})[ \t]*$")
 _CODE = lazy_pattern(r"`(?P<v>[^\s`]{10,200})`")
+#: A label and its value as an aside in brackets (``Poczta (xyzq: Qz7Lm2025!) …``): a
+#: label line set inside a sentence, its value the whole rest of the brackets.
+_ASIDE = lazy_pattern(r"[(（](?P<label>[^\W\d_][^()（）:：\n]{0,30}?)[ \t]*[:：][ \t]*"
+                      r"(?P<v>[^\s()（）`\"']{10,64})[)）]")
 _QUOTED = lazy_pattern(r"(?P<q>[\"'])(?P<v>[^\s\"'\\]{10,200})(?P=q)")
 _CODE_SPAN = lazy_pattern(r"`[^`]*`")
 _CLAUSE = lazy_pattern(r"[,;.:()（），。；：、]")
@@ -276,6 +280,15 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
         if not taken and key_shaped(v) and not says_not_secret(got.group("label")):
             yield Labelled(i, start, start + len(v), v,
                            f"a label line's whole value, of a key's shape ({len(v)} characters)")
+    for m in _ASIDE.finditer(line) if "(" in line or "（" in line else ():
+        v = m.group("v")
+        start = m.start("v")
+        if not any(s <= start < e for s, e in done) and key_shaped(v) and \
+                not says_not_secret(m.group("label")):
+            done.append((start, start + len(v)))
+            yield Labelled(i, start, start + len(v), v,
+                           f"a label's whole value in brackets, of a key's shape ({len(v)} "
+                           "characters)")
     for m in _CODE.finditer(line):
         v = m.group("v")
         start = m.start("v")

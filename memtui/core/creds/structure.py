@@ -106,9 +106,11 @@ _USER_THEN_SLASH = lazy_pattern(r"\S+\s+[/／]\s")
 _KEY_NAME = lazy_pattern(r"[A-Za-z0-9](?:[_-]key|Key|[_-]KEY|-Key)$")
 #: The user a login label ran over, glued to the ``:`` before its password (``帳號 admin:``).
 _GLUED_USER = lazy_pattern(r"(?<=\s)[\w.@+-]{2,40}$")
-#: A comment after a command in a code block (``$ ssh host   # password …``): two spaces or
-#: more, then ``#``.
-_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]")
+#: After a label line's value, a separator and more words: another label may follow.
+_THEN_ANOTHER = lazy_pattern(r"[`\"'*]*[ \t]*(?:/|,|;|，|；|、|\|)[ \t]*(?=\S)")
+#: A comment in a code block: after a command (``$ ssh host   # password …``: two spaces or
+#: more, then ``#``), or a whole line of one (``# 授权码 …``, ``// token …``).
+_SHELL_COMMENT = lazy_pattern(r"\S[ \t]{2,}#[ \t]|^[ \t]*(?:#|//|--)[ \t]")
 #: A line of a log in a code block: a status or level in brackets (``[ok]``, ``[WARN]``), a
 #: level word, a timestamp (``2026-12-02T09:14``, ``Dec 02 09:14``, ``09:14:03``) or a
 #: program and its pid (``bot[811]:``) first: what follows is a message, read as prose.
@@ -511,12 +513,10 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             out.extend(found)
             j += 1
             continue
-        # ``- ClientId: 4af4…`` under ``## Acme API Auth``: an item naming itself an id is
-        # the id, public, not the heading's secret
-        an_id = named is not None and bool(_ID_LABEL.search(named.group("label").strip("*_` ")))
-        if an_id:
-            pass
-        elif pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
+        if named is not None and _ID_LABEL.search(named.group("label").strip("*_` ")):
+            j += 1  # ``- ClientId: 4af4…`` under ``## Acme API Auth``: an item naming itself
+            continue  # an id is the id, public, not the heading's secret
+        if pair and (" / " in line[item:pair.end()] or not line[pair.end():].strip()):
             got = _inherited(value_at(line, pair.start("pw"), _as_password(word), strong=True,
                                       line=j))
             found = [got] if got else []
@@ -536,7 +536,7 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
         # its colon, is that field's line; its name is no value of the heading's
         own_field = named is not None and named.group("sep") in (":", "：") and \
             " " in named.group("rest").strip() and " " not in named.group("label").strip()
-        if not found and not accounts and not own_field and not an_id and \
+        if not found and not accounts and not own_field and \
                 not _USER_THEN_SLASH.match(line, item):
             got = _inherited(value_at(line, item, word, strong=True, line=j))
             found = [got] if got else []
@@ -875,6 +875,11 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
         found += _assignments(line, i)
         found += [f for f in code_pairs(line, i) if not _overlapping(found, f)]
     found = [f for f in found if not part_of_a_name(line, f)]
+    then = _THEN_ANOTHER.match(line, max(f.end for f in found)) \
+        if found and level == 2 and not fence else None
+    if then:  # ``키: HVQZ… / 시크릿 ZKMW…``: a second label and its value after the first's
+        found += [f for f in prose_values(line, i, then.end())
+                  if not _overlapping(found, f) and not code_name(f.value)]
     comment = _SHELL_COMMENT.search(line) if not found and fence and level == 2 else None
     if comment:  # ``$ ssh shop@host   # пароль …``: a comment in code is prose
         found = [f for f in prose_values(line, i, comment.end()) if not code_name(f.value)]

@@ -53,7 +53,10 @@ _REFERENCE = lazy_pattern(
     r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
     r"^[a-z][a-z0-9+.-]*://[^@\s]*$|^(?:~|\.{1,2})?/|^[A-Za-z]:\\|"
     # a Windows path whose drive letter was read as a label (``C:\Users\admin\…``)
-    r"^\\[^\\\s]+\\")
+    r"^\\[^\\\s]+\\|"
+    # a secret store's path and the field in it (``kv/prod/postgres#password``, Vault's and
+    # External Secrets' ``path#key``): where the value is kept, not the value
+    r"^(?-i:[a-z][\w-]*(?:/[\w.-]+){2,}#[a-z_][a-z0-9_-]*)$")
 _WORDISH = r"[A-Za-z_][a-z_]*(?:[A-Z][a-z_]+)*\d?"
 #: What code calls or subscripts: a name, or names joined by dots (``request.headers[``,
 #: ``config.get(``): an expression, never a value.
@@ -181,31 +184,63 @@ _HEX = lazy_pattern(r"(?i)^[0-9a-f]{16,}$")
 #: Hex digits only, of any length (a commit, an id).
 HEX_ID = lazy_pattern(r"(?i)^(?:0x)?[0-9a-f]+$")
 _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
-_PUBLIC = lazy_pattern(
-    r"^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-|age1[02-9ac-hj-np-z]{20,}|npub1|"
-    r"pk_(?:live|test)_|-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)|"
-    r"AAAA[A-Za-z0-9+/]{20,}|"
-    # a public token named so by its prefix (Mapbox's ``pk.``; its secret ones are ``sk.``)
-    r"pk\.[A-Za-z0-9_-]{20,}|"
-    # RevenueCat's public SDK keys, one per store, shipped in every app build
-    r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$|"
-    # PostHog's project key, sent from every browser that loads the snippet
-    r"phc_[A-Za-z0-9]{20,}$|"
-    # Midtrans' client key, named so by its prefix for the browser (its server key is
-    # Mid-server-)
-    r"(?:SB-)?Mid-client-|"
-    # Supabase's publishable key (the anon key's new form, for the browser) and a site
-    # ownership token published in DNS or a page's head (Google Search Console)
-    r"sb_publishable_|google-site-verification=)")
-#: Ids whose vendor documents them as public, each in its own format: an Amazon product
-#: image's id (11 characters, the name of its file on the image host: digit, 1, 8, L), a
-#: Google Drive or Sheets file id (1 and 43 characters, in the document's URL), a YouTube
-#: channel id (UC and 22), a Feishu/Lark chat or user id (oc_/ou_ and 32 hex digits), a
-#: Stripe price or product id (price_/prod_ and its run), a Google Ads tag id
-#: (AW-, digits, maybe / and its conversion label: in every page's tag).
-_PUBLIC_ID = lazy_pattern(
-    r"^(?:[1-9]1[A-Za-z0-9+\-]{8}L|1[A-Za-z0-9_-]{43}|UC[A-Za-z0-9_-]{22}|o[cu]_[0-9a-f]{32}|"
-    r"(?:price|prod)_[A-Za-z0-9]{14,30}|AW-\d{6,12}(?:/[\w-]{8,30})?)$")
+#: Keys and ids whose vendor documents them as public, each a named format: (name, what it
+#: is, a pattern matched at the value's start — ``$`` where the whole value must fit). One
+#: table behind one matcher (`public_format`), which `not_a_value`, the shape rules
+#: (`memtui.core.creds.shaped`) and the providers' rules (through `not_a_value`) all ask.
+PUBLIC_FORMATS: tuple[tuple[str, str, str], ...] = (
+    ("an SSH public key", "public key", r"ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-"),
+    ("an age recipient", "public key", r"age1[02-9ac-hj-np-z]{20,}"),
+    ("a Nostr public key", "public key", r"npub1"),
+    ("a Stripe publishable key", "public key", r"pk_(?:live|test)_"),
+    ("a PEM public key or certificate", "public key",
+     r"-----BEGIN (?:PUBLIC KEY|CERTIFICATE|SSH2 PUBLIC KEY|PGP PUBLIC)"),
+    ("an OpenSSH public key's body", "public key", r"AAAA[A-Za-z0-9+/]{20,}"),
+    # named so by its prefix (Mapbox's ``pk.``; its secret ones are ``sk.``)
+    ("a Mapbox public token", "public key", r"pk\.[A-Za-z0-9_-]{20,}"),
+    # one per store, shipped in every app build
+    ("a RevenueCat public SDK key", "public key", r"(?:appl|goog|amzn)_[A-Za-z0-9]{20,}$"),
+    # sent from every browser that loads the snippet
+    ("a PostHog project key", "public key", r"phc_[A-Za-z0-9]{20,}$"),
+    # named so by its prefix for the browser (its server key is Mid-server-)
+    ("a Midtrans client key", "public key", r"(?:SB-)?Mid-client-"),
+    # the anon key's new form, for the browser
+    ("a Supabase publishable key", "public key", r"sb_publishable_"),
+    # published in DNS or a page's head
+    ("a site ownership token", "public key", r"google-site-verification="),
+    # the name of its file on the image host: digit, 1, 8 characters, L
+    ("an Amazon product image id", "a public id", r"[1-9]1[A-Za-z0-9+\-]{8}L$"),
+    # in the document's URL
+    ("a Google Drive file id", "a public id", r"1[A-Za-z0-9_-]{43}$"),
+    ("a YouTube channel id", "a public id", r"UC[A-Za-z0-9_-]{22}$"),
+    ("a Feishu/Lark chat or user id", "a public id", r"o[cu]_[0-9a-f]{32}$"),
+    ("a Stripe price or product id", "a public id", r"(?:price|prod)_[A-Za-z0-9]{14,30}$"),
+    # in every page's tag, maybe with its conversion label
+    ("a Google Ads tag id", "a public id", r"AW-\d{6,12}(?:/[\w-]{8,30})?$"),
+    # a base's, table's, view's, field's or record's id: three letters and 14 characters,
+    # in every Airtable URL (its API keys were key…, its tokens pat…)
+    ("an Airtable object id", "a public id",
+     r"(?:app|tbl|viw|fld|rec|sel|usr|wsp|ent)[A-Za-z0-9]{14}$"),
+    # the key id Razorpay's checkout script is given in the page (its secret has no prefix)
+    ("a Razorpay key id", "a public id", r"rzp_(?:live|test)_[A-Za-z0-9]{14}$"),
+    # a DingTalk app's AppKey (its client id) or a corp id: ding and 16 to 32 characters
+    # (its AppSecret is the secret)
+    ("a DingTalk AppKey or corp id", "a public id", r"ding[a-z0-9]{16,32}$"),
+)
+_PUBLIC_FORMAT = lazy_pattern("^(?:" + "|".join(
+    f"(?P<f{n}>{pattern})" for n, (_name, _kind, pattern) in enumerate(PUBLIC_FORMATS)) + ")")
+
+
+def public_format(v: str) -> tuple[str, str] | None:
+    """The public format ``v`` is in (its name and what it is: ``public key`` or ``a public
+    id``), or None."""
+    m = _PUBLIC_FORMAT.match(v)
+    if m is None or m.lastgroup is None:
+        return None
+    name, kind, _pattern = PUBLIC_FORMATS[int(m.lastgroup[1:])]
+    return name, kind
+
+
 #: A vendor's prefix then upper-case words (``ghp_STORED_IN_VAULT``): a placeholder.
 _PREFIXED_WORDS = lazy_pattern(r"^[a-z]{2,8}_[A-Z]{2,}(?:_[A-Z]{2,})+$")
 #: A piece of a path that is a word or words joined by dashes or dots (``customers``,
@@ -297,6 +332,28 @@ def _label_automaton() -> ahocorasick.Automaton:
     return automaton
 
 
+#: Words a placeholder is written with, in capitals or not (``YOURAPITOKENHERE``,
+#: ``notconfiguredyet``): no provider makes these up.
+_PLACEHOLDER_PIECE = lazy_pattern(r"(?i)your|here|replace|insert|example|sample|dummy|change|"
+                                  r"redact|hidden|notset|missing|unknown|pending|secret|tbd")
+
+
+def random_letters(value: str) -> bool:
+    """16 to 64 letters of one case at 3.2 bits a character or more, holding no label's word
+    and no placeholder's: a code a provider made up of letters alone — a mail provider's
+    authorization code (16 of them), a TOTP seed with no digit, a key in capitals. Beside a
+    label only: a long word of the text has such a spread too; in small letters, under 40 %
+    vowels (a word has 35–45 %: ``verantwoordelijkheid`` 40 %; random letters 19 % on
+    average)."""
+    n = len(value)
+    return 16 <= n <= 64 and value.isascii() and value.isalpha() and \
+        (value.isupper() or (value.islower() and
+                             sum(c in "aeiou" for c in value) < 0.4 * n)) and \
+        entropy(value) >= 3.2 and \
+        not _holds_label_word(value) and not _PLACEHOLDER_PIECE.search(value) and \
+        not _SEQUENCE.search(value)
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     counts = Counter(value)
@@ -355,8 +412,8 @@ def plain_name(value: str) -> bool:
 
 
 def public_id(v: str) -> bool:
-    """An id its vendor documents as public (``_PUBLIC_ID``)."""
-    return bool(_PUBLIC_ID.match(v))
+    """A key or an id its vendor documents as public (`PUBLIC_FORMATS`)."""
+    return public_format(v) is not None
 
 
 def _path_of_words(v: str) -> bool:
@@ -384,10 +441,11 @@ def not_a_value(value: str) -> str | None:
         return "documented example"
     if _REFERENCE.match(v):
         return "reference"
-    if _PUBLIC.match(v) or public_jwt(v):
+    public = public_format(v)
+    if public:
+        return public[1]
+    if public_jwt(v):
         return "public key"
-    if _PUBLIC_ID.match(v):
-        return "a public id"
     if _PREFIXED_WORDS.match(v):
         return "placeholder"
     if _path_of_words(v):
@@ -512,6 +570,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if strong and password_word and _DOOR_CODE.match(v) and sum(c.isdigit() for c in v) >= 3 \
             and (sum(c.isdigit() for c in v) >= 4 or v.count("-") >= 2):
         return f"{n}-character code"  # 4829B, 91#274: a door or PIN code
+    if strong and (random_letters(v) or (_GROUPED.match(v) and random_letters(v.replace(" ", "")))):
+        # an authorization code (QQ's, 163's), a TOTP seed of letters, maybe in groups of four
+        return f"{len(v.replace(' ', ''))}-letter random value"
     reason = not_a_value(v.replace(" ", ""))
     made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
     if strong and password_word and made_up and _DIGIT_GROUPS.match(v):

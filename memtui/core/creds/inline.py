@@ -1,0 +1,136 @@
+"""Credentials by their form inside a sentence, whatever the language of its words.
+
+Session 35 (held-out set23): each form is known by its structure, reading no label word:
+
+- **a keypad code in prose**: four to eight digits glued to the keypad's ``#`` or ``*``
+  and ending its clause (``… 8352# after ten``, ``…: 61740*.``) — a code keyed on a door's,
+  gate's or alarm's pad. Not a year (``2024*``), a price (a currency sign or code beside
+  it), a phone number's last group (digits and a blank or dash before it) or a line
+  holding a phone number (``+49 …``: what follows is dialled), a USSD code (``*100#``), a
+  number with separators (``1.250*``) or the building numbers CJK text glues onto ``#``
+  (``12#楼``); never in a code block;
+- **a login after a host**: a host name, at most three words, then ``user / password``
+  (``files.example.org with bodega / Lantern2024x``): a user of small letters and a password
+  of small and capital letters and a digit (or a symbol), no name or version;
+- **a login line under its introduction**: a line that is only ``user password`` (a user of
+  small letters, a password of three kinds of character or more), right under a line of
+  prose that does not end its sentence (``… log in with``, ``…:``) and above no line of the
+  same form (a block of settings, ``host db01`` / ``port 5432``, is no login).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memtui.core.creds import values
+from memtui.core.creds.reading import Labelled
+from memtui.core.scanner.lazy_pattern import lazy_pattern
+
+_KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
+                       r"(?=[ \t]*(?:[.,;:!?)\]，。、；）]|$|\s))")
+#: (``#`` or ``*`` first, each its own literal ``re`` skips to — a class it cannot —, then a
+#: look behind for the digits)
+_MAY_HASH = lazy_pattern(r"#(?<=\d\d\d\d#)")
+_MAY_STAR = lazy_pattern(r"\*(?<=\d\d\d\d\*)")
+_YEAR = lazy_pattern(r"^(?:19|20)\d\d[#*]$")
+#: A phone number on the line (``+49 30 1234 5678``): a ``#`` or ``*`` there is dialled.
+_PHONE = lazy_pattern(r"\+\d[\d \-()]{6,}")
+_CURRENCY = lazy_pattern(r"[$€£¥₹]|\b(?:USD|EUR|GBP|JPY|CNY|RMB|INR|CHF|RUB|TRY|BRL|"
+                         r"[Rr]s\.?|[Kk][čr]|zł|lei|руб|грн|元|円)\b")
+_HOST_PAIR = lazy_pattern(
+    r"(?<![\w.@/-])(?:[a-z0-9][a-z0-9-]*\.)+[a-z]{2,12}(?::\d{2,5})?"
+    r"(?:[ \t]+[^\W\d_]{1,12}){0,3}[ \t]+(?P<u>[a-z][a-z0-9_.-]{1,31})[ \t]*/[ \t]*"
+    r"(?P<v>[^\s/`'\",;()]{8,64}?)[.,;:)]?(?=\s|$)")
+_MAY_HOST_PAIR = lazy_pattern(r" / (?<=[a-z0-9] / )")
+_LOGIN_LINE = lazy_pattern(r"^[ \t]*(?P<u>[a-z][a-z0-9_.-]{1,31}) (?P<v>\S{8,64})[ \t]*$")
+#: (the password's digit looked for ahead, where the user and one blank matched)
+_MAY_LOGIN = lazy_pattern(r"\n[ \t]*[a-z][a-z0-9_.-]{1,31} (?=\S{0,63}\d)\S{8,64}[ \t]*(?:\n|\Z)")
+#: A name and one value alone on a line (``port 5432``): a line of a block of settings.
+_SETTING_LINE = lazy_pattern(r"^[ \t]*[a-z][\w.-]{1,31}[ \t]+\S+[ \t]*$")
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", "…", ")", "）", "`", "|")
+_FENCE = ("```", "~~~")
+
+
+def may_hold(text: str) -> bool:
+    """Whether any form may be in ``text``: a cheap look, a search each."""
+    return _may_keypad(text) or \
+        (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text)
+
+
+def _may_keypad(text: str) -> bool:
+    return ("#" in text and _MAY_HASH.search(text) is not None) or \
+        ("*" in text and _MAY_STAR.search(text) is not None)
+
+
+def _may_login(text: str) -> bool:
+    return "\n" in text and _MAY_LOGIN.search(text) is not None
+
+
+def _keypad(line: str, i: int) -> Iterator[Labelled]:
+    if "+" in line and _PHONE.search(line):
+        return
+    for m in _KEYPAD.finditer(line):
+        v = m.group("v")
+        near = line[max(0, m.start() - 4):m.end() + 6]
+        if _YEAR.match(v) or _CURRENCY.search(near) or values.not_a_value(v[:-1]) == "placeholder":
+            continue
+        yield Labelled(i, m.start("v"), m.end("v"), v,
+                       "a keypad code (digits and the enter key) in a sentence")
+
+
+def _strong_password(v: str) -> bool:
+    """Small and capital letters and a digit, or letters, a digit and a symbol; no name, no
+    version, no path or address, no label's word."""
+    return values.char_kinds(v) >= 3 and any(c.isdigit() for c in v) and \
+        sum(c.isalpha() for c in v) >= 3 and v.isascii() and \
+        not any(c in v for c in "@\\<>{}[]=") and not v[0].isdigit() and \
+        not values.not_a_value(v) and not values.plain_name(v) and \
+        not values.holds_label_word(v) and not values.HEX_ID.match(v)
+
+
+def _host_pair(line: str, i: int) -> Iterator[Labelled]:
+    for m in _HOST_PAIR.finditer(line):
+        v = m.group("v")
+        if _strong_password(v):
+            yield Labelled(i, m.start("v"), m.end("v"), v,
+                           "a password after its user, after a host name")
+
+
+def _login_line(lines: list[str], i: int) -> Labelled | None:
+    m = _LOGIN_LINE.match(lines[i])
+    if not m or not _strong_password(m.group("v")) or any(c in m.group("v") for c in ".,/:()"):
+        return None  # (``cd Build/2024``, ``open Report.v2``: a command and its argument)
+    below = lines[i + 1].lstrip() if i + 1 < len(lines) else ""
+    if below[:1].islower():
+        return None  # a paragraph wrapped, going on under the line
+    above = lines[i - 1].rstrip() if i else ""
+    if not above.strip() or above.endswith(_SENTENCE_ENDS) or above.lstrip().startswith("#"):
+        return None
+    if _SETTING_LINE.match(above) or (i + 1 < len(lines) and _SETTING_LINE.match(lines[i + 1])):
+        return None  # a block of settings, one name and its value a line
+    return Labelled(i, m.start("v"), m.end("v"), m.group("v"),
+                    "a password after its user, alone on a line under its introduction")
+
+
+def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
+    """The credentials of ``lines`` by the forms above (``text``: the lines joined)."""
+    keypad = _may_keypad(text)
+    hosts = " / " in text and _MAY_HOST_PAIR.search(text) is not None
+    logins = _may_login(text)
+    if not keypad and not hosts and not logins:
+        return
+    fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(_FENCE):
+            fence = not fence
+            continue
+        if fence or len(line) > 400:
+            continue
+        if keypad:
+            yield from _keypad(line, i)
+        if hosts and " / " in line:
+            yield from _host_pair(line, i)
+        if logins and i:
+            got = _login_line(lines, i)
+            if got:
+                yield got
