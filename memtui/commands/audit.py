@@ -260,12 +260,14 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                             "read again): still reported\n" if left else "\n"))
         result.findings, result.suppressed = left, [
             *result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
+    verdict = verdict_of(result, ns)  # (said on stderr last, and in SARIF's invocation)
+    result.own_settings = ", ".join(getattr(ns, "own_settings", []))  # (the Config row)
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
             from memtui.core.reporting.sarif import to_sarif
 
-            report = to_sarif(result, shaped=shaped)
+            report = to_sarif(result, shaped=shaped, verdict=verdict)
         elif sys.stdout.isatty():
             from memtui.core.reporting.json_report import to_json
 
@@ -275,7 +277,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
             write_json(result, lambda text: sys.stdout.write(json_safe(text, ascii_only)))
             sys.stdout.write("\n")
-            return exit_status(result, ns)
+            return said(verdict)
         # Indented for a person at a terminal; compact for a program.
         indent = 2 if sys.stdout.isatty() else None
         sys.stdout.write(json_text(report, indent=indent, ascii_only=ascii_only) + "\n")
@@ -292,7 +294,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             return apply_to(again, more, baseline, hidden=True)
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit)
-    return exit_status(result, ns)
+    return said(verdict)
 
 
 def stricter(threshold: str | None, than: str) -> bool:
@@ -334,6 +336,13 @@ def nothing_line(path: str) -> str:
             f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
 
 
+def said(verdict: tuple[int, list[str]]) -> int:
+    """Write ``verdict``'s lines on stderr and return its exit status."""
+    for line in verdict[1]:
+        sys.stderr.write(f"memtui audit: {line}\n")
+    return verdict[0]
+
+
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     """1 when a finding reaches ``--fail-on``, else 0, and the lines that say why on stderr
     (`memtui.core.verdict.decide`, as for each row of ``--discover``). Given as a flag,
@@ -343,10 +352,7 @@ def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
     inline comments in its files); only a ``--config FILE`` outside the workspace,
     ``--baseline`` and the user-level configuration still suppress (newuser26 #8,
     newuser27 #16)."""
-    code, lines = verdict_of(result, ns)
-    for line in lines:
-        sys.stderr.write(f"memtui audit: {line}\n")
-    return code
+    return said(verdict_of(result, ns))
 
 
 def verdict_of(result: AuditResult, ns: argparse.Namespace) -> tuple[int, list[str]]:

@@ -344,6 +344,10 @@ class AuditResult(Record, eq=False):
     #: set by `memtui.core.kept_out.kept_out`, "" when none): named in every report
     #: (newuser33 #11: a raised load limit turned never-loaded memories into "No findings").
     shaping: str = ""
+    #: The settings of the workspace's own file that loosen the verdict (``fail-on =
+    #: never, ignore = [broken_link]``; set by ``memtui audit``, "" when none): named in
+    #: the Config row (newuser35 #10).
+    own_settings: str = ""
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
