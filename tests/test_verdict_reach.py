@@ -141,6 +141,23 @@ def test_a_workspace_that_turns_the_run_green_says_so(
     assert _run(capsys, "audit", str(ws))[::2] == (1, "")  # the broken link fails it
 
 
+def test_only_what_the_workspace_set_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An archive folder memtui leaves out by default is not a setting of the workspace: a
+    broken link in ``_archive/`` (after ``fix archive``, memtui's own advice) says nothing;
+    an inline ignore comment hiding an error is said, as for a credential."""
+    ws = _flat(tmp_path / "w")
+    (ws / "_archive").mkdir()
+    (ws / "_archive" / "x.md").write_text(memory("x", "See [gone](gone.md).\n"))
+    assert _run(capsys, "audit", str(ws))[::2] == (0, "")
+    (ws / "MEMORY.md").write_text("- [A](a.md) — about a\n"
+                                  "- [G](gone.md) — g <!-- memtui: ignore broken_link -->\n")
+    status, _, err = _run(capsys, "audit", str(ws))
+    assert status == 0
+    assert "exit 0: inline ignore comments in its files: 1 finding the workspace suppressed " \
+        "itself (inline 1), not counted" in err, err
+
+
 def test_the_flags_message_counts_every_cause(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """newuser35 #11: with a shaping setting in the file too, the message named only what

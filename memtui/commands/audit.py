@@ -261,7 +261,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         result.findings, result.suppressed = left, [
             *result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
     verdict = verdict_of(result, ns)  # (said on stderr last, and in SARIF's invocation)
-    result.own_settings = ", ".join(getattr(ns, "own_settings", []))  # (the Config row)
+    # (the Config row: its exclude patterns are named there already)
+    result.own_settings = ", ".join(s for s in getattr(ns, "own_settings", [])
+                                    if not s.startswith("exclude"))
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":

@@ -363,7 +363,8 @@ class AuditResult(Record, eq=False):
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf")),
-                       baseline_path: str | None = None, shaping: str = "") -> None:
+                       baseline_path: str | None = None, shaping: str = "",
+                       own_settings: str = "") -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -394,6 +395,7 @@ class AuditResult(Record, eq=False):
         self.holds = holds
         self.baseline_path = baseline_path
         self.shaping = shaping
+        self.own_settings = own_settings
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

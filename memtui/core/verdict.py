@@ -115,7 +115,8 @@ def kept_line(kept: list[Finding]) -> str:
 def own_settings(config: Config, root: Path, flagged: bool = False) -> list[str]:
     """The settings of the workspace's own configuration file (``config``, when it lies in
     ``root``) that loosen the verdict: its ``fail-on`` (unless a ``--fail-on`` flag,
-    ``flagged``, decides), ``ignore`` and the ``severity`` it lowers, as ``key = value``."""
+    ``flagged``, decides), ``ignore``, ``exclude`` and the ``severity`` it lowers, as
+    ``key = value``."""
     if config.path is None or not lies_within(config.path, root):
         return []
     out = []
@@ -123,6 +124,8 @@ def own_settings(config: Config, root: Path, flagged: bool = False) -> list[str]
         out.append(f"fail-on = {config.fail_on}")
     if config.ignore:
         out.append(f"ignore = [{', '.join(sorted(config.ignore))}]")
+    if config.exclude:
+        out.append(f"exclude = [{', '.join(config.exclude)}]")
     lowered = sorted(f"{kind} = {sev}" for kind, sev in config.severity.items())
     if lowered:
         out.append(f"severity {', '.join(lowered)}")
@@ -219,6 +222,8 @@ def decide(result: AuditResult, threshold: str, flagged: bool, own_fail_on: bool
         reference = threshold if _order(threshold) <= _order("error") else "error"
         named = list(settings or ())
         parts = recounted(result, reference, extra_found, lowered_any=False)
+        if not any(n.startswith("exclude") for n in named):  # memtui's default (archives)
+            parts = [(cause, found) for cause, found in parts if cause != "suppressed exclude"]
         loosened = own_fail_on and reference != threshold
         failing = [f for f in result.findings if reaches(f.severity, reference)] \
             if loosened else []
@@ -230,8 +235,11 @@ def decide(result: AuditResult, threshold: str, flagged: bool, own_fail_on: bool
         text = recount_text(parts, result.lowered, shaping)
         if text:
             counts.append(text)
-        where = (f"{config} (inside the workspace) sets {', '.join(named)}" if named else
-                 "the workspace's own settings (an inline ignore comment, its exclude)")
+        where = " and ".join(
+            ([f"{config} (inside the workspace) sets {', '.join(named)}"] if named else [])
+            + (["inline ignore comments in its files"] if any(
+                cause == "suppressed inline" for cause, _ in parts) else [])) \
+            or "the workspace's own settings"
         return 0, [f"exit 0: {where}: {' and '.join(counts)}, not counted (give --fail-on "
                    f"{reference} on the command line to count them)"]
     if any(reaches(f.severity, threshold) for f in result.findings):
