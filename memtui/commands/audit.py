@@ -22,7 +22,7 @@ from memtui.commands.audit_options import (
 from memtui.commands.parser import bounded, fail, os_error
 from memtui.commands.workspace_arg import resolved_path
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
-from memtui.core.checks.findings import Finding, reaches
+from memtui.core.checks.findings import Finding
 from memtui.core.config import (
     CONFIG_NAME,
     SHAPING,
@@ -39,7 +39,6 @@ from memtui.core.nested import (
     workspaces_below,
 )
 from memtui.core.record import replace
-from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.json_report import SCHEMA
 from memtui.core.reporting.safe_output import json_safe, json_text, printable
 from memtui.core.reporting.suppress import (
@@ -54,10 +53,9 @@ from memtui.core.reporting.suppress import (
 from memtui.core.reporting.wording import plural
 from memtui.core.verdict import (
     GUARDED,
+    decide,
     first_few,
-    kept_line,
-    own_kept,
-    own_suppressed,
+    own_settings,
     places,
 )
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
@@ -118,6 +116,7 @@ def run(ns: argparse.Namespace) -> int:
         from memtui.commands.fleet import run_fleet
 
         limit_flags = limit_flags_given(ns)  # before options_from fills them with defaults
+        ns.fail_on_flag = ns.fail_on is not None  # (so does --fail-on: newuser35 #18)
         return run_fleet(ns.path, options_from(ns), ns, limit_flags)
     if ns.jobs is not None:  # accepted and ignored before (newuser25 #35)
         return fail("memtui audit", "--jobs sets the worker processes of --discover; one "
@@ -171,6 +170,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         # (a fail-on the workspace's own file set: it may not pass a credential)
         ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
             is_workspace_own(config, ws.root)
+        # (what of its own file loosens the verdict: named when it turns a run green)
+        ns.own_settings = own_settings(config, ws.root, ns.fail_on_flag)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)
@@ -234,11 +235,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             shaped = operator_findings(ws, options, ns, config, given, baseline, result, "info")
         except (ConfigError, OSError) as exc:
             return fail("memtui audit", exc)
-        if ns.fail_on_flag:
-            threshold = ns.fail_on or "error"
-            ns.operator_extra = ([f for f in shaped[0] if reaches(f.severity, threshold)],
-                                 shaped[1])
-        elif sarif:  # (SARIF lists them apart, `shaped`; the others as suppressed)
+        ns.operator_shaped = shaped  # (counted by `memtui.core.verdict.decide`)
+        # (SARIF lists them apart, `shaped`; the others as suppressed)
+        if not ns.fail_on_flag and sarif:
             ns.operator_guarded = [f for f in shaped[0] if f.kind in GUARDED]
         if not sarif:  # a guarded one fails the run as the workspace's own suppression
             result.suppressed.extend(Suppressed(f, "config") for f in shaped[0])
@@ -261,12 +260,16 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
                             "read again): still reported\n" if left else "\n"))
         result.findings, result.suppressed = left, [
             *result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
+    verdict = verdict_of(result, ns)  # (said on stderr last, and in SARIF's invocation)
+    # (the Config row: its exclude patterns are named there already)
+    result.own_settings = ", ".join(s for s in getattr(ns, "own_settings", [])
+                                    if not s.startswith("exclude"))
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":
             from memtui.core.reporting.sarif import to_sarif
 
-            report = to_sarif(result, shaped=shaped)
+            report = to_sarif(result, shaped=shaped, verdict=verdict)
         elif sys.stdout.isatty():
             from memtui.core.reporting.json_report import to_json
 
@@ -276,7 +279,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
 
             write_json(result, lambda text: sys.stdout.write(json_safe(text, ascii_only)))
             sys.stdout.write("\n")
-            return exit_status(result, ns)
+            return said(verdict)
         # Indented for a person at a terminal; compact for a program.
         indent = 2 if sys.stdout.isatty() else None
         sys.stdout.write(json_text(report, indent=indent, ascii_only=ascii_only) + "\n")
@@ -293,7 +296,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
             return apply_to(again, more, baseline, hidden=True)
 
         print_report(result, reaudit=None if ns.write_baseline else reaudit)
-    return exit_status(result, ns)
+    return said(verdict)
 
 
 def stricter(threshold: str | None, than: str) -> bool:
@@ -335,62 +338,32 @@ def nothing_line(path: str) -> str:
             f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
 
 
+def said(verdict: tuple[int, list[str]]) -> int:
+    """Write ``verdict``'s lines on stderr and return its exit status."""
+    for line in verdict[1]:
+        sys.stderr.write(f"memtui audit: {line}\n")
+    return verdict[0]
+
+
 def exit_status(result: AuditResult, ns: argparse.Namespace) -> int:
-    """1 when a finding reaches ``--fail-on``, else 0. Given as a flag, ``--fail-on`` is
-    not loosened by the repository it checks: it counts a finding the configuration
-    lowered at the severity it had, and the findings the workspace itself suppressed
-    (a ``.memtui.toml`` inside it — its own, or one ``--config`` names there —, inline
-    comments in its files); only a ``--config FILE`` outside the workspace, ``--baseline``
-    and the user-level configuration still suppress (newuser26 #8, newuser27 #16)."""
+    """1 when a finding reaches ``--fail-on``, else 0, and the lines that say why on stderr
+    (`memtui.core.verdict.decide`, as for each row of ``--discover``). Given as a flag,
+    ``--fail-on`` is not loosened by the repository it checks: it counts a finding the
+    configuration lowered at the severity it had, and the findings the workspace itself
+    suppressed (a ``.memtui.toml`` inside it — its own, or one ``--config`` names there —,
+    inline comments in its files); only a ``--config FILE`` outside the workspace,
+    ``--baseline`` and the user-level configuration still suppress (newuser26 #8,
+    newuser27 #16)."""
+    return said(verdict_of(result, ns))
+
+
+def verdict_of(result: AuditResult, ns: argparse.Namespace) -> tuple[int, list[str]]:
+    """`memtui.core.verdict.decide` for this command line: the exit status and its lines."""
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
-    if not flagged:
-        kept = own_kept(result, threshold, getattr(ns, "own_fail_on", False))
-        kept += getattr(ns, "operator_guarded", [])  # kept out by its own shaping settings
-        if kept:
-            sys.stderr.write(f"memtui audit: exit 1: {kept_line(kept)}\n")
-            return 1
-    before = {id(f): was for f, was in result.lowered} if flagged else {}
-    own = own_suppressed(result) if flagged else []
-    extra: tuple[list[Finding], list[str]] = getattr(ns, "operator_extra", ([], []))
-    if not before and not own and not extra[0]:  # each severity looked at once
-        return 1 if any(reaches(severity, threshold)
-                        for severity in {f.severity for f in result.findings}) else 0
-    if any(reaches(f.severity, threshold) for f in result.findings):
-        return 1
-    if extra[0]:
-        found, settings = extra
-        kinds = Counter(f.kind for f in found)
-        sys.stderr.write(
-            f"memtui audit: exit 1: --fail-on {threshold} counts "
-            f"{plural(len(found), 'finding')} the audit makes without the workspace's own "
-            f"settings ({', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}; "
-            f"{printable(str(result.config_path))} sets {', '.join(settings)}): "
-            f"{_from(ns)} is not loosened by the repository it checks (give "
-            f"the setting as a flag, or {_honour(ns)})\n")
-        return 1
-    # What counts only because the command line's --fail-on does not let the repository
-    # loosen it is said on stderr: the report shows the severities the workspace set.
-    raised = [f for f in result.findings
-              if reaches(effective_severity(f, before.get(id(f))), threshold)]
-    counted = [f for f in own if reaches(effective_severity(f, before.get(id(f))), threshold)]
-    if not raised and not counted:
-        return 0
-    why = []
-    if raised:
-        lowered = ", ".join(sorted({f"{f.kind} {before[id(f)]}\u2192{f.severity}"
-                                    for f in raised}))
-        why.append(f"{plural(len(raised), 'finding')} at the severity the configuration "
-                   f"lowered ({lowered})")
-    if counted:
-        ids = {id(f) for f in counted}
-        causes = ", ".join(sorted({s.cause for s in result.suppressed if id(s.finding) in ids}))
-        why.append(f"{plural(len(counted), 'finding')} the workspace suppressed itself "
-                   f"({causes})")
-    sys.stderr.write(f"memtui audit: exit 1: --fail-on {threshold} counts {' and '.join(why)}"
-                     f": {_from(ns)} is not loosened by the "
-                     f"repository it checks ({_honour(ns)})\n")
-    return 1
+    return decide(result, threshold, flagged, getattr(ns, "own_fail_on", False),
+                  getattr(ns, "operator_shaped", ([], [])), getattr(ns, "operator_guarded", []),
+                  getattr(ns, "own_settings", []), _from(ns), _honour(ns))
 
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,

@@ -84,7 +84,8 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     started = said = time.monotonic()
     if tty:
         _progress(f"memtui: auditing {plural(len(paths), 'workspace')} …")
-    for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None)):
+    for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None),
+                           fail_on_flag=getattr(ns, "fail_on_flag", False)):
         rows.append(row)
         now = time.monotonic()
         if tty:
@@ -107,8 +108,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
         print_fleet(root, rows)
     for r in sorted(rows, key=lambda r: r["path"]):
         if r.get("kept"):  # as `audit` says it, one line per workspace
-            sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: exit 1: "
-                             f"{r['kept']}\n")
+            sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: {r['kept']}\n")
     profiles = {str(r["profile"]) for r in rows if r.get("profile")}
     for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
         sys.stderr.write(f"memtui audit: {unused}\n")

@@ -230,18 +230,21 @@ def _under(rel: str, folders: tuple[str, ...]) -> bool:
 
 
 def audit_one(path: str, options: dict[str, Any], fail_on: str,
-              nested: tuple[str, ...] = ()) -> dict[str, Any]:
+              nested: tuple[str, ...] = (), fail_on_flag: bool = False) -> dict[str, Any]:
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
     opened). Runs in a worker process: everything in and out is plain data. ``nested``: the
     folders under it (relative) that are rows of their own: what they hold is counted in
     their rows only (newuser34 #4: ``~/.gemini``'s row counted the credential of
-    ``~/.gemini/tmp/<project>/memory/MEMORY.md`` too, one credential in two rows)."""
+    ``~/.gemini/tmp/<project>/memory/MEMORY.md`` too, one credential in two rows).
+    ``fail_on_flag``: ``fail_on`` was given on the command line, so the row's verdict is
+    the single audit's with that flag (`memtui.core.verdict.decide`): what the workspace's
+    own ``.memtui.toml`` suppressed or lowered counts (newuser35 #18)."""
     from memtui.core.audit import Auditor
     from memtui.core.checks.findings import reaches
     from memtui.core.config import ConfigError, load_config
     from memtui.core.reporting.json_report import to_json
     from memtui.core.reporting.suppress import apply_to
-    from memtui.core.verdict import kept_line, own_kept
+    from memtui.core.verdict import decide, own_kept, own_settings
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
@@ -265,18 +268,28 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         if nested:
             report["findings"] = [f for f in report.get("findings", [])
                                   if not _under(str(f.get("path", "")), nested)]
+            # (the verdict too: what lies in a row of its own is decided there)
+            result.findings = [f for f in result.findings if not _under(f.path, nested)]
+            result.suppressed = [s for s in result.suppressed
+                                 if not _under(s.finding.path, nested)]
+            result.lowered = [(f, was) for f, was in result.lowered
+                              if not _under(f.path, nested)]
         row = health_row(report, fail_on)
         # what the workspace's own settings keep from failing, it cannot keep from the
-        # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0")
+        # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0"), and
+        # a --fail-on flag is not loosened by them, as in the single audit (newuser35 #18)
         threshold = fail_on or "error"  # `--fail-on never` on the command line decides
         kept = own_kept(result, threshold) if reaches("error", threshold) else []
-        kept = [f for f in kept if not _under(f.path, nested)]
         if kept:
             # a lowered credential is still a finding the row counted (newuser33 #8)
             shown = {id(f) for f in result.findings}
             row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
-            row["exit"] = max(row["exit"], 1)
-            row["kept"] = kept_line(kept)
+        # (a row's threshold is the command line's: the workspace's fail-on is not read)
+        code, said = decide(result, threshold, fail_on_flag,
+                            settings=own_settings(config, ws.root, flagged=True))
+        row["exit"] = code
+        if said:
+            row["kept"] = said[0]
     except (WorkspaceError, OSError, ConfigError) as exc:
         row = {key: None for key in ROW_KEYS}
         row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
@@ -348,7 +361,8 @@ def _start_forkserver() -> Any:
 
 def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
                 fail_on: str = "error", jobs: int | None = None, processes: bool = False,
-                fleet: list[Path] | None = None) -> Iterator[dict[str, Any]]:
+                fleet: list[Path] | None = None, fail_on_flag: bool = False
+                ) -> Iterator[dict[str, Any]]:
     """Audit every workspace in ``paths`` in ``jobs`` worker processes (default: one per
     core), yielding each row as it is done (not in ``paths`` order). At most two tasks per
     worker are in flight, so a fleet of thousands never queues its reports in memory.
@@ -363,7 +377,8 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
         return
     if not processes and (jobs == 1 or len(paths) <= 1):
         for p in paths:
-            yield audit_one(os.fspath(p), opts, fail_on, nested_rows(os.fspath(p), every))
+            yield audit_one(os.fspath(p), opts, fail_on, nested_rows(os.fspath(p), every),
+                            fail_on_flag)
         save_worker_caches()
         return
     jobs = min(jobs, len(paths))
@@ -376,22 +391,23 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     # left both workers behind for good, re-parented to init)
     watched, held = ctx.Pipe(duplex=False)
     try:
-        yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held), every)
+        yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held), every,
+                           fail_on_flag)
     finally:
         held.close()
         watched.close()
 
 
 def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ctx: Any,
-            lifeline: tuple[Connection, Connection], every: list[str]
-            ) -> Iterator[dict[str, Any]]:
+            lifeline: tuple[Connection, Connection], every: list[str],
+            fail_on_flag: bool = False) -> Iterator[dict[str, Any]]:
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
                              initargs=lifeline) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(paths)
         for p in queue:
             pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                    nested_rows(os.fspath(p), every)))
+                                    nested_rows(os.fspath(p), every), fail_on_flag))
             if len(pending) >= 2 * jobs:
                 break
         while pending:
@@ -400,7 +416,7 @@ def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ct
                 yield fut.result()
             for p in queue:
                 pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                    nested_rows(os.fspath(p), every)))
+                                    nested_rows(os.fspath(p), every), fail_on_flag))
                 if len(pending) >= 2 * jobs:
                     break
 

@@ -344,6 +344,10 @@ class AuditResult(Record, eq=False):
     #: set by `memtui.core.kept_out.kept_out`, "" when none): named in every report
     #: (newuser33 #11: a raised load limit turned never-loaded memories into "No findings").
     shaping: str = ""
+    #: The settings of the workspace's own file that loosen the verdict (``fail-on =
+    #: never, ignore = [broken_link]``; set by ``memtui audit``, "" when none): named in
+    #: the Config row (newuser35 #10).
+    own_settings: str = ""
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
@@ -359,7 +363,8 @@ class AuditResult(Record, eq=False):
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf")),
-                       baseline_path: str | None = None, shaping: str = "") -> None:
+                       baseline_path: str | None = None, shaping: str = "",
+                       own_settings: str = "") -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -390,6 +395,7 @@ class AuditResult(Record, eq=False):
         self.holds = holds
         self.baseline_path = baseline_path
         self.shaping = shaping
+        self.own_settings = own_settings
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)

@@ -22,10 +22,15 @@ from typing import TYPE_CHECKING
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.checks.rules import RULES
 from memtui.core.files.input_file import lies_within
+from memtui.core.reporting.hidden import effective_severity
+from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memtui.core.audit import AuditResult
+    from memtui.core.config import Config
 
 #: The kinds no audited workspace accepts by itself (the rules say which).
 GUARDED = frozenset(rule.id for rule in RULES if rule.guarded)
@@ -105,3 +110,145 @@ def kept_line(kept: list[Finding]) -> str:
             "credential check did not read, is never the audited workspace's to accept "
             "(give --fail-on on the command line, or a --baseline outside the workspace, to "
             "decide it)")
+
+
+def own_settings(config: Config, root: Path, flagged: bool = False) -> list[str]:
+    """The settings of the workspace's own configuration file (``config``, when it lies in
+    ``root``) that loosen the verdict: its ``fail-on`` (unless a ``--fail-on`` flag,
+    ``flagged``, decides), ``ignore``, ``exclude`` and the ``severity`` it lowers, as
+    ``key = value``."""
+    if config.path is None or not lies_within(config.path, root):
+        return []
+    out = []
+    if config.fail_on is not None and not flagged:
+        out.append(f"fail-on = {config.fail_on}")
+    if config.ignore:
+        out.append(f"ignore = [{', '.join(sorted(config.ignore))}]")
+    if config.exclude:
+        out.append(f"exclude = [{', '.join(config.exclude)}]")
+    lowered = sorted(f"{kind} = {sev}" for kind, sev in config.severity.items())
+    if lowered:
+        out.append(f"severity {', '.join(lowered)}")
+    return out
+
+
+def _order(threshold: str) -> int:
+    return ("info", "warning", "error", "never").index(threshold)
+
+
+def recounted(result: AuditResult, threshold: str, shaped: list[Finding] | None = None,
+              lowered_any: bool = True) -> list[tuple[str, list[Finding]]]:
+    """What the workspace's own settings kept from reaching ``threshold`` that a
+    ``--fail-on`` given on the command line counts, by cause: at the severity its
+    configuration lowered (``lowered_any``: whatever file lowered it), suppressed by
+    itself (per cause: ``config``, ``inline``, ``exclude``, ``baseline``), and what the
+    audit makes without its own settings that shape it (``shaped``)."""
+    inside = config_inside(result)
+    before = {id(f): was for f, was in result.lowered if lowered_any or inside}
+    out: list[tuple[str, list[Finding]]] = []
+    raised = [f for f, was in result.lowered if id(f) in before
+              and not reaches(f.severity, threshold) and reaches(was, threshold)]
+    if raised:
+        out.append(("lowered", raised))
+    own = {id(f) for f in own_suppressed(result)} - {id(f) for f in shaped or ()}
+    by_cause: dict[str, list[Finding]] = {}
+    for s in result.suppressed:
+        f = s.finding
+        if id(f) in own and reaches(effective_severity(f, before.get(id(f))), threshold):
+            by_cause.setdefault(s.cause, []).append(f)
+    out.extend((f"suppressed {cause}", found) for cause, found in sorted(by_cause.items()))
+    extra = [f for f in shaped or () if reaches(f.severity, threshold)]
+    if extra:
+        out.append(("shaped", extra))
+    return out
+
+
+def recount_text(parts: list[tuple[str, list[Finding]]], lowered: list[tuple[Finding, str]],
+                 shaping: str) -> str:
+    """``recounted``'s parts in words, each with its count: ``2 findings at the severity
+    the configuration lowered (orphan warning→info) and 552 findings the workspace
+    suppressed itself (config 546, inline 6)``."""
+    was = {id(f): before for f, before in lowered}
+    said = []
+    suppressed = [(cause.split(" ", 1)[1], found) for cause, found in parts
+                  if cause.startswith("suppressed ")]
+    for cause, found in parts:
+        if cause == "lowered":
+            named = ", ".join(sorted({f"{f.kind} {was[id(f)]}\u2192{f.severity}"
+                                      for f in found}))
+            said.append(f"{plural(len(found), 'finding')} at the severity the configuration "
+                        f"lowered ({named})")
+        elif cause == "shaped":
+            kinds = Counter(f.kind for f in found)
+            said.append(f"{plural(len(found), 'finding')} the audit makes without the "
+                        "workspace's own settings ("
+                        f"{', '.join(f'{k} ×{n}' for k, n in sorted(kinds.items()))}"
+                        + (f"; {shaping}" if shaping else "") + ")")
+    if suppressed:
+        total = sum(len(found) for _cause, found in suppressed)
+        said.insert(1 if parts and parts[0][0] == "lowered" else 0,
+                    f"{plural(total, 'finding')} the workspace suppressed itself ("
+                    + ", ".join(f"{cause} {len(found):,}" for cause, found in suppressed)
+                    + ")")
+    return " and ".join(said)
+
+
+def decide(result: AuditResult, threshold: str, flagged: bool, own_fail_on: bool = False,
+           shaped: tuple[list[Finding], list[str]] = ([], []),
+           operator_guarded: list[Finding] | None = None, settings: list[str] | None = None,
+           source: str = "a --fail-on given on the command line",
+           honour: str = "leave the flag out to honour them") -> tuple[int, list[str]]:
+    """The exit status of one audited workspace and the lines that say why on stderr (one
+    code path for ``memtui audit``, each row of ``--discover`` and ``memtui fleet``).
+
+    ``threshold``: the ``--fail-on`` that decides; ``flagged``: the command line (or the
+    operator's own file) gave it, so the workspace's settings do not loosen it — what they
+    lowered, suppressed or kept out (``shaped``: the findings its shaping settings kept
+    out, and those settings) counts, all of it said by cause (newuser35 #11). Unflagged,
+    the workspace's settings hold, but a guarded kind fails all the same (`own_kept`,
+    ``own_fail_on``: the threshold is its own file's), and when its settings (``settings``,
+    `own_settings`) turn a run that would fail into a pass, one line says so (newuser35
+    #10: ``fail-on = "never"`` passed 6 errors, stderr empty)."""
+    extra_found, extra_settings = shaped
+    config = printable(str(result.config_path)) if result.config_path else "the configuration"
+    shaping = f"{config} sets {', '.join(extra_settings)}" if extra_settings else ""
+    if not flagged:
+        kept = own_kept(result, threshold, own_fail_on) + list(operator_guarded or ())
+        if kept:
+            return 1, [f"exit 1: {kept_line(kept)}"]
+        if any(reaches(f.severity, threshold) for f in result.findings):
+            return 1, []
+        # what the run would have failed on without the workspace's own settings
+        reference = threshold if _order(threshold) <= _order("error") else "error"
+        named = list(settings or ())
+        parts = recounted(result, reference, extra_found, lowered_any=False)
+        if not any(n.startswith("exclude") for n in named):  # memtui's default (archives)
+            parts = [(cause, found) for cause, found in parts if cause != "suppressed exclude"]
+        loosened = own_fail_on and reference != threshold
+        failing = [f for f in result.findings if reaches(f.severity, reference)] \
+            if loosened else []
+        if not parts and not failing:
+            return 0, []
+        counts = [(plural(len(failing), "error") if reference == "error" else
+                   f"{plural(len(failing), 'finding')} at {reference} or above") + " reported"
+                  ] if failing else []
+        text = recount_text(parts, result.lowered, shaping)
+        if text:
+            counts.append(text)
+        where = " and ".join(
+            ([f"{config} (inside the workspace) sets {', '.join(named)}"] if named else [])
+            + (["inline ignore comments in its files"] if any(
+                cause == "suppressed inline" for cause, _ in parts) else [])) \
+            or "the workspace's own settings"
+        return 0, [f"exit 0: {where}: {' and '.join(counts)}, not counted (give --fail-on "
+                   f"{reference} on the command line to count them)"]
+    if any(reaches(f.severity, threshold) for f in result.findings):
+        return 1, []
+    parts = recounted(result, threshold, extra_found)
+    if not parts:
+        return 0, []
+    fix = "give the setting as a flag, or " if extra_found and any(
+        cause == "shaped" for cause, _ in parts) else ""
+    return 1, [f"exit 1: --fail-on {threshold} counts "
+               f"{recount_text(parts, result.lowered, shaping)}: {source} is not loosened "
+               f"by the repository it checks ({fix}{honour})"]

@@ -34,6 +34,9 @@ def config_summary(result: AuditResult) -> str:
     patterns that match no file, and the archive folders excluded by default
     (``include-archives = true`` audits them); empty when none."""
     parts = [result.config_path] if result.config_path else []
+    own = getattr(result, "own_settings", "")  # (a stored result's: none)
+    if parts and own:  # what of it loosens the verdict (newuser35 #10)
+        parts[0] = f"{parts[0]} (sets {own})"
     project = result.project
     if project is not None and project.path is None:
         parts.append(project.note)

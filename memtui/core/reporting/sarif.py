@@ -85,12 +85,16 @@ def uri(path: str) -> str:
 
 
 def to_sarif(result: AuditResult, cwd: Path | None = None,
-             shaped: tuple[list[Finding], list[str]] = ([], [])) -> dict[str, Any]:
+             shaped: tuple[list[Finding], list[str]] = ([], []),
+             verdict: tuple[int, list[str]] | None = None) -> dict[str, Any]:
     """The SARIF log of ``result``; paths relative to ``cwd`` (default: the current folder)
     when the workspace lies inside it. ``shaped``: the findings the workspace's own
     configuration kept out of the audit by the settings that shape it (a ``profile``), and
     those settings: results too, each saying so in its properties — the ones a
-    ``--fail-on`` given as a flag counts (newuser29 #38: SARIF had none, the run exited 1)."""
+    ``--fail-on`` given as a flag counts (newuser29 #38: SARIF had none, the run exited 1).
+    ``verdict``: the run's exit status and the lines that say what decided it
+    (`memtui.core.verdict.decide`), carried by the run's invocation when there are any
+    (newuser35 #10: a workspace's ``fail-on = "never"`` passed 6 errors, the log silent)."""
     root = result.workspace.root
     base = Path.cwd() if cwd is None else cwd
     try:
@@ -177,9 +181,16 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
         "results": results,
     }
     unread = unread_note(result.excluded)
-    if unread:  # (newuser32 #4: the bound was said in JSON alone)
-        run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": [
-            {"level": "warning", "message": {"text": unread}}]}]
+    notes = [unread] if unread else []  # (newuser32 #4: the bound was said in JSON alone)
+    if verdict is not None and verdict[1]:
+        notes.extend(verdict[1])
+    if notes:
+        invocation: dict[str, Any] = {"executionSuccessful": True}
+        if verdict is not None and verdict[1]:
+            invocation["exitCode"] = verdict[0]
+        invocation["toolExecutionNotifications"] = [
+            {"level": "warning", "message": {"text": note}} for note in notes]
+        run["invocations"] = [invocation]
     if getattr(result, "shaping", ""):  # the workspace's own shaping settings (newuser33 #11)
         run["properties"] = {"shapedByWorkspaceSettings": result.shaping,
                              "keptOutByWorkspaceSettings": len(kept_out)}

@@ -11,7 +11,9 @@ too, and reads each one the audit did not already read (a memory, the index, a f
 index links) with the bounds of a memory (`memtui.core.scanner.scan.scan_file`: a 1 MiB
 head, the credential check on to 8 MiB, past that an ``unchecked_text`` error). What it
 yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction_like``,
-``hidden_text`` — is reported at the file's path, under the same rule ids.
+``hidden_text`` — is reported at the file's path, under the same rule ids; memtui's own
+files (a name starting ``.memtui``: its ``.memtui.toml``, a baseline kept there) are read
+for credentials only (`own_file`).
 
 Never read: the workspace's own repository (a flat workspace's ``.git`` holding ``HEAD``:
 its history is read as history; a repository's folder deeper under the memory root, a
@@ -171,6 +173,17 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None
             out.append((rel, entry.path, lst))
     out.sort(key=lambda t: t[0])
     return out
+
+
+def own_file(rel: str) -> bool:
+    """Whether the file at ``rel`` is one of memtui's own by its name (``.memtui*``: the
+    ``.memtui.toml``, a ``.memtui-baseline.json`` kept in the workspace, as the README's
+    example writes it): read for credentials only, never as text the agent takes in —
+    memtui's chat agent is refused them (docs/chat.md), and a baseline quotes the messages
+    of the findings it accepts (newuser35 #9: it reported its own quote of an
+    instruction_like finding, one more each time it was written again). A credential
+    pasted into one still counts: the agent's own file tools open any file."""
+    return os.path.basename(rel).lower().startswith(STATE_DIR)
 
 
 def skipped(folder: str, state: str, own_git: str) -> bool:
@@ -341,7 +354,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
             out.append(unchecked(rel, None, "the file could not be read"))
             cache.forget(rel)
             continue
-        kinds = CREDENTIAL_KINDS if rel in only_credentials else READ_KINDS
+        kinds = CREDENTIAL_KINDS if rel in only_credentials or own_file(rel) else READ_KINDS
         found = [_not_a_memory(f) for f in scan.own_findings if f.kind in kinds]
         if found:
             out.extend(found)
