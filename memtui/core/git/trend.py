@@ -5,7 +5,10 @@ rebuilt in a private temporary folder, commit by commit, writing only the files 
 changed (read by :mod:`memtui.core.git.repo`, which never runs git), and one incremental
 ``Auditor`` re-reads only those files. Per-file token counts come from the usual token
 cache, keyed by text digest, so a blob seen at any earlier commit (or in an earlier run) is
-never counted again.
+never counted again. Each point is kept in the user cache by commit
+(`memtui.core.caches.trend_points`, with the span its ages hold): a later trend of the same
+history with the same settings takes it instead of auditing that commit again, and writes no
+commit after the last one it has no point of (newuser34 #22).
 
 Git's content is untrusted: symlinks and submodules in history are skipped, paths with
 ``..`` or absolute paths are refused, and only ``.md`` files and the files under the
