@@ -1,13 +1,16 @@
 """Benchmark ``memtui trend``: a workspace of F files with C commits touching it.
 
     python bench/trend.py [--commits 500] [--files 261]
+    python bench/trend.py --tree /tmp/base --tree . --rounds 3 [--ws PATH]
 
 Generates the repository under bench/out/trend-C-F once (reused when present): the
 workspace from ``bench/generate.py`` in its first commit, then C-1 commits written with
 ``git fast-import``, each rewriting one memory file; every 7th also adds an unindexed
 memory, every 11th deletes one. Then runs ``memtui trend WS --json`` twice, with an empty
 token cache folder (cold) and again with the cache it left (warm), and prints wall and CPU
-time (user+sys of the process tree: git's processes count).
+time (user+sys of the process tree: git's processes count). ``--tree`` (repeated): the
+memtui of each tree (run from it), the trees interleaved in each of ``--rounds`` rounds, and
+the median CPU of each; ``--ws``: a workspace of an existing repository instead.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -75,13 +79,13 @@ def make_repo(repo: Path, commits: int, files: int) -> Path:
     return ws
 
 
-def run_trend(ws: Path, cache: str) -> tuple[int, float, float]:
+def run_trend(ws: Path, cache: str, tree: Path = HERE.parent) -> tuple[int, float, float]:
     env = {**os.environ, "MEMTUI_CACHE_DIR": cache}
     env.pop("MEMTUI_NO_CACHE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "memtui", "trend", str(ws), "--json"],
-                          cwd=HERE.parent, env=env, capture_output=True, text=True,
+                          cwd=tree, env=env, capture_output=True, text=True,
                           check=True)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -93,13 +97,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--commits", type=int, default=500)
     parser.add_argument("--files", type=int, default=261)
+    parser.add_argument("--ws", type=Path, help="a workspace in a git repository to use")
+    parser.add_argument("--tree", type=Path, action="append",
+                        help="a memtui checkout to run (repeat to pair them)")
+    parser.add_argument("--rounds", type=int, default=1)
     ns = parser.parse_args()
-    ws = make_repo(HERE / "out" / f"trend-{ns.commits}-{ns.files}", ns.commits, ns.files)
-    with tempfile.TemporaryDirectory(prefix="memtui-bench-cache-") as cache:
-        for label in ("cold", "warm"):
-            points, wall, cpu = run_trend(ws, cache)
-            print(f"{points:,} points, {ns.files} files, {label} cache: "
-                  f"wall {wall:.1f} s, CPU {cpu:.1f} s")
+    ws = ns.ws or make_repo(HERE / "out" / f"trend-{ns.commits}-{ns.files}", ns.commits,
+                            ns.files)
+    trees = ns.tree or [HERE.parent]
+    cpus: dict[tuple[int, str], list[float]] = {}
+    for _ in range(ns.rounds):
+        for at, tree in enumerate(trees):
+            with tempfile.TemporaryDirectory(prefix="memtui-bench-cache-") as cache:
+                for label in ("cold", "warm"):
+                    points, wall, cpu = run_trend(ws, cache, tree.resolve())
+                    cpus.setdefault((at, label), []).append(cpu)
+                    print(f"{tree}: {points:,} points, {label} cache: "
+                          f"wall {wall:.1f} s, CPU {cpu:.2f} s", flush=True)
+    if ns.rounds > 1 or len(trees) > 1:
+        for (at, label), got in cpus.items():
+            print(f"median {label} {trees[at]}: {statistics.median(got):.2f} s CPU "
+                  f"({', '.join(f'{c:.2f}' for c in got)})")
     return 0
 
 

@@ -514,13 +514,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     last = memo.swap("states context", shared)
     touched = None  # the files whose state key can have changed (None: any)
     if lr_changed is not None and isinstance(last, tuple) and \
-            last[:1] + last[3:5] + last[6:] == shared[:1] + shared[3:5] + shared[6:]:
+            last[:1] + last[3:5] == shared[:1] + shared[3:5] and \
+            (redated := _dated_anew(last[6], git)) is not None:  # type: ignore[arg-type]
         # Only the links and the steps over many files changed: the files scanned anew,
         # those whose links from others (``back``) or whose reachability changed with them,
         # and those whose findings of those steps (a near-duplicate pair, the **Why:**
-        # convention) changed.
+        # convention) changed; and those git dates anew (a file's state reads its own
+        # date alone: a trend's commit dates the files it wrote, issue 35).
         last_back, last_extra = last[5], last[2]
-        touched = {*lr_changed, *(reachable ^ last[1])}
+        touched = {*lr_changed, *(reachable ^ last[1]), *redated}
         if last_extra is not duplicates:
             touched.update(rel for rel in last_extra.keys() | duplicates.keys()  # type: ignore[attr-defined]
                            if last_extra.get(rel) != duplicates.get(rel))  # type: ignore[attr-defined]
@@ -611,6 +613,25 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
                        documentation=list(inp.docs), holds=(since, until))
+
+
+def _dated_anew(last: dict[str, float | None], git: dict[str, float | None]
+               ) -> list[str] | None:
+    """The files whose git date in ``git`` is not the one in ``last`` (one dated in only
+    one of them included); None when more than a few are (every file is looked at then)."""
+    if last is git:
+        return []
+    if len(last) == len(git) and last == git:
+        return []
+    if abs(len(last) - len(git)) > _FEW_REDATED:
+        return None
+    out = [rel for rel, when in git.items() if last.get(rel, _ABSENT) != when]
+    out.extend(rel for rel in last.keys() - git.keys())
+    return out if len(out) <= _FEW_REDATED else None
+
+
+#: Past this many files dated anew, the states step looks at every file (`_dated_anew`).
+_FEW_REDATED = 1_000
 
 
 def _with_crowded(found: dict[str, tuple[Finding, ...]], groups: list[list[Hashable]]

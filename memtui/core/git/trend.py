@@ -5,7 +5,10 @@ rebuilt in a private temporary folder, commit by commit, writing only the files 
 changed (read by :mod:`memtui.core.git.repo`, which never runs git), and one incremental
 ``Auditor`` re-reads only those files. Per-file token counts come from the usual token
 cache, keyed by text digest, so a blob seen at any earlier commit (or in an earlier run) is
-never counted again.
+never counted again. Each point is kept in the user cache by commit
+(`memtui.core.caches.trend_points`, with the span its ages hold): a later trend of the same
+history with the same settings takes it instead of auditing that commit again, and writes no
+commit after the last one it has no point of (newuser34 #22).
 
 Git's content is untrusted: symlinks and submodules in history are skipped, paths with
 ``..`` or absolute paths are refused, and only ``.md`` files and the files under the
@@ -27,21 +30,25 @@ import contextlib
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from memtui.core.audit import AuditOptions, Auditor
+from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.caches import checks_version
+from memtui.core.caches.derived import options_key
+from memtui.core.caches.trend_points import TrendPoints
+from memtui.core.checks.findings import SEVERITY_RANK
 from memtui.core.config import Config
 from memtui.core.files.file_modes import write_bytes
 from memtui.core.git.find import unfollowed, unfollowed_note
 from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Repo, find_repo
+from memtui.core.profiles import get as get_profile
 from memtui.core.profiles import recognise
-from memtui.core.record import replace
-from memtui.core.reporting.health import health_row
-from memtui.core.reporting.json_report import to_json
+from memtui.core.record import as_dict, replace
 from memtui.core.reporting.suppress import apply_to
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
 
@@ -186,8 +193,9 @@ def _changes(repo: Repo, before: str | None, after: str, prefix: str
 
 def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], prefix: str,
            stamp: int, present: set[str], dates: dict[str, float | None],
-           when: float | None, read_under: str = "") -> set[str]:
-    """Write each change under ``root``; return the workspace-relative paths touched.
+           when: float | None, read_under: str = "") -> tuple[set[str], bool]:
+    """Write each change under ``root``; return the workspace-relative paths touched, and
+    whether a path was made or taken away (not only a file's content changed).
     ``read_under``: the memory root's relative folder (``memory/``; "" for a flat
     workspace), whose every file is written with its bytes, as a ``.md`` file is.
     ``present``: the files written so far, at most ``MAX_FILES`` (a ``HistoryCut`` past).
@@ -212,11 +220,13 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
     if after > MAX_FILES:
         raise HistoryCut(f"the workspace holds more than {MAX_FILES:,} files")
     touched: set[str] = set()
+    moved = False
     for mode, sha, rel in todo:
         target = root / rel
         if mode == "0" or not mode.startswith("100"):  # deleted, symlink (120000), submodule
             with contextlib.suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
                 target.unlink()
+            moved = True
             present.discard(rel)
             dates.pop(rel, None)
             touched.add(rel)
@@ -225,6 +235,7 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
         data = blobs.blob(sha, MAX_BLOB) if read else b""
         if data is None:  # not a blob, or over the cap (told before it is read)
             data = b""
+        moved = moved or rel not in present
         try:
             if target.is_dir() and not target.is_symlink():  # a folder became a file
                 shutil.rmtree(target)
@@ -233,11 +244,12 @@ def _apply(root: Path, blobs: Repo, changes: Iterator[tuple[str, str, str]], pre
             stamp += 1
             os.utime(target, ns=(stamp, stamp))
         except OSError:
+            moved = True  # (whatever it left there)
             continue
         present.add(rel)
         dates[rel] = when
         touched.add(rel)
-    return touched
+    return touched, moved
 
 
 def trend(path: str | os.PathLike[str], options: AuditOptions | None = None,
@@ -291,72 +303,143 @@ def _trend(ws: Workspace, prefix: str, blobs: Repo, options: AuditOptions | None
     points: list[dict[str, Any]] = []
     # The memory root as the workspace has it now (as its profile: comparable points).
     read_under = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
+    # Points kept by an earlier trend of the same history and settings (their ages still
+    # holding) are taken as they are: the commits after the last one not kept are not even
+    # written, and one kept in between is written, not audited (the next audit looks at
+    # the files it changed too).
+    kept = _kept_points(ws, gitdir, prefix, history, options, config, read_under, asked)
+    now = options.now or time.time()
+    known = [kept.get(c.sha, now) if kept is not None else None for c in history]
+    needed = max((n for n, got in enumerate(known) if got is None), default=-1)
     try:
         with tempfile.TemporaryDirectory(prefix="memtui-trend-") as tmp:
             root = Path(tmp)
             auditor: Auditor | None = None
             before: str | None = None
             last_stamp = 0
+            pending: set[str] = set()  # changed since the last audit (points kept between)
+            pending_moved = False
             for n, commit in enumerate(history):
+                point = known[n]
+                if n > needed:  # this point and every later one kept
+                    points.append(point)  # type: ignore[arg-type]
+                    if progress is not None:
+                        progress(n + 1, len(history))
+                    continue
                 # Commit times are in seconds: 10**9 + n ns per commit never collide.
                 seconds = commit.time if 0 <= commit.time <= MAX_TIME else 0
                 stamp = max(seconds * 10**9, last_stamp + 10**6)
                 try:
-                    touched = _apply(root, blobs, _changes(blobs, before, commit.sha, prefix),
-                                     prefix, stamp, present, dates,
-                                     float(commit.time) if seconds == commit.time else None,
-                                     read_under)
+                    touched, moved = _apply(
+                        root, blobs, _changes(blobs, before, commit.sha, prefix), prefix,
+                        stamp, present, dates,
+                        float(commit.time) if seconds == commit.time else None, read_under)
                 except HistoryCut as exc:  # the points so far are good; the rest unknown
                     cut = f"{exc}; this commit and newer ones are not shown"
                     stop_at = commit
                     break
                 last_stamp = stamp
                 before = commit.sha
-                # The project (an item workspace is its own) is this commit's, as a
-                # checkout's audit of it has it: its files, text and git history up to this
-                # commit (newuser26 #36: the first commit's listing, and no history).
-                at = (str(gitdir), prefix, commit.sha)
-                if auditor is None or detect_layout(root) != auditor.ws.layout:
-                    # (its files as the workspace's: the agent's text names its path)
-                    copy = open_workspace(root)
-                    auditor = Auditor(Workspace(copy.root, copy.layout, copy_of=ws.root),
-                                      options, scan_cache=False)
-                    auditor.git_times = dict(dates)
-                    auditor.project_history = at
-                    result = auditor.run()
-                else:
-                    auditor.git_times = dict(dates)  # a new dict: the audit memoises on it
-                    auditor.project_history = at
-                    auditor.refresh_project()
-                    result = auditor.run(changed=touched)
-                apply_to(result, config)
-                report = to_json(result)
-                row = health_row(report)
-                # --tokenizer names the count (newuser24 #34: it was taken and ignored)
-                counts = report.get("injected_block", {}).get("tokens", {})
-                if asked in counts:
-                    row["block_tokens"], row["tokenizer"] = counts[asked], asked
-                points.append({
-                    "commit": commit.sha,
-                    "date": _date(commit.time),
-                    "subject": commit.subject,
-                    **{k: row[k] for k in POINT_KEYS},
-                    "tokenizer": row["tokenizer"],
-                    "findings": row["findings"],  # by severity, after the config
-                    # what the configuration (today's, at every commit) kept out of them,
-                    # so a committed ignore cannot draw a clean past (newuser31 #17)
-                    "suppressed": {
-                        "total": len(result.suppressed),
-                        "secret": sum(s.finding.kind == "secret" for s in result.suppressed),
-                        "lowered": len(result.lowered)},
-                })
+                pending.update(touched)
+                pending_moved = pending_moved or moved
+                if point is None:
+                    point, holds, auditor = _point(ws, root, commit, auditor, options, dates,
+                                                   gitdir, prefix, pending, pending_moved,
+                                                   config, asked)
+                    pending, pending_moved = set(), False
+                    if kept is not None:
+                        kept.put(commit.sha, point, holds)
+                points.append(point)
                 if progress is not None:
                     progress(n + 1, len(history))
             if auditor is not None:
                 auditor.save_cache()
+            if kept is not None and cut is None:
+                kept.save([c.sha for c in history])
     except (GitReadError, ValueError, OSError, RecursionError) as exc:
         raise TrendError(f"cannot read the history: {exc}") from None
     return points, (stopped(stop_at, cut) if cut is not None else None)
+
+
+def _kept_points(ws: Workspace, gitdir: Path, prefix: str, history: list[Commit],
+                 options: AuditOptions, config: Config, read_under: str, asked: str | None
+                 ) -> TrendPoints | None:
+    """The points an earlier trend kept of this history with these settings
+    (`memtui.core.caches.trend_points`); None when caching is off or there is no history."""
+    if not history:
+        return None
+    limits, said = get_profile(options.profile or "item").limits(ws, dict(options.limits))
+    return TrendPoints.open({
+        "checks": checks_version.version(), "git": os.path.realpath(gitdir),
+        "prefix": prefix, "root": str(ws.root), "layout": ws.layout,
+        # each file is dated by its last change in the commits walked, from this one on
+        "first": history[0].sha, "options": options_key(options), "config": as_dict(config),
+        "read_under": read_under, "asked": asked,
+        "limits": [limits, [[f.kind, f.path, f.message] for f in said]]})
+
+
+def _point(ws: Workspace, root: Path, commit: Commit, auditor: Auditor | None,
+           options: AuditOptions, dates: dict[str, float | None], gitdir: Path, prefix: str,
+           touched: set[str], moved: bool, config: Config, asked: str | None
+           ) -> tuple[dict[str, Any], tuple[float, float], Auditor]:
+    """The point of ``commit``, whose files are written under ``root`` (``touched``: those
+    changed since ``auditor``'s last run; ``moved``: whether a path was made or taken away
+    since), the span its ages hold and the auditor that made it (``auditor`` or a new one)."""
+    # The project (an item workspace is its own) is this commit's, as a checkout's audit
+    # of it has it: its files, text and git history up to this commit (newuser26 #36: the
+    # first commit's listing, and no history).
+    at = (str(gitdir), prefix, commit.sha)
+    if auditor is None or detect_layout(root) != auditor.ws.layout:
+        # (its files as the workspace's: the agent's text names its path)
+        copy = open_workspace(root)
+        auditor = Auditor(Workspace(copy.root, copy.layout, copy_of=ws.root), options,
+                          scan_cache=False)
+        auditor.git_times = dict(dates)
+        auditor.project_history = at
+        result = auditor.run()
+    else:
+        auditor.git_times = dict(dates)  # a new dict: the audit memoises on it
+        auditor.project_history = at
+        auditor.refresh_project(moved)
+        result = auditor.run(changed=touched)
+    apply_to(result, config)
+    row = point_row(result)
+    # --tokenizer names the count (newuser24 #34: it was taken and ignored)
+    counts = result.block.tokens
+    if asked in counts:
+        row["block_tokens"], row["tokenizer"] = counts[asked], asked
+    return {
+        "commit": commit.sha,
+        "date": _date(commit.time),
+        "subject": commit.subject,
+        **{k: row[k] for k in POINT_KEYS},
+        "tokenizer": row["tokenizer"],
+        "findings": row["findings"],  # by severity, after the config
+        # what the configuration (today's, at every commit) kept out of them, so a
+        # committed ignore cannot draw a clean past (newuser31 #17)
+        "suppressed": {
+            "total": len(result.suppressed),
+            "secret": sum(s.finding.kind == "secret" for s in result.suppressed),
+            "lowered": len(result.lowered)},
+    }, result.holds, auditor
+
+
+def point_row(result: AuditResult) -> dict[str, Any]:
+    """What a point shows of ``result`` (after `apply_to`): the values `health_row` reads
+    from its JSON report, read from the result itself (a report of every file and finding
+    at every commit was a fifth of a trend's time, issue 35)."""
+    block = result.block
+    tokens, tokenizer = block.tokens, block.tokenizer
+    severities = {s: 0 for s in SEVERITY_RANK}
+    for f in result.findings:
+        severities[f.severity] = severities.get(f.severity, 0) + 1
+    return {"memory_files": result.memory_file_count(),
+            "orphans": len(result.orphans),
+            "unreachable": sum(1 for o in result.orphans if not o.reachable),
+            "broken_links": len(result.broken_links),
+            "dangling": sum(1 for w in result.wikirefs if w.state == "dangling"),
+            "block_tokens": tokens.get(tokenizer, next(iter(tokens.values()), 0)),
+            "tokenizer": tokenizer, "findings": severities}
 
 
 def _date(seconds: int) -> str:
