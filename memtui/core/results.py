@@ -344,6 +344,10 @@ class AuditResult(Record, eq=False):
     #: set by `memtui.core.kept_out.kept_out`, "" when none): named in every report
     #: (newuser33 #11: a raised load limit turned never-loaded memories into "No findings").
     shaping: str = ""
+    #: A MEMORY.md that is itself a store of memories (Hermes), as the report lists a
+    #: memory file: its age, size and findings (newuser34 #16: JSON ``files`` had no row for
+    #: it, though ``memory_files`` and ``stale`` counted it); None under other profiles.
+    store: FileReport | None = None
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
@@ -359,7 +363,8 @@ class AuditResult(Record, eq=False):
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf")),
-                       baseline_path: str | None = None, shaping: str = "") -> None:
+                       baseline_path: str | None = None, shaping: str = "",
+                       store: FileReport | None = None) -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -390,6 +395,7 @@ class AuditResult(Record, eq=False):
         self.holds = holds
         self.baseline_path = baseline_path
         self.shaping = shaping
+        self.store = store
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)
@@ -423,6 +429,27 @@ class AuditResult(Record, eq=False):
         the profile's index is itself a store of memories (Hermes' MEMORY.md beside
         USER.md: newuser33 #4/#9, the report said 2, the JSON and the fleet row 1)."""
         return len(self.scans) + (get(self.profile).index_is_store and self.index.exists)
+
+    def listed_files(self) -> list[FileReport]:
+        """Every memory file as the agent holds them, one row each: the store MEMORY.md
+        first (the store the agent loads first), then the scanned files; as many as
+        `memory_file_count` says."""
+        return [self.store, *self.files] if self.store is not None else self.files
+
+    def listed_types(self) -> dict[str, int]:
+        """`types` over `listed_files`: a store MEMORY.md (no type) counted with the
+        files, so the counts sum to `memory_file_count`."""
+        if self.store is None:
+            return self.types
+        return {**self.types, "unknown": self.types.get("unknown", 0) + 1}
+
+    def store_entries(self) -> int | None:
+        """The entries of a MEMORY.md that is a store (Hermes' §-separated entries), as
+        its load limit counts them; None when the index is not one."""
+        if self.store is None:
+            return None
+        return next((ld.entries for ld in self.block.loads
+                     if ld.path == self.index.path and ld.entries is not None), None)
 
     def reached_count(self) -> int:
         """Of `memory_file_count`, the files the agent reaches: those the index links or

@@ -218,9 +218,12 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "lines": idx.line_count,
             "chars": len(idx.text),
             "bytes": idx.size,
-            "entries": idx.kind_count("entry"),
+            # a store's entries (Hermes' §-separated ones) as the header counts them
+            # (newuser34 #16: 0 beside the header's 44)
+            "entries": idx.kind_count("entry") if (store := result.store_entries()) is None
+            else store,
             "packed_lines": idx.kind_count("packed"),
-            "linked_files": len(result.index_linked),
+            "linked_files": result.reached_count(),  # a store MEMORY.md is loaded too
             # the lines the agent loads: less the middle its cut drops (newuser34 #3: 702
             # beside dropped_lines [142, 662])
             "loaded_lines": result.loaded_lines - (
@@ -243,7 +246,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "fuzzy": [{"source": w.source, "line": w.line, "target": w.target,
                        "resolved": w.resolved} for w in wiki if w.state == "fuzzy"],
         },
-        "types": result.types,
+        "types": result.listed_types(),
         "injected_block": {
             "chars": block.chars,
             "bytes": block.bytes,
@@ -258,8 +261,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
                if block.rule else {}),
         },
-        "files": Rows(result.files, _file_row) if file_tokens else
-                 Rows(result.files, _file_row_untokened, _file_rows_untokened),
+        # the store MEMORY.md has its row too (newuser34 #16)
+        "files": Rows(result.listed_files(), _file_row) if file_tokens else
+                 Rows(result.listed_files(), _file_row_untokened, _file_rows_untokened),
         "findings": Rows(result.findings, Finding.to_dict, _finding_rows),
         "config": result.config_path,
         **({"project": result.project.to_dict()} if result.project is not None else {}),
