@@ -123,7 +123,10 @@ def summary_table(result: AuditResult) -> Table:
         # newuser33 #31)
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)}"
-                                     + (f": {printable(ld.holds)}" if ld.holds else "") + ")"
+                                     + (f": {printable(ld.holds)}" if ld.holds else "")
+                                     # cut to what a total left (newuser34 #11 b)
+                                     + (f"; the total left it {ld.room:,}" if ld.room
+                                        is not None else "") + ")"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
     # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)

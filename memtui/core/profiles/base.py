@@ -59,10 +59,13 @@ class Load(FrozenRecord):
     #: total counts the ``[MISSING]`` markers it injects for absent bootstrap files
     #: (newuser33 #31: "418" beside files adding up to 83).
     holds: str = ""
+    #: What a total left this file when less than its own limit (OpenClaw: the files before
+    #: it spent the rest), which the agent's cut then applies to (None: its own limit).
+    room: int | None = None
 
     def __init__(self, what: str, used: int, limit: int, unit: str, path: str | None = None,
                        cut: bool = False, entries: int | None = None, repeated: int = 0,
-                       holds: str = "") -> None:
+                       holds: str = "", room: int | None = None) -> None:
         init_field(self, "what", what)
         init_field(self, "used", used)
         init_field(self, "limit", limit)
@@ -72,6 +75,7 @@ class Load(FrozenRecord):
         init_field(self, "entries", entries)
         init_field(self, "repeated", repeated)
         init_field(self, "holds", holds)
+        init_field(self, "room", room)
 
     def entries_text(self) -> str:
         """``4 entries (1 repeated)``, or '' when not a store of entries."""
@@ -91,7 +95,8 @@ class Load(FrozenRecord):
                 "share": round(self.share, 4),
                 **({"entries": self.entries, "repeated": self.repeated}
                    if self.entries is not None else {}),
-                **({"holds": self.holds} if self.holds else {})}
+                **({"holds": self.holds} if self.holds else {}),
+                **({"room": self.room} if self.room is not None else {})}
 
 
 class Injection(Record):
