@@ -1,6 +1,10 @@
 """What an audit yields: its options, and the records of its result (per file, per link,
 the injected block, the whole `AuditResult`). Plain data: the scan (`memtui.core.scanner.scan`)
-and the derivation (`memtui.core.derivation.derive`) make them, the views and reports read them."""
+and the derivation (`memtui.core.derivation.derive`) make them, the views and reports read them.
+
+The module is past 500 lines on purpose: it is the one place where a result's records and
+the few counts every report reads off them (memory files, reached, a store's row) are
+defined, so that the header, the text, the JSON and the app count alike."""
 
 from __future__ import annotations
 
@@ -243,11 +247,14 @@ class InjectedBlock(Record):
     rule: str = ""
     #: The index lines (first, last) the agent drops from the middle of MEMORY.md, or None.
     dropped: tuple[int, int] | None = None
+    #: The same of the other files it loads (`memtui.core.profiles.base.Injection.unloaded`).
+    unloaded: dict[str, tuple[int, int]]
 
     def __init__(self, text: str, chars: int, bytes: int, tokens: dict[str, int], window: int,
                        files: list[str], cut: bool = False, window_name: str = "",
                        tokenizer: str = "qwen", loads: list[Load] | None = None,
-                       rule: str = "", dropped: tuple[int, int] | None = None) -> None:
+                       rule: str = "", dropped: tuple[int, int] | None = None,
+                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
         self.text = text
         self.chars = chars
         self.bytes = bytes
@@ -260,6 +267,7 @@ class InjectedBlock(Record):
         self.loads = [] if loads is None else loads
         self.rule = rule
         self.dropped = dropped
+        self.unloaded = {} if unloaded is None else unloaded
 
     @property
     def share(self) -> float:

@@ -114,11 +114,15 @@ class Injection(Record):
     #: The agent's load rule as it applies to this folder, when not `Profile.rule`'s (a
     #: legacy file loaded in MEMORY.md's place: newuser28 #29); "" for that one.
     rule: str = ""
+    #: Of the files loaded besides MEMORY.md, the lines (first, last) the agent's cut drops
+    #: from the middle (Codex's memory_summary.md past its tokens: newuser34 #2).
+    unloaded: dict[str, tuple[int, int]]
 
     def __init__(self, text: str, files: list[str], cut: bool = False,
                        loads: list[Load] | None = None,
                        findings: list[Finding] | None = None,
-                       dropped: tuple[int, int] | None = None, rule: str = "") -> None:
+                       dropped: tuple[int, int] | None = None, rule: str = "",
+                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
         self.text = text
         self.files = files
         self.cut = cut
@@ -126,6 +130,7 @@ class Injection(Record):
         self.findings = [] if findings is None else findings
         self.dropped = dropped
         self.rule = rule
+        self.unloaded = {} if unloaded is None else unloaded
 
 
 class References(Record):
