@@ -62,9 +62,11 @@ def test_the_json_lists_the_store_and_counts_agree(tmp_path: Path) -> None:
     assert rows["MEMORY.md"]["age_source"] == "git"
     assert rows["MEMORY.md"]["age_days"] == rows["USER.md"]["age_days"] > 90
     assert rows["MEMORY.md"]["bytes"] == (mem / "MEMORY.md").stat().st_size
-    # one count everywhere: files, types, memory_files, linked, reached
+    # one count everywhere: files, types, memory_files, reached ("Reached by the agent 2 of
+    # 2"); the store links no file (linked: what the index names, newuser34 #3)
     assert data["memory_files"] == len(data["files"]) == sum(data["types"].values()) == 2
-    assert data["index"]["linked_files"] == sum(f["linked"] for f in data["files"]) == 2
+    assert sum(f["reachable"] for f in data["files"]) == 2
+    assert data["index"]["linked_files"] == sum(f["linked"] for f in data["files"]) == 0
     # the entries the load limit counts (the header's), not the index's link entries
     memory_load = data["injected_block"]["loads"][0]
     assert memory_load["what"] == "MEMORY.md"
