@@ -392,6 +392,12 @@ class Profile:
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
 
+    def stands_in(self, rel: str) -> bool:
+        """Whether the agent loads file ``rel`` in MEMORY.md's place when there is none
+        (Codex's summary, Gemini's GEMINI.md), not beside it all the same (Hermes' USER.md,
+        OpenClaw's bootstrap files: newuser34 #18)."""
+        return True
+
     def said(self, f: Finding) -> Finding:
         """A finding of the common rules in this agent's terms (as found: the default)."""
         return f

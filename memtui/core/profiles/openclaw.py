@@ -223,6 +223,9 @@ class OpenClaw(Profile):
         return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
                        f.severity)
 
+    def stands_in(self, rel: str) -> bool:
+        return rel == ALT_MEMORY  # the bootstrap files are loaded all the same
+
     def cut_note_for(self, load: Load) -> str:
         """Past its own cap a file keeps its head and tail; past the total, the files are
         loaded in order and the last ones reached are cut to what is left, or left out
