@@ -79,3 +79,30 @@ def test_every_openclaw_bootstrap_file_names_its_workspace(
         assert main(["audit", str(ws / name), "--fail-on", "never"]) == 0
         got = capsys.readouterr()
         assert got.err == "" and got.out == whole
+
+
+@pytest.mark.parametrize("store", [True, False], ids=["hermes", "claude-code"])
+def test_a_memory_md_linking_out_is_said_once(tmp_path: Path, store: bool,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A MEMORY.md that is a symbolic link to a dotfiles copy (not followed, by design) had
+    two read_problem findings for the one file: "MEMORY.md: symlink leads outside the
+    workspace, not followed" and "symlink leads outside the workspace, not followed"."""
+    import json
+
+    dot = tmp_path / "dot"
+    dot.mkdir()
+    (dot / "MEMORY.md").write_text("alpha\n§\nbeta\n" if store else "- [A](a.md) — a\n",
+                                   encoding="utf-8")
+    mem = tmp_path / ("hsl/.hermes/memories" if store else "cc/memory")
+    mem.mkdir(parents=True)
+    (mem / "MEMORY.md").symlink_to(dot / "MEMORY.md")
+    if store:
+        (mem / "USER.md").write_text("Name: Ola", encoding="utf-8")
+    else:
+        (mem / "a.md").write_text("---\nname: a\ndescription: a\nmetadata:\n  type: user\n"
+                                  "---\na\n", encoding="utf-8")
+    main(["audit", str(mem), "--json", "--fail-on", "never"])
+    found = [f for f in json.loads(capsys.readouterr().out)["findings"]
+             if f["path"] == "MEMORY.md" and f["kind"] == "read_problem"]
+    assert [f["message"] for f in found] == [
+        "MEMORY.md: symlink leads outside the workspace, not followed"]

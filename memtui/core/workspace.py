@@ -292,6 +292,9 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 continue
             rel = prefix + name
             link = entry.is_symlink()
+            if link and flat and rel == INDEX_NAME:
+                continue  # the index: its own read says why a link is not followed, once
+                # (newuser34 #18: "symlink leads outside the workspace" said twice)
             if link:
                 problem = symlink_problem(ws, Path(entry.path))
                 if problem:
