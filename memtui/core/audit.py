@@ -993,7 +993,7 @@ class Auditor:
             got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),
-            holds=holds)
+            holds=holds, store=got.store)
 
     def _retouched(self, stored: derived_cache.Derived, restat: list[int], root: str
                    ) -> dict[int, tuple[FileScan, retimed.Row]] | None:

@@ -612,7 +612,19 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
-                       documentation=list(inp.docs), holds=(since, until))
+                       documentation=list(inp.docs), holds=(since, until),
+                       store=store_row(index, store_age, findings))
+
+
+def store_row(index: Index, age: tuple[int, str, float, float] | None,
+              findings: list[Finding]) -> FileReport | None:
+    """A MEMORY.md that is a store of memories (Hermes) as a memory file's row: its size,
+    the age `stale` gives it, its findings (newuser34 #16); None when it is not one
+    (``age`` None)."""
+    if age is None:
+        return None
+    return FileReport(INDEX_NAME, None, None, index.size, age[0], age[1], True, True, {},
+                      sum(1 for f in findings if f.path == INDEX_NAME))
 
 
 def _dated_anew(last: dict[str, float | None], git: dict[str, float | None]

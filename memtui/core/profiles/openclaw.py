@@ -227,10 +227,17 @@ class OpenClaw(Profile):
         return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
                        f.severity)
 
+    def stands_in(self, rel: str) -> bool:
+        return rel == ALT_MEMORY  # the bootstrap files are loaded all the same
+
     def cut_note_for(self, load: Load) -> str:
         """Past its own cap a file keeps its head and tail; past the total, the files are
         loaded in order and the last ones reached are cut to what is left, or left out
         (newuser30 #27: the total's finding quoted the per-file rule alone)."""
+        if load.path is not None and load.room is not None:  # (newuser34 #11 b)
+            return (f"the total of all bootstrap files left it only {load.room:,} characters: "
+                    f"OpenClaw keeps the first 70 % and last 20 % of those {load.room:,} and "
+                    "drops the middle")
         if load.path is not None:
             return self.cut_note
         return ("OpenClaw loads the files in order until the total is spent: the last one "
@@ -334,7 +341,10 @@ class OpenClaw(Profile):
         shown = dict(got)
         loads = [Load(name, length, max_chars, "characters", name,
                       cut=length <= max_chars and (
-                          name not in caps or caps[name] < length or name not in shown))
+                          name not in caps or caps[name] < length or name not in shown),
+                      # past its own cap, cut to what the total left (newuser34 #11 b)
+                      room=caps[name] if length > caps.get(name, max_chars) and
+                      caps[name] < max_chars else None)
                  for name, length in lengths]
         # The total is charged with each file after its own cut (the [MISSING] lines too),
         # not with the files' whole lengths: what the files would take with no total cap.

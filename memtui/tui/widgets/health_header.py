@@ -274,6 +274,9 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         # them; an index's entries, orphans, links and [[ ]] do not apply (newuser26 #42)
         counts = [(Text.assemble((f"{printable(load.what)} ", "bold"), load.entries_text()),
                    None) for load in stores]
+        if secrets:  # the credentials all the same (newuser34 #12: one written into a
+            # store, injected every session, went uncounted)
+            counts.append((count(secrets, "credentials", p.error, "credential"), None))
         nothing = []
         count_steps = None
     tokens = block.tokens.get(block.tokenizer, 0)
