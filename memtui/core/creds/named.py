@@ -1,0 +1,92 @@
+"""Credentials written as a name (redteam35): a file or folder named by a token
+(``memory/ghp_….md``, ``memory/sk_live_…/notes.md``), or a link whose target is such a path
+(``[x](memory/ghp_….md)`` in MEMORY.md, loaded every turn). The agent sees names wherever
+it sees text — the index it loads, a listing, a link — so a name is text the credential
+check reads; but a word with a file's extension, or followed by ``/``, reads as a path, and
+a path is rightly no credential's text (the check's false alarms on real memories are
+paths). So each path-shaped word is read as the name it spells: its stem, without the
+extensions it ends with, on a line of its own.
+
+What is read: every maximal run of path characters (letters, digits, ``_ - + = . ~ @ %``) of
+`MIN_STEM` or more characters that either ends with a file's extension (``.md``, ``.txt``:
+1 to 8 letters or digits, as many as it ends with) or is followed by ``/`` (a folder), read
+as that stem alone. Runs are found from their start only (no backtracking into a run), so
+the pass is linear in the text. A credential found there is reported at the word's line,
+its value the stem as the file writes it (so masking, the baseline's fingerprint and
+``fix redact`` take what is written). The names of the files and folders themselves are
+read by the walk of what the agent can open (`memtui.core.scanner.readable`), as a text of
+one name a line, through this same pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+#: A run of characters a path's component is made of, from its start (no path character
+#: before it), possessive: found once, never re-entered (linear in the text).
+_RUN = re.compile(r"(?<![\w\-+=.~@%])[\w\-+=.~@%]{16,}+")
+#: The extensions a name ends with (``.tar.gz``, ``.md``).
+_EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
+#: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
+MIN_STEM = 16
+#: At most this many names a text are read (each at most `MAX_STEM` characters).
+MAX_NAMES = 2000
+MAX_STEM = 1024
+
+#: How a caller's check reads the view (`memtui.core.creds.encoded.Scan`'s shape).
+Scan = Callable[[str], tuple[list[tuple[int, str, str]], int | None]]
+
+
+def may_hold(text: str) -> bool:
+    """Whether ``text`` may hold a path-shaped word (a cheap look first)."""
+    return "." in text or "/" in text
+
+
+def stems(text: str) -> list[tuple[int, str]]:
+    """(0-based line, stem) of every path-shaped word of ``text`` whose stem is
+    `MIN_STEM` characters or longer, at most `MAX_NAMES`."""
+    out: list[tuple[int, str]] = []
+    line, at = 0, 0
+    for m in _RUN.finditer(text):
+        end = m.end()
+        word = m.group()
+        after = text[end:end + 1]
+        ext = _EXTENSIONS.search(word)
+        if ext is not None and ext.start() > 0:
+            stem = word[:ext.start()]
+        elif after == "/":
+            stem = word
+        else:
+            continue
+        stem = stem.rstrip(".")
+        if len(stem) < MIN_STEM or len(stem) > MAX_STEM:
+            continue
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        out.append((line, stem))
+        if len(out) >= MAX_NAMES:
+            break
+    return out
+
+
+def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int | None]:
+    """The credentials ``scan`` finds in ``text``'s path-shaped words read as names, as
+    (0-based line of the word, kind, the stem as written); the cut is always None (the
+    names read are bounded by `MAX_NAMES`, the text's own check says where it stopped)."""
+    found = stems(text)
+    if not found:
+        return [], None
+    hits, _cut = scan("\n".join(stem for _line, stem in found))
+    out: list[tuple[int, str, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for n, kind, value in hits:
+        if not 0 <= n < len(found):
+            continue
+        line, stem = found[n]
+        if (line, stem) in seen:
+            continue
+        seen.add((line, stem))
+        out.append((line, f"{kind}, written as a file or folder name",
+                    value if value in stem else stem))
+    return out, None
