@@ -29,6 +29,10 @@ _RUN = re.compile(r"(?<![A-Za-z0-9_\-+=.~@%])[A-Za-z0-9_\-+=.~@%]{16,}+")
 #: The cheap look first: a ``.`` or ``/`` right after 16 such characters (most texts have
 #: none; the run pattern then costs nothing).
 _END = re.compile(r"[./](?<=[A-Za-z0-9_\-+=~@%]{16}[./])")
+#: How far around a run its word is looked for (a word longer is cut there).
+_WORD_REACH = 4096
+#: A word of the base64 alphabet alone.
+_BASE64_WORD = re.compile(r"[A-Za-z0-9+/]+=*")
 #: The extensions a name ends with (``.tar.gz``, ``.md``).
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
@@ -51,6 +55,7 @@ def stems(text: str) -> list[tuple[int, str]]:
     `MIN_STEM` characters or longer, at most `MAX_NAMES`."""
     out: list[tuple[int, str]] = []
     line, at = 0, 0
+    word_end, base64 = -1, False  # (a word is looked at once, whatever its runs: linear)
     for m in _RUN.finditer(text):
         end = m.end()
         word = m.group()
@@ -65,12 +70,28 @@ def stems(text: str) -> list[tuple[int, str]]:
         stem = stem.rstrip(".")
         if len(stem) < MIN_STEM or len(stem) > MAX_STEM:
             continue
+        if after == "/" and m.start() >= word_end:
+            word_end, base64 = _base64_word(text, m.start(), end)
+        if after == "/" and base64:
+            continue
         line += text.count("\n", at, m.start())
         at = m.start()
         out.append((line, stem))
         if len(out) >= MAX_NAMES:
             break
     return out
+
+
+def _base64_word(text: str, start: int, end: int) -> tuple[int, bool]:
+    """(where the word holding the run ``text[start:end]`` ends, whether it is of the base64
+    alphabet alone): a PEM body's line or a base64 value, whose ``/`` is no folder's end
+    (`memtui.core.creds.encoded` reads those). A word is looked for at most `_WORD_REACH`
+    characters either side."""
+    lo, hi = max(0, start - _WORD_REACH), min(len(text), end + _WORD_REACH)  # (bounded)
+    a = max(lo - 1, *(text.rfind(c, lo, start) for c in " \n\t"))
+    b = min((i for i in (text.find(c, end, hi) for c in " \n\t") if i >= 0), default=hi)
+    word = text[a + 1:b].strip("\"'`()[]<>,;")
+    return b, len(word) >= 40 and _BASE64_WORD.fullmatch(word) is not None
 
 
 def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int | None]:
