@@ -37,8 +37,9 @@ _BASE64_WORD = re.compile(r"[A-Za-z0-9+/]+=*")
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
 MIN_STEM = 16
-#: At most this many names a text are read (each at most `MAX_STEM` characters).
-MAX_NAMES = 2000
+#: At most this many names a text are read (each at most `MAX_STEM` characters); past
+#: them the text is cut there (its ``unchecked_text`` error), as every bound of the check.
+MAX_NAMES = 5000
 MAX_STEM = 1024
 
 #: How a caller's check reads the view (`memtui.core.creds.encoded.Scan`'s shape).
@@ -52,7 +53,7 @@ def may_hold(text: str) -> bool:
 
 def stems(text: str) -> list[tuple[int, str]]:
     """(0-based line, stem) of every path-shaped word of ``text`` whose stem is
-    `MIN_STEM` characters or longer, at most `MAX_NAMES`."""
+    `MIN_STEM` characters or longer, at most `MAX_NAMES` and the first one past them."""
     out: list[tuple[int, str]] = []
     line, at = 0, 0
     word_end, base64 = -1, False  # (a word is looked at once, whatever its runs: linear)
@@ -77,7 +78,7 @@ def stems(text: str) -> list[tuple[int, str]]:
         line += text.count("\n", at, m.start())
         at = m.start()
         out.append((line, stem))
-        if len(out) >= MAX_NAMES:
+        if len(out) > MAX_NAMES:
             break
     return out
 
@@ -96,12 +97,16 @@ def _base64_word(text: str, start: int, end: int) -> tuple[int, bool]:
 
 def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int | None]:
     """The credentials ``scan`` finds in ``text``'s path-shaped words read as names, as
-    (0-based line of the word, kind, the stem as written); the cut is always None (the
-    names read are bounded by `MAX_NAMES`, the text's own check says where it stopped)."""
+    (0-based line of the word, kind, the stem as written), and the 0-based line from which
+    names were not read (past `MAX_NAMES`, or the check's own bound on the view), or None."""
     found = stems(text)
     if not found:
         return [], None
-    hits, _cut = scan("\n".join(stem for _line, stem in found))
+    cut = found[MAX_NAMES][0] if len(found) > MAX_NAMES else None
+    del found[MAX_NAMES:]
+    hits, view_cut = scan("\n".join(stem for _line, stem in found))
+    if view_cut is not None and 0 <= view_cut < len(found):
+        cut = found[view_cut][0] if cut is None else min(cut, found[view_cut][0])
     out: list[tuple[int, str, str]] = []
     seen: set[tuple[int, str]] = set()
     for n, kind, value in hits:
@@ -113,4 +118,4 @@ def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int |
         seen.add((line, stem))
         out.append((line, f"{kind}, written as a file or folder name",
                     value if value in stem else stem))
-    return out, None
+    return out, cut

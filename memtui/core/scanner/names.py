@@ -26,6 +26,9 @@ from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import scan_text_bounded
 from memtui.core.scanner.scan import unchecked
 
+#: Names read a text (the credential check's bound on one text's distinct lines), and in all.
+BATCH = 4_000
+MAX_NAMES = 100_000
 #: Folders and files the walk could not read reported one by one at most; the rest counted.
 MAX_PROBLEMS = 100
 #: What a name's credential says instead of a memory's "replayed" ending.
@@ -35,19 +38,29 @@ NAMED = (": the agent sees this name (a listing, a link, the index); rename it b
 
 def name_findings(entries: list[tuple[str, bool]]) -> list[Finding]:
     """The ``secret`` findings of the names of ``entries`` ((relative path, is a folder)),
-    each at its entry's path."""
-    if not entries:
-        return []
-    lines = [rel.rsplit("/", 1)[-1] + ("/" if is_dir else "") for rel, is_dir in entries]
-    hits, _cut = scan_text_bounded("\n".join(lines))
+    each at its entry's path, read `BATCH` names a time (the check's bound on the distinct
+    lines of one text); past `MAX_NAMES` names, or where a batch's check stopped, one
+    ``unchecked_text`` error at the first name not read."""
     out: list[Finding] = []
-    for hit in hits:
-        if 1 <= hit.line <= len(entries):
-            rel, is_dir = entries[hit.line - 1]
-            kind = hit.kind.replace(", written as a file or folder name", "")
-            out.append(finding("secret", rel, None,
-                               f"{kind} ({hit.redacted}) in the {'folder' if is_dir else 'file'}"
-                               f"'s name{NAMED}"))
+    for at in range(0, min(len(entries), MAX_NAMES), BATCH):
+        batch = entries[at:min(at + BATCH, MAX_NAMES)]
+        lines = [rel.rsplit("/", 1)[-1] + ("/" if is_dir else "") for rel, is_dir in batch]
+        hits, cut = scan_text_bounded("\n".join(lines))
+        for hit in hits:
+            if 1 <= hit.line <= len(batch):
+                rel, is_dir = batch[hit.line - 1]
+                kind = hit.kind.replace(", written as a file or folder name", "")
+                where = "folder" if is_dir else "file"
+                out.append(finding("secret", rel, None,
+                                   f"{kind} ({hit.redacted}) in the {where}'s name{NAMED}"))
+        if cut is not None and 1 <= cut <= len(batch):
+            out.append(unchecked(batch[cut - 1][0], None, "its name and those listed after "
+                                 "it were past the credential check's bound on names"))
+            return out
+    if len(entries) > MAX_NAMES:
+        out.append(unchecked(entries[MAX_NAMES][0], None, (
+            f"its name and those of {len(entries) - MAX_NAMES - 1:,} more files or folders "
+            f"were past the {MAX_NAMES:,} names the audit reads for credentials")))
     return out
 
 
