@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,68 @@ def test_the_utf16_strings_of_a_binary_file_are_read(tmp_path: Path) -> None:
     blob = bytes(range(256)) * 40 + CRED.encode("utf-16-le")
     ws = _item(tmp_path, {"memory/store.bin": blob})
     assert _guarded(ws) == [("memory/store.bin", "secret", 41)]
+
+
+# 4. a cache entry written while a folder was swapped
+
+
+def _swap(ws: Path) -> None:
+    """Exchange memory/sub and memory/clean by renames of the folders alone: no file in
+    them changes (their stat keys, ctime included, stay as they were)."""
+    mem = ws / "memory"
+    os.rename(mem / "sub", mem / "tmp")
+    os.rename(mem / "clean", mem / "sub")
+    os.rename(mem / "tmp", mem / "clean")
+
+
+@pytest.mark.parametrize("name", ["p.md", "p.txt"], ids=["a memory", "a file beside them"])
+def test_a_file_read_while_its_folder_was_swapped_is_not_remembered_clean(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The audit lists memory/sub/p (the credential), then its folder is swapped for a twin
+    whose p is clean, the clean one is read, and the folders are swapped back — a writer
+    racing the audit (a real race reproduced it: 2 runs in 8 for a .txt, 5 in 8 for a
+    memory). The cache kept "clean" under the credential file's own key, so the next
+    audits, nothing writing, passed it (exit 0 on integ). Here the swap is made at the
+    moment the file is read (the real renames, in the audit's own process), and the next
+    audit is a plain one."""
+    import memtui.core.audit as audit_module
+    import memtui.core.scanner.readable as readable
+    from memtui.cli import main
+
+    head = "---\nname: p\ndescription: p\nmetadata:\n  type: project\n---\n"
+    ws = _item(tmp_path, {f"memory/sub/{name}": head + CRED,
+                          f"memory/clean/{name}": head + "Nothing secret here.\n"})
+    old = 1_700_000_000
+    for path in ws.rglob("*"):
+        os.utime(path, (old, old))
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MEMTUI_CACHE_DIR", str(cache))
+    monkeypatch.delenv("MEMTUI_NO_CACHE", raising=False)
+    time.sleep(2.2)  # (their ctimes a clock tick in the past: keys the cache trusts)
+    for module in (audit_module, readable):
+        real = module.scan_file
+
+        def swapped(full: str, rel: str, *args: object, _real: object = real,
+                    **kwargs: object) -> object:
+            if rel == f"memory/sub/{name}":
+                _swap(ws)
+                try:
+                    return _real(full, rel, *args, **kwargs)  # type: ignore[operator]
+                finally:
+                    _swap(ws)
+            return _real(full, rel, *args, **kwargs)  # type: ignore[operator]
+
+        monkeypatch.setattr(module, "scan_file", swapped)
+    try:
+        main(["audit", "--json", str(ws)])  # (it found nothing: the clean twin was read)
+    except SystemExit:
+        pass
+    assert f"{TOKEN[:6]}" in (ws / "memory/sub" / name).read_text()
+    env = {**os.environ, "MEMTUI_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    env.pop("MEMTUI_NO_CACHE", None)
+    run = subprocess.run([sys.executable, "-m", "memtui", "audit", "--json", str(ws)],
+                         env=env, text=True, capture_output=True, timeout=180, cwd=ROOT)
+    found = json.loads(run.stdout)["findings"]
+    assert [(f["path"], f["kind"]) for f in found if f["kind"] == "secret"] == \
+        [(f"memory/sub/{name}", "secret")], run.stderr
+    assert run.returncode == 1

@@ -49,6 +49,7 @@ import stat
 import time
 from collections.abc import Container
 
+import memtui.core.caches.scans as scan_cache
 from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
@@ -64,7 +65,7 @@ from memtui.core.scanner.scan import (
     secret_finding,
     unchecked,
 )
-from memtui.core.scanner.share import key_of
+from memtui.core.scanner.share import Key, key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -304,6 +305,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
     repos: set[str] = set()
     names: list[tuple[str, bool]] = []
     problems: list[tuple[str, OSError]] = []
+    started_ns = time.time_ns()
     files = walk(ws, audited, repos, names, problems)
     only_credentials: set[str] = set()
     out: list[Finding] = []
@@ -331,6 +333,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
         return [*out, *problem_findings(problems)]
     cache = ReadableCache(cache_path(ws.root))
     made_ns = time.time_ns()
+    marks: list[tuple[str, str, Key]] = []  # (found clean: remembered once the reads are over)
     budget, unread, first_unread = MAX_BYTES, 0, ""
     for n, (rel, full, st) in enumerate(files):
         budget -= min(st.st_size, MAX_CHECKED_BYTES)
@@ -359,7 +362,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
                 out.extend(found)
                 cache.forget(rel)
             else:
-                cache.mark(rel, key, made_ns)
+                marks.append((rel, full, key))
             continue
         try:
             scan: FileScan = scan_file(full, rel, st.st_mtime, st, to_sketch=[])
@@ -373,7 +376,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
             out.extend(found)
             cache.forget(rel)
         else:
-            cache.mark(rel, key, made_ns)
+            marks.append((rel, full, key))
     out.extend(problem_findings(problems))
     if unread:
         more = f"it and {plural(unread - 1, 'more file')}" if unread > 1 else "it"
@@ -381,6 +384,10 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
             f"{more} under the memory folder {'was' if unread == 1 else 'were'} past the "
             f"audit's bound on the files it reads besides the memories ({MAX_FILES:,} files, "
             f"{MAX_BYTES >> 20} MiB); the agent can open them")))
+    settled = scan_cache.Settled(started_ns, str(ws.root))
+    for rel, full, key in marks:
+        if settled.path(full):
+            cache.mark(rel, key, made_ns)
     cache.keep_only({rel for rel, _full, _st in files})
     cache.save()
     return out
