@@ -13,6 +13,7 @@ encoding its bytes say (`memtui.core.scanner.textfile.utf16`,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -149,6 +150,18 @@ def test_the_utf16_strings_of_a_binary_file_are_read(tmp_path: Path) -> None:
     assert _guarded(ws) == [("memory/store.bin", "secret", 41)]
 
 
+@pytest.mark.parametrize("tagged", ["password: !!str Xk9#mQ2vLp7!",
+                                    "password: !!binary WGs5I21RMnZMcDch"],
+                         ids=["!!str", "!!binary"])
+def test_a_value_behind_a_yaml_tag_is_read(tmp_path: Path, tagged: str) -> None:
+    """A YAML tag between the label and the value in a memory's frontmatter (a YAML reader,
+    and the model, read ``password: Xk9#…``; ``!!binary`` is base64 by the format) kept the
+    label form from being seen (exit 0 on integ)."""
+    ws = _item(tmp_path, {"memory/deploy.md": memory("deploy", "Deploy by hand.\n",
+                                                     extra=tagged + "\n")})
+    assert _guarded(ws) == [("memory/deploy.md", "secret", 6)]
+
+
 # 4. a cache entry written while a folder was swapped
 
 
@@ -199,10 +212,8 @@ def test_a_file_read_while_its_folder_was_swapped_is_not_remembered_clean(
             return _real(full, rel, *args, **kwargs)  # type: ignore[operator]
 
         monkeypatch.setattr(module, "scan_file", swapped)
-    try:
+    with contextlib.suppress(SystemExit):
         main(["audit", "--json", str(ws)])  # (it found nothing: the clean twin was read)
-    except SystemExit:
-        pass
     assert f"{TOKEN[:6]}" in (ws / "memory/sub" / name).read_text()
     env = {**os.environ, "MEMTUI_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
     env.pop("MEMTUI_NO_CACHE", None)

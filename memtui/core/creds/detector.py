@@ -33,6 +33,8 @@ from memtui.core.creds.named import Scan as Finder
 from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
+from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
+from memtui.core.creds.yaml_tags import tagged_hits
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -308,6 +310,8 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
         hits, cut = _with_encoded(text, first_line, hits, cut, budget)
     if may_hold_name(text):  # a token written as a file's or folder's name (redteam35)
         hits, cut = _with_encoded(text, first_line, hits, cut, budget, named_hits)
+    if may_hold_tag(text):  # a value behind a YAML tag (redteam35)
+        hits, cut = _with_encoded(text, first_line, hits, cut, budget, tagged_hits)
     return _with_rests(text, first_line, hits), cut
 
 
