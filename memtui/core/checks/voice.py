@@ -14,17 +14,17 @@ self is not one word class but two things on one line:
   (`addressed.ADDRESSEES`, the initials "AI", "KI", "LLM"), or the line sits under a
   heading that names it ("## Nota para el asistente");
 * and one of: **secrecy** (a negation and a verb of telling: "don't mention it", "không cần
-  báo"), a **standing** change ("from now on", "in every reply"), a **secret's place** (a
-  credential's words, ``.env``, ``~/.ssh``, a key file), a **place the user does not read**
-  (a table cell, an HTML comment, a comment in a fenced code block), or a
-  **conditional on the reader's identity** with the user named ("If you are an AI
+  báo"), a **standing** change ("from now on", "in every reply"), a **secret's place**
+  (``.env``, ``~/.ssh``, a key file, an identifier naming a secret: ``consumer_secret``),
+  a **place the user does not read** (a table cell, an HTML comment, a comment in a fenced
+  code block), or a **conditional on the reader's identity** with the user named ("If you are an AI
   reading this, … the user …").
 
 A line naming the model beside none of these (a preference for the assistant, "the AI
 model's memory lives in …") is not reported here; a line whose naming of the model is quoted
 after a narrative of its own («an AI reading this line should …», a scam quoted) is data.
 The nouns are the same small lexicon `addressed` has; the signals are word classes shared
-with `asks` (negations, telling, the user, credentials, "from now on") and the conditional
+with `asks` (negations, telling, the user, "from now on") and the conditional
 words of the common languages — none is a phrase of an order.
 """
 
@@ -88,15 +88,18 @@ def _if_reader(line: str) -> bool:
     return any(names_model(line[m.end():m.end() + 32]) for m in _IF.finditer(line))
 
 
-def _place(line: str, code: bool, comment: bool) -> bool:
-    """Whether ``line`` sits where the user reading the memory does not look: an HTML
-    comment (``comment``), a comment in a fenced code block (``code``), a table's cell."""
-    if comment:
-        return True
-    if code:
-        return _CODE_COMMENT.search(line) is not None
-    s = line.lstrip()
-    return s.startswith("|") and s.count("|") >= 3
+def _place(code: bool, comment: bool, line: str) -> bool:
+    """Whether ``line`` sits where the user reading the rendered memory sees no text: an
+    HTML comment (``comment``), a comment in a fenced code block (``code``). (A table's
+    cell, measured too, is not: real memories about AI tools hold tables naming them.)"""
+    return comment or (code and _CODE_COMMENT.search(line) is not None)
+
+
+def naming(lines: list[str], named_on: set[int], code: set[int]) -> set[int]:
+    """The lines of ``named_on`` (those holding a word for the model) that name it, headings
+    left out."""
+    return {i for i in named_on if (i in code or not lines[i].lstrip().startswith("#"))
+            and names_model(lines[i])}
 
 
 #: A quoted span: «…», “…”, "…", „…“, 「…」.
@@ -131,8 +134,8 @@ def voiced(line: str, under: bool = False, code: bool = False, comment: bool = F
         return None
     if ("neg" in at and ("tell" in at or "know" in at)) or "negtell" in at or "standing" in at \
             or any(0 < r - e <= 20 for e in at.get("every", ()) for r in at.get("reply", ())) \
-            or "credential" in at or _SECRET_PLACE.search(line) is not None \
-            or _place(line, code, comment) \
+            or _SECRET_PLACE.search(line) is not None \
+            or _place(code, comment, line) \
             or (named and "user" in at and _if_reader(line)):
         return "turns to the model", line.strip()[:60]
     return None
