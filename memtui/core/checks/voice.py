@@ -16,9 +16,15 @@ self is not one word class but two things on one line:
 * and one of: **secrecy** (a negation and a verb of telling: "don't mention it", "không cần
   báo"), a **standing** change ("from now on", "in every reply"), a **secret's place**
   (``.env``, ``~/.ssh``, a key file, an identifier naming a secret: ``consumer_secret``),
-  a **place the user does not read** (a table cell, an HTML comment, a comment in a fenced
-  code block), or a **conditional on the reader's identity** with the user named ("If you are an AI
+  a **place the user does not see** (an HTML comment, a comment in a fenced code block),
+  or a **conditional on the reader's identity** with the user named ("If you are an AI
   reading this, … the user …").
+
+And the voice must change: the model named on that line alone of the memory
+(`memtui.core.checks.instructions` asks `naming`). A planted order names its reader once, in
+a memory about something else; real memories about AI tools name them throughout (real34:
+142 findings of this check without that, every one false, 112 of them table cells naming
+AI tools — a table cell is no place here for that reason).
 
 A line naming the model beside none of these (a preference for the assistant, "the AI
 model's memory lives in …") is not reported here; a line whose naming of the model is quoted
@@ -120,9 +126,10 @@ def voiced(line: str, under: bool = False, code: bool = False, comment: bool = F
            ) -> tuple[str, str] | None:
     """(reason, excerpt) when ``line`` turns to the model: it names the model (or sits
     under a heading that does, ``under``) and keeps something from the user, makes a
-    standing change, names a secret's place, sits in a table cell, an HTML comment
-    (``comment``) or a code comment (``code``: inside a fenced block), or sets a
-    condition on the reader being an AI with the user named. None otherwise."""
+    standing change, names a secret's place, sits in an HTML comment (``comment``) or a
+    code comment (``code``: inside a fenced block), or sets a condition on the reader being
+    an AI with the user named. None otherwise. Whether the voice changes (the model named
+    on this line alone) is the caller's to ask (`naming`)."""
     if line.lstrip().startswith("#") and not code:
         return None
     named = names_model(line)
