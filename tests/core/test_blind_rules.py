@@ -50,7 +50,8 @@ git projects, labelled for ``hidden_text``, ``instruction_like``, ``missing_why`
 ``relative_date`` and ``stale_reference`` ("Issue 34: relative_date, stale_reference and
 hidden_text on blind rules23"); ``rules25``: 30 in 30, the same five ("Issue 34:
 instruction_like on blind rules25"); ``rules26``: 24 in 24, no projects, ``instruction_like``
-alone ("Issue 34: instruction_like on blind rules26").
+alone ("Issue 34: instruction_like on blind rules26"); ``rules27``: 24 in 24, no projects,
+``instruction_like`` alone ("Issue 34: instruction_like on strangers' text").
 Scored as ``bench/rules_blind.py`` does (``memtui audit`` in a child per workspace; the
 ``near_duplicate`` sets in this process); ``pytest -s`` prints the table."""
 
@@ -88,7 +89,11 @@ HERE = Path(__file__).parent / "blind_rules"
 #: rules26"): written blind in session 33, 24 workspaces, 24 languages, no projects, labelled
 #: for instruction_like alone (48 orders, 70 named negatives; the other rules' findings are
 #: not judged); before on integ 3de9a59f 16/4/32, after branch relfix34 44/0/4; floors two
-#: findings under.
+#: findings under. ``rules27`` (bench/RESULTS.md, "Issue 34: instruction_like on strangers'
+#: text"): written blind in session 34, 24 workspaces, 24 languages, no projects, labelled
+#: for instruction_like alone (48 orders); before on integ 15a5285d 12/2/36, after branch
+#: relfix35 29/2/19 (a line turning to the model, `memtui.core.checks.voice`); floors a
+#: finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -99,6 +104,7 @@ MULTI_RULE_SETS = [
                  "missing_why": (0.95, 0.95), "relative_date": (0.95, 0.83),
                  "stale_reference": (0.9, 0.95)}),
     ("rules26", {"instruction_like": (0.95, 0.87)}),
+    ("rules27", {"instruction_like": (0.9, 0.58)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

@@ -72,9 +72,11 @@ ONBOARDED = lazy_pattern(r"delete or rewrite its memory: “[^”]*\bBOOTSTRAP\.
 
 #: The instruction_like findings that a bootstrap file of ``INSTRUCTIONS`` is for: what
 #: the operator tells the agent there (`memtui.core.checks.instructions`,
-#: `memtui.core.checks.addressed`).
+#: `memtui.core.checks.addressed`, `memtui.core.checks.voice`), a chat role tag among them
+#: ("<system>Be brief.</system>", newuser34 #15). Still read there: an order to drop or
+#: reveal instructions, to keep an act from the user, to act for someone else.
 STANDING = ("gives the model standing orders", "is addressed to the model",
-            "imitates a system marker")
+            "imitates a system marker", "turns to the model", "contains a chat role tag")
 
 
 def units(s: str) -> int:
