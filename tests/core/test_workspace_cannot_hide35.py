@@ -97,6 +97,17 @@ def test_ordinary_names_are_no_credential(tmp_path: Path) -> None:
         "memory/ca.md": memory("ca", "The public certificate:\n\n```\n" + pem + "```\n"
                                "See src/memtui/core/scanner/readable_walk_helpers.py and "
                                "/home/someone/projects/infrastructure-terraform/main.tf.\n"),
+        # a lock file's Subresource Integrity values: ``sha512-`` then base64 with ``/``
+        # (random ones: 100 false "written as a name" credentials in 400 before the lead's fix)
+        "memory/deps.md": memory("deps", "".join(
+            f'"integrity": "sha512-{v}",\n' for v in (
+                "8Oxtrrh/IDM8pw0NdL0kIv4aZezNn/TBnvCjsJ+0NiP35NUGdGpqubk/Eezd"
+                "DEPbL16UtjNxHXC73VDCJ9Vnpw==",
+                "DaX14f2MugqzpvQ7qoLGhQi9xiK5Bo2qk/1SwQsmYmseR0ufdHAd34c+Nkkt"
+                "TN5iFP7F2C9bQJoTKxxSPxMLpw==",
+                "jCr7F0zbKtSW2gIsRDTAjTre4oMp5bwxEvyZbSGEjr1p2o7pos3yPBdKlxtD"
+                "tMB/hBHj9A0sKRFu7fAplK9eRQ==",
+            ))),
     })
     run = _memtui("audit", "--json", str(ws))
     found = json.loads(run.stdout)["findings"]

@@ -31,8 +31,9 @@ _RUN = re.compile(r"(?<![A-Za-z0-9_\-+=.~@%])[A-Za-z0-9_\-+=.~@%]{16,}+")
 _END = re.compile(r"[./](?<=[A-Za-z0-9_\-+=~@%]{16}[./])")
 #: How far around a run its word is looked for (a word longer is cut there).
 _WORD_REACH = 4096
-#: A word of the base64 alphabet alone.
-_BASE64_WORD = re.compile(r"[A-Za-z0-9+/]+=*")
+#: A word of the base64 alphabet alone, or a Subresource Integrity value (``sha512-`` and
+#: base64: every package-lock.json line of ``"integrity"``; its ``/`` is no folder's end).
+_BASE64_WORD = re.compile(r"(?:sha(?:1|256|384|512)-)?[A-Za-z0-9+/]+=*")
 #: The extensions a name ends with (``.tar.gz``, ``.md``).
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
