@@ -45,3 +45,18 @@ async def test_block_names_the_claude_md_files_it_does_not_count(tmp_path: Path)
         size = (project / "CLAUDE.md").stat().st_size
         assert f"{project / 'CLAUDE.md'} ({size:,} bytes)" in summary
         assert app.result is not None and app.result.block.files == ["MEMORY.md"]
+
+
+async def test_block_says_the_newest_memories_are_cut(tmp_path: Path) -> None:
+    """newuser35 #19: the Block view ends with what the cut leaves out, the newest
+    memories among it."""
+    from tests.test_newest_past_limit import appended_folder
+
+    ws = appended_folder(tmp_path / "ws")
+    app = open_app(ws, watch=False, options=AuditOptions(profile="claude-code"))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "7")
+        summary = str(app.query_one(BlockView).query_one(".summary", Static).render())
+        assert "past the load limit" in summary
+        assert "among them the 3 newest memories (1–3 days old)" in summary

@@ -174,6 +174,9 @@ class BlockView(AuditView):
             elif block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
                            "load limit", style=self.palette.warning)
+        past = next((f for f in result.findings if f.kind == "beyond_load_limit"), None)
+        if block.text and past is not None:  # what the cut leaves out (newuser35 #19)
+            out.append(f"\n{printable(past.message)}", style=self.palette.warning)
         self.not_counted(result, out)
         self.query_one(".summary", Static).update(out)
         area = self.query_one(TextArea)
