@@ -54,6 +54,7 @@ from memtui.core.checks.stale_reference import Ref, references, stale_findings
 from memtui.core.derivation.gathered import (
     copied,
     copy_finding,
+    newest_cut,
     old_format_finding,
     stale_finding,
 )
@@ -576,6 +577,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                 None if profile.top_level_type else old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
+    if past_limit:  # the newest memories among those past the limit (newuser35 #19)
+        head = [newest_cut(f, past_limit, chain(index_linked, past_limit),
+                           ((r.path, r.age_days) for r in reports
+                            if r.age_source != "unknown" and profile.ages(r.path)))
+                if f.kind == "beyond_load_limit" else f for f in head]
     # Findings: the index's first, then each file's in path order (each file's own list is
     # sorted already); a full sort only when a skipped path must be merged in.
     findings = sorted(head, key=finding_order)

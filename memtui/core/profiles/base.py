@@ -290,6 +290,11 @@ class Profile:
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
 
+    def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
+        """Files the agent loads every turn that the injected block does not count, with
+        their sizes in bytes (none here: the block is all the agent is given)."""
+        return []
+
     def cut_note_for(self, load: Load) -> str:
         """What the agent does with ``load`` past its limit (``cut_note`` unless it
         depends on how far past)."""
