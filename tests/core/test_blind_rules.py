@@ -183,8 +183,9 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: of margin; 2 false files (6 before: two nurses named at the start, two clients naming other
 #: files, now apart; left, a morning and an evening checklist), one more allowed; "Issue 34:
 #: near_duplicate hard pairs, designs measured leave-one-set-out, and the cost at scale":
-#: rules28 80 of 120 files (80 before: no containment design gained a hard pair held out),
-#: recall 66.7 %, 3.7 points of margin; 8 false files, present before (a shop's morning and
+#: rules28 84 of 120 files (80 before: two restatements whose one value each side writes
+#: otherwise; no containment design gained a hard pair held out), recall 70.0 %, 4 points of
+#: margin; 8 false files, present before (a shop's morning and
 #: evening checklists, a deadline policy and its 2024 version, two swim groups, two buyers,
 #: two permits, two collection routes: one frame, another value), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
@@ -193,7 +194,7 @@ NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 
                        ("rules13", 0.5, 4), ("rules14", 0.69, 9), ("rules15", 0.69, 3),
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
-                       ("rules24", 0.57, 3), ("rules28", 0.63, 9)]
+                       ("rules24", 0.57, 3), ("rules28", 0.66, 9)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:
