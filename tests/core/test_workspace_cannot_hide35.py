@@ -99,6 +99,12 @@ def test_ordinary_names_are_no_credential(tmp_path: Path) -> None:
                                "/home/someone/projects/infrastructure-terraform/main.tf.\n"),
         # a lock file's Subresource Integrity values: ``sha512-`` then base64 with ``/``
         # (random ones: 100 false "written as a name" credentials in 400 before the lead's fix)
+        # a URL's query whose value holds escapes and a dotted word (two false credentials
+        # "written as a name" on a real folder's saved page list before the lead's fix)
+        "memory/pages.md": memory("pages", "".join(
+            f"- https://shop.example/products/{p}?utm_source=feed&utm_content={q}\n"
+            for p, q in (("roof-rack-crossbar-60in", "Roof%20Rack%20Crossbar%2FRail%2060in.v2"),
+                         ("wheel-spacer-5x120-15mm", "Wheel%20Spacer%205x120%2F15mm%20Kit.pdf")))),
         "memory/deps.md": memory("deps", "".join(
             f'"integrity": "sha512-{v}",\n' for v in (
                 "8Oxtrrh/IDM8pw0NdL0kIv4aZezNn/TBnvCjsJ+0NiP35NUGdGpqubk/Eezd"

@@ -61,6 +61,8 @@ def stems(text: str) -> list[tuple[int, str]]:
     for m in _RUN.finditer(text):
         end = m.end()
         word = m.group()
+        if "%" in word or "=" in word.rstrip("="):
+            continue  # a URL's query or escapes (``utm_content=A%20B``): no file's name
         after = text[end:end + 1]
         ext = _EXTENSIONS.search(word)
         if ext is not None and ext.start() > 0:
