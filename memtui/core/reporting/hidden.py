@@ -33,7 +33,7 @@ from memtui.core.reporting.wording import plural
 from memtui.core.scanner.links import Link, looks_like_path, resolve_href, without_position
 from memtui.core.scanner.readable import walk as readable_walk
 from memtui.core.scanner.scan import scan_file
-from memtui.core.scanner.share import key_of
+from memtui.core.scanner.share import NO_KEY, Key, key_of
 from memtui.core.workspace import (
     INDEX_NAME,
     MEMORY_DIR,
@@ -98,13 +98,16 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
     """What the excluded ``files`` would have yielded on their own, and how many of them
     were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``). ``cached``: each file's scan is
     kept between runs as a memory's is (`memtui.core.caches.scans`: keyed by its stat key,
-    an ambiguous one scanned again), in a cache of its own beside the memories' — the
-    files the exclusion and the archive folders leave out (newuser35 #13: after
-    ``fix archive`` moved 1,200 memories into ``_archive/``, every warm audit scanned them
-    all again, 0.8 → 3.4 CPU s)."""
-    store = _excluded_store(ws) if cached else None
-    # (the texts found clean, by digest, as the audit's: a scan with its digest is storable)
-    clean = CleanTexts.beside(store.path) if store is not None else None
+    an ambiguous one scanned again), in a cache of its own beside the memories', and what
+    it yielded is kept in this process for the next re-audit (the app's) — the files the
+    exclusion and the archive folders leave out (newuser35 #13: after ``fix archive``
+    moved 1,200 memories into ``_archive/``, every warm audit scanned them all again,
+    ~3 CPU s more, and each of the app's re-audits too)."""
+    from memtui.core.caches.scans import ambiguous
+
+    memo = _memo(ws) if cached else None
+    store: ScanStore | None = None  # loaded when a file is not in the memo
+    clean: CleanTexts | None = None
     out: list[Finding] = []
     budget = SCAN_BYTES
     unread = 0
@@ -119,9 +122,20 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
             continue
         budget -= min(st.st_size, 1 << 20)
         key = key_of(st)
+        known = memo.get(rel) if memo is not None else None
+        if known is not None and known[0] == key and key != NO_KEY \
+                and not ambiguous(key, known[1]):
+            out.extend(known[2])
+            out.extend(missing_targets(ws, known[3]))
+            continue
+        if memo is not None and store is None:
+            store = _excluded_store(ws)
+            # (the texts found clean, by digest, as the audit's: a scan with its digest is
+            # storable)
+            clean = CleanTexts.beside(store.path) if store is not None else None
         hit = store.get(rel, key) if store is not None else None
         if hit is not None and not hit[1]:
-            scan = hit[0]
+            scan, made_ns = hit[0], store.entries[rel][4] if store is not None else 0
         else:
             made_ns = time.time_ns()
             try:
@@ -131,8 +145,13 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
                 continue
             if store is not None:
                 store.put(rel, key, made_ns, scan)
+        if memo is not None:
+            memo[rel] = (key, made_ns, list(scan.own_findings), list(scan.links))
         out.extend(scan.own_findings)
         out.extend(missing_targets(ws, scan.links))
+    if memo is not None:
+        for rel in set(memo) - set(files):
+            del memo[rel]
     if clean is not None:
         clean.save()
     if store is not None:
@@ -142,6 +161,19 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
 
             prune(store.path.parent, store.path, EXCLUDED_CACHES, EXCLUDED_PREFIX, ".marshal")
     return out, unread
+
+
+#: What each excluded file yielded on its own, per workspace, in this process: (stat key,
+#: when read, findings, links: their targets looked for each time) by path (the app
+#: re-audits on every change).
+_MEMOS: dict[str, dict[str, tuple[Key, int, list[Finding], list[Link]]]] = {}
+
+
+def _memo(ws: Workspace) -> dict[str, tuple[Key, int, list[Finding], list[Link]]]:
+    root = str(ws.root)
+    if root not in _MEMOS and len(_MEMOS) >= 8:
+        _MEMOS.clear()
+    return _MEMOS.setdefault(root, {})
 
 
 #: The excluded files' scan caches: one per workspace, the least recently written past
