@@ -1,0 +1,42 @@
+"""An archive made outside the app (``memtui fix archive`` in another shell) is told as
+such by the app's live notice, not as deletions (newuser35 #8: "feedback_x.md deleted
+(+432 more)" for 1,199 memories moved into ``_archive/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memtui.tui.app import open_app
+from tests.edit.conftest import cli, write_tree
+from tests.tui.conftest import wait_for
+from tests.tui.test_app import started
+
+FRONT = "---\nname: {0}\ndescription: note {0}\ntype: project\n---\n\n{1}\n"
+
+
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "memory"
+    files = {f"c{i}.md": FRONT.format(f"c{i}", f"Cold note {i}.") for i in range(4)}
+    files["MEMORY.md"] = "# Index\n" + "".join(f"- [C{i}](c{i}.md) — note {i}\n"
+                                               for i in range(4))
+    write_tree(root, files)
+    return root
+
+
+async def test_memories_archived_outside_the_app_are_said_moved(tmp_path: Path) -> None:
+    ws = folder(tmp_path)
+    app = open_app(ws)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.pause(0.3)  # the watcher is up
+        assert cli("fix", "archive", ws, "c0", "c1", "c2").returncode == 0
+        await wait_for(pilot, lambda: "c0.md" not in app.result.scans, timeout=20)
+        await wait_for(pilot, lambda: "moved into" in app.notice, timeout=10)
+        assert "deleted" not in app.notice
+        assert app.notice.startswith("3 memories moved into _archive/")
+        assert cli("undo", ws).returncode == 0
+        await wait_for(pilot, lambda: "c0.md" in app.result.scans, timeout=20)
+        assert cli("fix", "archive", ws, "c3").returncode == 0
+        await wait_for(pilot, lambda: "c3.md" not in app.result.scans, timeout=20)
+        await wait_for(pilot, lambda: "moved into" in app.notice, timeout=10)
+        assert app.notice.startswith("c3.md moved into _archive/")
