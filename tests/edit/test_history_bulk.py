@@ -1,0 +1,32 @@
+"""``memtui history`` after a bulk operation (newuser35 #23: one archive of 1,199 memories
+was 1,210 lines of history): a record of many files says how many, by kind of change, in
+one line; ``--verbose`` lists them; ``--limit N`` shows the newest N records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.edit.conftest import cli, write_tree
+
+FRONT = "---\nname: {0}\ndescription: note {0}\ntype: project\n---\n\n{1}\n"
+
+
+def test_a_bulk_archive_is_one_record_line_and_a_count(tmp_path: Path) -> None:
+    ws = tmp_path / "memory"
+    files = {f"c{i}.md": FRONT.format(f"c{i}", f"Cold note {i}.") for i in range(14)}
+    files["MEMORY.md"] = "# Index\n" + "".join(f"- [C{i}](c{i}.md) — note {i}\n"
+                                               for i in range(14))
+    write_tree(ws, files)
+    assert cli("fix", "archive", ws, *(f"c{i}" for i in range(12))).returncode == 0
+    assert cli("fix", "archive", ws, "c12").returncode == 0
+    lines = cli("history", ws).stdout.splitlines()
+    assert len(lines) == 5, lines
+    assert lines[3].startswith("#1 ") and "archived 12 memories into _archive/; removed 12 " \
+        "index lines" in lines[3]
+    assert lines[4] == "    R 12 files → _archive/, M 1 file (--verbose lists them)"
+    verbose = cli("history", ws, "--verbose").stdout.splitlines()
+    assert [ln for ln in verbose if ln.startswith("    R ")][-12:] == \
+        [f"    R c{i}.md → _archive/c{i}.md" for i in range(12)]
+    newest = cli("history", ws, "--limit", "1").stdout.splitlines()
+    assert newest[0].startswith("#2 ") and "c12.md" in newest[0]
+    assert newest[-1] == "… 1 older record (without --limit: all)"
