@@ -180,12 +180,20 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
                                        else f"(name '{new_name}')")
     files = plural(len(others), "file")
     said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME}" if mentions else ""
-    cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
-                        f"renamed {moved}; links rewritten in {files}"
-                        + (f"{said} renamed" if said else ""))
-    # Shown before the write (newuser26 #2: "renamed …" read as done, Esc then dropped it).
-    cs.preview = (f"will rename {moved}; links will be rewritten in {files}"
-                  + (f"{said} will be renamed" if said else ""))
+    if new_rel == old and not keep:  # only the name: (newuser35 #17: "renamed X to X")
+        cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
+                            f"set {old}'s name: {new_name} (file name unchanged); links "
+                            f"rewritten in {files}")
+        cs.preview = (f"will set {old}'s name: {new_name} (file name unchanged); links "
+                      f"will be rewritten in {files}")
+    else:
+        cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
+                            f"renamed {moved}; links rewritten in {files}"
+                            + (f"{said} renamed" if said else ""))
+        # Shown before the write (newuser26 #2: "renamed …" read as done, Esc then dropped
+        # it).
+        cs.preview = (f"will rename {moved}; links will be rewritten in {files}"
+                      + (f"{said} will be renamed" if said else ""))
     # A new name changes no fact: the memory keeps its age (at its new path), and so do
     # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
     cs.keep_age = True

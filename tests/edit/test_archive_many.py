@@ -51,3 +51,18 @@ def test_links_removed_from_a_line_kept_are_counted_as_links(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("archived c0.md to _archive/c0.md, c1.md to _archive/c1.md; "
                                   "removed 2 index links (no whole line) [#1;")
+
+
+def test_renaming_only_the_name_says_so(tmp_path: Path) -> None:
+    """newuser35 #17: "renamed x.md to x.md (name 'x')" when only ``name:`` changed."""
+    ws = tmp_path / "memory"
+    write_tree(ws, {"MEMORY.md": "- [V](project_vas_0501.md) — v\n",
+                    "project_vas_0501.md": FRONT.format("project-tutu-0500", "Body.")})
+    dry = cli("fix", "rename", ws, "project_vas_0501.md", "project-vas-0501", "--dry-run")
+    assert dry.stdout.splitlines()[-1] == (
+        "dry run, nothing written: will set project_vas_0501.md's name: project-vas-0501 "
+        "(file name unchanged); links will be rewritten in 0 files")
+    done = cli("fix", "rename", ws, "project_vas_0501.md", "project-vas-0501")
+    assert done.stdout.startswith("set project_vas_0501.md's name: project-vas-0501 (file name "
+                                  "unchanged); links rewritten in 0 files [#1;")
+    assert "name: project-vas-0501\n" in (ws / "project_vas_0501.md").read_text()
