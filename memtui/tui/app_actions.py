@@ -43,6 +43,7 @@ APP_BINDINGS: list[BindingType] = [
     Binding("q", "quit", "Quit"),
     Binding("t", "choose_theme", "Theme"),
     Binding("y", "copy_path", "Copy path", show=False),
+    Binding("asterisk", "pick_all", "Pick all shown", show=False),
     Binding("i", "toggle_suppressed", "Suppressed", show=False),
     *CurateActions.CURATE_BINDINGS,
 ]
@@ -66,6 +67,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "open_other": ("Open the other side  (O, in Findings)", "open the other file the "
                    "selected finding names in $EDITOR"),
     "quit": ("Quit", "quit memtui"),
+    "pick_all": ("Pick every row shown", "pick every row the view's filter shows (again: "
+                 "unpick them); fold, archive and delete then act on them all"),
     **CURATE_ACTIONS,
 }
 
@@ -172,6 +175,17 @@ class AppActions:
             why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
             self.notify(f"nothing to {what}: {why}", severity="warning")
         return picked
+
+    def action_pick_all(self) -> None:
+        """Pick every row the current view shows (its filter's), or unpick them."""
+        view = self.active_view  # type: ignore[attr-defined]
+        if not isinstance(view, AuditTable):
+            self.set_notice("nothing to pick in this view")  # type: ignore[attr-defined]
+            return
+        count = view.action_pick_all()
+        self.set_notice(  # type: ignore[attr-defined]
+            f"{plural(count, 'row')} picked: fold (f), archive (v) or delete (d) acts on them "
+            "all; * again unpicks them" if count else "no row picked")
 
     def action_copy_path(self) -> None:
         """Copy the selected file's absolute path (OSC 52: works over ssh too)."""

@@ -40,3 +40,37 @@ async def test_memories_archived_outside_the_app_are_said_moved(tmp_path: Path) 
         await wait_for(pilot, lambda: "c3.md" not in app.result.scans, timeout=20)
         await wait_for(pilot, lambda: "moved into" in app.notice, timeout=10)
         assert app.notice.startswith("c3.md moved into _archive/")
+
+
+async def test_star_picks_every_row_the_filter_shows_and_v_archives_them(
+        tmp_path: Path) -> None:
+    """newuser35 #7: no way to pick every (filtered) row: 1,000 memories to archive were
+    1,000 presses of space. ``*`` picks the rows shown (again: unpicks them)."""
+    from memtui.tui.dialogs.confirm import ConfirmScreen
+    from memtui.tui.widgets.audit_table import AuditTable
+    from tests.tui.test_app import switch
+
+    ws = tmp_path / "memory"
+    files = {f"c{i}.md": FRONT.format(f"c{i}", f"Cold note {i}.") for i in range(12)}
+    files["MEMORY.md"] = "# Index\n" + "".join(f"- [C{i}](c{i}.md) — note {i}\n"
+                                               for i in range(12))
+    write_tree(ws, files)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await switch(pilot, app, "2")
+        view = app.query_one("#files-view", AuditTable)
+        await pilot.press("slash", *"c1", "enter")
+        await wait_for(pilot, lambda: {r.key for r in view.shown} == {"c1.md", "c10.md",
+                                                                       "c11.md"})
+        await pilot.press("asterisk")
+        await wait_for(pilot, lambda: view.picked_count() == 3)
+        assert app.notice.startswith("3 rows picked")
+        assert "Pick every row shown  (*)" in {
+            str(c.title) for c in app.get_system_commands(app.screen)}
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.click("#confirm")
+        await wait_for(pilot, lambda: (ws / "_archive" / "c11.md").exists())
+        assert sorted(p.name for p in (ws / "_archive").iterdir()) == \
+            ["c1.md", "c10.md", "c11.md"]
