@@ -74,3 +74,25 @@ async def test_star_picks_every_row_the_filter_shows_and_v_archives_them(
         await wait_for(pilot, lambda: (ws / "_archive" / "c11.md").exists())
         assert sorted(p.name for p in (ws / "_archive").iterdir()) == \
             ["c1.md", "c10.md", "c11.md"]
+
+
+async def test_the_palette_shows_the_journal_and_what_u_undoes_next(tmp_path: Path) -> None:
+    """newuser35 #23: the app had ``u`` but no way to see the journal."""
+    from memtui.tui.dialogs.confirm import ConfirmScreen
+
+    ws = folder(tmp_path)
+    assert cli("fix", "archive", ws, "c0", "c1").returncode == 0
+    assert cli("fix", "archive", ws, "c2").returncode == 0
+    assert cli("undo", ws).returncode == 0
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert "History" in {str(c.title) for c in app.get_system_commands(app.screen)}
+        await app.run_action("show_history")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        lines = app.screen.lines  # type: ignore[attr-defined]
+        assert lines[0].startswith("    #2 ") and "(undone): archived c2.md" in lines[0]
+        assert lines[1].startswith("u → #1 ") and "archive: archived c0.md to _archive/c0.md" \
+            in lines[1]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
