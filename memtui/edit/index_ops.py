@@ -109,7 +109,11 @@ def where_entries_go(snap: Snapshot) -> str:
     texts = [ln.text for ln in snap.index.lines]
     hot = last_hot_entry(texts, snap) if texts else None
     if hot is not None and hot < len(texts):
-        return f"after the last entry (line {hot} of {INDEX_NAME})"
+        later = any(ln.kind == "entry" and ln.number > hot for ln in snap.index.lines)
+        # (newuser35 #24: "the last entry (line 154)" when 265 entries came after the
+        # packed lines: the last one before them)
+        where = "the last entry before the packed lines" if later else "the last entry"
+        return f"after {where} (line {hot} of {INDEX_NAME})"
     return f"at the end of {INDEX_NAME}"
 
 

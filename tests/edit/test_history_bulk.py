@@ -30,3 +30,19 @@ def test_a_bulk_archive_is_one_record_line_and_a_count(tmp_path: Path) -> None:
     newest = cli("history", ws, "--limit", "1").stdout.splitlines()
     assert newest[0].startswith("#2 ") and "c12.md" in newest[0]
     assert newest[-1] == "… 1 older record (without --limit: all)"
+
+
+def test_where_entries_go_names_the_packed_lines_they_stop_at(tmp_path: Path) -> None:
+    """newuser35 #24: "after the last entry (line 3)" when entries came after the packed
+    line: the new one goes after the last entry before it."""
+    from memtui.core.workspace import open_workspace
+    from memtui.edit.index_ops import where_entries_go
+    from memtui.edit.snapshot import Snapshot
+
+    ws = tmp_path / "memory"
+    files = {f"c{i}.md": FRONT.format(f"c{i}", f"Note {i}.") for i in range(6)}
+    files["MEMORY.md"] = ("# Index\n- [C0](c0.md) — hot\n- [C1](c1.md) — hot\n"
+                          "- Cold: [2](c2.md) · [3](c3.md)\n## Recent\n- [C4](c4.md) — new\n")
+    write_tree(ws, files)
+    assert where_entries_go(Snapshot.read(open_workspace(ws))) == \
+        "after the last entry before the packed lines (line 3 of MEMORY.md)"
