@@ -46,3 +46,12 @@ def test_where_entries_go_names_the_packed_lines_they_stop_at(tmp_path: Path) ->
     write_tree(ws, files)
     assert where_entries_go(Snapshot.read(open_workspace(ws))) == \
         "after the last entry before the packed lines (line 3 of MEMORY.md)"
+
+
+def test_a_daily_log_entry_keeps_its_date(tmp_path: Path) -> None:
+    """newuser35 #24: logs/2026-11-10.md drafted the title "2026 11 10"."""
+    ws = tmp_path / "memory"
+    write_tree(ws, {"MEMORY.md": "- [A](a.md) — a\n", "a.md": FRONT.format("a", "A."),
+                    "logs/2026-11-10.md": "# 2026-11-10\n\n- deployed the runner\n"})
+    dry = cli("fix", "add-to-index", ws, "logs/2026-11-10.md", "--dry-run")
+    assert "+- [2026-11-10](logs/2026-11-10.md)" in dry.stdout.splitlines()
