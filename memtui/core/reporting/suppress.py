@@ -660,7 +660,7 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         left_out, result.unused_excludes = excluded_files(
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
-            ws, [rel for rel in left_out if rel not in linked])  # type: ignore[arg-type]
+            ws, [rel for rel in left_out if rel not in linked], True)  # type: ignore[arg-type]
         # (what the agent reads in them is reported above, never suppressed by exclude)
         found = [f for f in found if f.kind not in READ_KINDS]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
