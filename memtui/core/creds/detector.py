@@ -26,11 +26,11 @@ from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
+from memtui.core.creds.encoded import Scan as Finder
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.inline import may_hold as _may_hold_inline
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
-from memtui.core.creds.named import Scan as Finder
 from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run

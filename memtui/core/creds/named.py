@@ -21,7 +21,8 @@ one name a line, through this same pass.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+
+from memtui.core.creds.encoded import Scan
 
 #: A run of the (ASCII) characters a path's component is made of, from its start (no path
 #: character before it), possessive: found once, never re-entered (linear in the text).
@@ -43,8 +44,6 @@ MIN_STEM = 16
 MAX_NAMES = 5000
 MAX_STEM = 1024
 
-#: How a caller's check reads the view (`memtui.core.creds.encoded.Scan`'s shape).
-Scan = Callable[[str], tuple[list[tuple[int, str, str]], int | None]]
 
 
 def may_hold(text: str) -> bool:

@@ -11,18 +11,15 @@ text are read; past them the text is cut there (its ``unchecked_text`` error).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
-from collections.abc import Callable
+
+from memtui.core.creds.encoded import Scan, base64_text
 
 #: A tagged scalar: the key (or list dash) and the separator, the tag, the value.
 _TAGGED = re.compile(r"(?m)^([ \t]*(?:-[ \t]+)?(?:[^\s:#][^:\n]*:[ \t]+)?)"
                      r"(!!?[\w:/.\-]*)[ \t]+([^\n]+)$")
 _CHEAP = re.compile(r"(?:^|[:\-])[ \t]*!", re.M)
 MAX_LINES = 5000
-
-Scan = Callable[[str], tuple[list[tuple[int, str, str]], int | None]]
 
 
 def may_hold(text: str) -> bool:
@@ -32,13 +29,9 @@ def may_hold(text: str) -> bool:
 
 def _untagged(tag: str, value: str) -> str:
     if tag == "!!binary":
-        try:
-            raw = base64.b64decode(value.strip().strip("\"'"), validate=True)
-            text = raw.decode("utf-8")
-        except (binascii.Error, ValueError):
-            return value
-        if text.isprintable():
-            return text
+        text = base64_text(value.strip().strip("\"'"))
+        if text is not None and text.isprintable():
+            return text  # (one line of the view: a text of several lines is left as written)
     return value
 
 
