@@ -354,3 +354,20 @@ def test_codex_file_named_in_backticks_by_its_path_in_the_folder_is_no_orphan(
     assert result.profile == "codex"
     assert sorted(o.path for o in result.orphans) == ["project_notes/LONE.md",
                                                       "project_notes/OTHER.md"]
+
+
+def test_openclaw_bootstrap_file_of_a_newline_alone_is_not_cut(tmp_path: Path) -> None:
+    """Ehetz/Arturito (real36): BOOTSTRAP.md holds a single newline, the other bootstrap
+    files 15,000 characters in all. OpenClaw trims it to nothing and skips it: nothing is
+    cut, and no over_limit names it (it said "0 of 20,000 characters … OpenClaw cut it or
+    left it out")."""
+    files = {"AGENTS.md": text(9500, "agents"), "SOUL.md": text(1650, "soul"),
+             "TOOLS.md": text(860, "tools"), "IDENTITY.md": text(208, "identity"),
+             "USER.md": text(1090, "user"), "HEARTBEAT.md": text(229, "heartbeat"),
+             "BOOTSTRAP.md": "\n", "MEMORY.md": text(1148, "memory")}
+    files.update({f"memory/{d}.md": text(600, d) for d in DATE_NOTES})
+    write(tmp_path, files)
+    result = audit(tmp_path)
+    assert result.profile == "openclaw"
+    assert not [f for f in result.findings if f.kind in ("over_limit", "near_limit")]
+    assert serious(result) == []

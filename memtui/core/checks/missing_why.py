@@ -8,7 +8,8 @@ folder that never writes them is not held to them (nearly every memory would be 
 
 A label is found by its shape, then read by its words. Shape: at a line's start (after list
 markers, quote marks, heading marks, bold or italics) a short phrase (at most ``MAX_WORDS``
-words, ``MAX_LABEL`` characters, a parenthesis not counted) followed by a colon of any kind
+words, ``MAX_LABEL`` characters, a parenthesis not counted; a bold phrase alone or a heading
+that opens with a why or how word may be longer) followed by a colon of any kind
 (ASCII, full-width, small or vertical forms), after any Unicode space (French puts a
 no-break or narrow no-break space before it: ``**Pourquoi :**``); or a bold phrase alone
 (``**Why** — …``); or a short heading. Words: the phrase holds, among its first three words,
@@ -142,9 +143,18 @@ def label_of(line: str) -> str | None:
     if not phrase or len(phrase) > MAX_LABEL or "`" in phrase or "](" in phrase:
         return None
     folded = _fold(phrase)
-    if len(_WORDS.findall(_PAREN.sub(" ", folded))) > MAX_WORDS:
+    if len(_WORDS.findall(_PAREN.sub(" ", folded))) > MAX_WORDS and not (
+            colon is None and _opens_with_label_word(folded)):
         return None
     return folded
+
+
+def _opens_with_label_word(folded: str) -> bool:
+    """Whether a bold phrase alone or a heading opens with a why or how-to-apply word: a
+    section's title however long (real36: ``**Why naked-N tuple is effectively dead in
+    Innovation** (…): …``, nine words, was no label and the memory was reported without
+    its **Why:** line); a phrase ended by a colon stays held to ``MAX_WORDS``."""
+    return bool(_WHY_RE.match(folded) or _HOW_RE.match(folded))
 
 
 def _past_bold(colon: re.Match[str], bold: re.Match[str]) -> bool:

@@ -341,8 +341,11 @@ class OpenClaw(Profile):
         # a file the total's budget cut below its own length (or left out: never reached),
         # though under its own cap (newuser30 #27: MEMORY.md, loaded last, "nothing cut yet")
         shown = dict(got)
+        # a file of white space alone (BOOTSTRAP.md holding one newline) is trimmed to
+        # nothing and skipped: nothing of it is lost, so it is not cut (real36: the
+        # total's over_limit named an empty BOOTSTRAP.md, "0 of 20,000 characters")
         loads = [Load(name, length, max_chars, "characters", name,
-                      cut=length <= max_chars and (
+                      cut=0 < length <= max_chars and (
                           name not in caps or caps[name] < length or name not in shown),
                       # past its own cap, cut to what the total left (newuser34 #11 b)
                       room=caps[name] if length > caps.get(name, max_chars) and
