@@ -10,6 +10,7 @@ errors are worded, `memtui.agent.tool_arguments`.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from contextlib import AbstractContextManager
@@ -127,7 +128,11 @@ class ToolBox:
             writers[-1].effect.append(f"memory could not be audited after the writes "
                                       f"({type(exc).__name__}: {one_line(exc)})")
             return
-        for path, phrase in memory_effects(before, after):
+        replaced: dict[str, str] = {}
+        for o in writers:  # a file written twice: what the first write found
+            for path in o.written if o.replaced is not None else ():
+                replaced.setdefault(path, o.replaced)  # type: ignore[arg-type]
+        for path, phrase in memory_effects(before, after, replaced):
             owner = next((o for o in reversed(writers) if path in o.written), writers[-1])
             owner.effect.append(phrase)
 
@@ -152,6 +157,18 @@ class ToolBox:
         except (Refused, KeyError, OSError, Unsafe):
             return False
         return link
+
+    def fingerprint(self, args: dict[str, Any]) -> str | None:
+        """A digest of the bytes at ``args["path"]`` now ("absent" when there is none; None
+        when it cannot be read): the operator's answer holds for the file as it was asked
+        about (newuser36 #25)."""
+        try:
+            rel, parts = self._path(args)
+            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
+                                             absent=lambda: None)
+        except (Refused, KeyError, OSError, Unsafe, BadArgument):
+            return None
+        return "absent" if current is None else hashlib.sha256(current).hexdigest()
 
     def drops_most(self, name: str, args: dict[str, Any]) -> str:
         """Why a ``write_file`` / ``edit_file`` is a delete in effect ("" when it is not): it
@@ -263,7 +280,8 @@ class ToolBox:
             done = f"{verb} {rel} ({len(data):,} bytes)"
             journaled = self._journaled("write_file", real, current, data, done)
         return ToolOutcome("write_file", args, done, written=sorted({rel, real}),
-                           added_text=content, journaled=journaled)
+                           added_text=content, journaled=journaled,
+                           replaced=_text(current))
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
@@ -297,7 +315,7 @@ class ToolBox:
             journaled = self._journaled("edit_file", real, raw, after, f"edited {rel}")
         added = "\n".join(ln for ln in new.splitlines() if ln not in old.splitlines())
         return ToolOutcome("edit_file", args, f"edited {rel}", written=sorted({rel, real}),
-                           added_text=added, journaled=journaled)
+                           added_text=added, journaled=journaled, replaced=text)
 
     def _list_files(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args, allow_root=True, default=".")
@@ -391,6 +409,14 @@ class ToolBox:
             "link is not journaled, so undo does not bring it back)")
         return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled,
                            not_undoable=raw is None)
+
+
+def _text(raw: bytes | None) -> str | None:
+    """``raw`` as text for the effect's count (None: absent or not UTF-8)."""
+    try:
+        return None if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _current(fd: int, name: str, shown: str) -> bytes | None:
