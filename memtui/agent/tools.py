@@ -30,6 +30,7 @@ from memtui.agent.sandbox import (
 from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.agent.tool_schemas import FILE_TOOLS
+from memtui.agent.turn_numbers import claimed
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.files.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
@@ -60,8 +61,10 @@ class ToolBox:
         self.sandbox = Sandbox(ws.root)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None
-        #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls).
+        #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls); its
+        #: number is claimed at its first write (:func:`memtui.agent.turn_numbers.claimed`).
         self.turn: Turn | None = None
+        self._claimed = ""  # the id of the turn whose number is claimed
 
     def schemas(self) -> list[dict[str, Any]]:
         return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
@@ -207,6 +210,8 @@ class ToolBox:
                    summary: str) -> int:
         """Write ``after`` at ``real`` (None: delete it) as a journaled operation, with the
         lock held; returns the journal record's id (Refused/Conflict: nothing written)."""
+        if self.turn is not None and self.turn.id != self._claimed:
+            self.turn, self._claimed = claimed(self.turn, self.ws), self.turn.id
         cs = Changeset(f"agent {tool}", {"path": real}, summary,
                        [FileChange(real, before, after)], turn=self.turn)
         return int(apply_locked(self.ws, cs)["id"])
