@@ -106,3 +106,16 @@ def test_a_memory_md_linking_out_is_said_once(tmp_path: Path, store: bool,
              if f["path"] == "MEMORY.md" and f["kind"] == "read_problem"]
     assert [f["message"] for f in found] == [
         "MEMORY.md: symlink leads outside the workspace, not followed"]
+
+
+def test_the_summary_tokens_help_names_the_key_the_file_takes() -> None:
+    """newuser36 #12: the help named ``summary_tokens``, a key .memtui.toml refuses."""
+    import argparse
+
+    from memtui.commands.audit_options import add_audit_options
+
+    parser = argparse.ArgumentParser()
+    add_audit_options(parser)
+    text = parser.format_help()
+    assert "summary-tokens, else 2,500" in " ".join(text.split())
+    assert "summary_tokens" not in text

@@ -34,6 +34,8 @@ KINDS: dict[str, tuple[str, ...]] = {"delete": ("delete_file",),
 DEFAULT_ASK: tuple[str, ...] = DEFAULT_ASK_BEFORE
 
 Decision = Literal["accept", "refuse", "always"]
+#: How many times a call is asked about while its file changes under the question.
+ASK_AGAIN = 3
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,30 @@ class Gate:
 
     async def check(self, call: ToolCall) -> ToolOutcome | None:
         """None when the call may run (not asked, accepted, or always); else the refusal
-        to answer the model with. A cancel while waiting is raised on (the turn stops)."""
+        to answer the model with. A cancel while waiting is raised on (the turn stops).
+
+        An answer holds for the file as it was when asked: when it changed while the
+        operator was looking at the question, they are asked again, saying so
+        (newuser36 #25: an outside edit made while the card waited was overwritten on
+        Accept); after :data:`ASK_AGAIN` changes in a row the call is refused."""
         request = self.request(call)
         if request is None or self.approver is None:
             return None
-        decision = await self.approver(request)
-        if decision == "always":
-            self.always.add(request.kind)
-        return None if decision in ("accept", "always") else refusal(request)
+        for _ in range(ASK_AGAIN):
+            seen = self.tools.fingerprint(call.arguments)
+            decision = await self.approver(request)
+            if decision == "always":
+                self.always.add(request.kind)
+            if decision not in ("accept", "always"):
+                return refusal(request)
+            if self.tools.fingerprint(call.arguments) == seen:
+                return None
+            again = self.request(call) or request
+            changed = (f"{request.path} changed while you were asked (an edit from outside "
+                       "memtui): asked again about the file as it is now")
+            request = Request(again.kind, call.name, call.arguments,
+                              f"{changed}; {again.warning}" if again.warning else changed)
+        return ToolOutcome(call.name, call.arguments,
+                           f"error: {request.path} kept changing while the operator was "
+                           "asked; nothing was changed. Read it again before writing it.",
+                           ok=False)

@@ -32,11 +32,15 @@ def memory_effect(before: AuditResult, after: AuditResult) -> list[str]:
     return [phrase for _path, phrase in memory_effects(before, after)]
 
 
-def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, str]]:
+def memory_effects(before: AuditResult, after: AuditResult,
+                   replaced: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """What changed in memory between two audits: ``(the file concerned, a short
-    operator-facing phrase)``; index entries count as MEMORY.md's."""
+    operator-facing phrase)``; index entries count as MEMORY.md's. ``replaced``: what the
+    writes found in the files they changed, read under the lock — truer than ``before``
+    where an outside edit came between the two."""
     out: list[tuple[str, str]] = []
     old = {p: s.memory.text for p, s in before.scans.items()}
+    old.update((p, text) for p, text in (replaced or {}).items() if p in old)
     new = {p: s.memory.text for p, s in after.scans.items()}
     for p in sorted(new.keys() - old.keys()):
         out.append((p, f"created {p} — " + ("linked from the index" if p in after.index_linked

@@ -192,6 +192,8 @@ class ChatSession:
         self._work_lock = asyncio.Lock()
         #: The turn running or last run: its writes are journaled under it.
         self.turn: Turn | None = None
+        #: The ids of the turns this session ran (ctrl+z asks twice about another's).
+        self.own_turns: set[str] = set()
         #: The highest turn number this workspace's chats have used (kept in the history
         #: file and past a new chat, so turn numbers never repeat in `memtui history`).
         self.turns = 0
@@ -417,6 +419,7 @@ class ChatSession:
         self.turns = next_number(self.turns, self.history, journaled)
         self.history.append({"role": "user", "content": text})
         self.tools.turn = self.turn = new_turn(self.turns)
+        self.own_turns.add(self.turn.id)
         budget_left = CallBudget()
         self._log("user", content=text, turn=self.turn.id)
         step = 0
@@ -468,6 +471,9 @@ class ChatSession:
                     return
                 async for done in self._run_calls(calls, refusal):
                     yield done
+                if self.tools.turn is not None:  # its number, as its first write claimed it
+                    self.turn = self.tools.turn
+                    self.turns = max(self.turns, self.turn.number)
                 self.save()
                 if step >= self.max_steps:
                     yield TurnDone(content, step, "max_steps")

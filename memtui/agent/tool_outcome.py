@@ -23,6 +23,10 @@ class ToolOutcome:
     #: A change done without a journal record (a symbolic link deleted): undo cannot bring
     #: it back, and the turn line says so (newuser32 #27).
     not_undoable: bool = False
+    #: What the write replaced, as text (None: it created the file, or wrote nothing): the
+    #: effect's "N lines it held are gone" counts against it, not against the last audit,
+    #: which an outside edit may have outrun (newuser36 #25).
+    replaced: str | None = None
 
     @property
     def effect_text(self) -> str:

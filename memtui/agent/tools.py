@@ -10,6 +10,7 @@ errors are worded, `memtui.agent.tool_arguments`.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from contextlib import AbstractContextManager
@@ -29,6 +30,7 @@ from memtui.agent.sandbox import (
 from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.agent.tool_schemas import FILE_TOOLS
+from memtui.agent.turn_numbers import claimed
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.files.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
@@ -59,8 +61,10 @@ class ToolBox:
         self.sandbox = Sandbox(ws.root)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None
-        #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls).
+        #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls); its
+        #: number is claimed at its first write (:func:`memtui.agent.turn_numbers.claimed`).
         self.turn: Turn | None = None
+        self._claimed = ""  # the id of the turn whose number is claimed
 
     def schemas(self) -> list[dict[str, Any]]:
         return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
@@ -127,7 +131,11 @@ class ToolBox:
             writers[-1].effect.append(f"memory could not be audited after the writes "
                                       f"({type(exc).__name__}: {one_line(exc)})")
             return
-        for path, phrase in memory_effects(before, after):
+        replaced: dict[str, str] = {}
+        for o in writers:  # a file written twice: what the first write found
+            for path in o.written if o.replaced is not None else ():
+                replaced.setdefault(path, o.replaced)  # type: ignore[arg-type]
+        for path, phrase in memory_effects(before, after, replaced):
             owner = next((o for o in reversed(writers) if path in o.written), writers[-1])
             owner.effect.append(phrase)
 
@@ -152,6 +160,18 @@ class ToolBox:
         except (Refused, KeyError, OSError, Unsafe):
             return False
         return link
+
+    def fingerprint(self, args: dict[str, Any]) -> str | None:
+        """A digest of the bytes at ``args["path"]`` now ("absent" when there is none; None
+        when it cannot be read): the operator's answer holds for the file as it was asked
+        about (newuser36 #25)."""
+        try:
+            rel, parts = self._path(args)
+            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
+                                             absent=lambda: None)
+        except (Refused, KeyError, OSError, Unsafe, BadArgument):
+            return None
+        return "absent" if current is None else hashlib.sha256(current).hexdigest()
 
     def drops_most(self, name: str, args: dict[str, Any]) -> str:
         """Why a ``write_file`` / ``edit_file`` is a delete in effect ("" when it is not): it
@@ -190,6 +210,8 @@ class ToolBox:
                    summary: str) -> int:
         """Write ``after`` at ``real`` (None: delete it) as a journaled operation, with the
         lock held; returns the journal record's id (Refused/Conflict: nothing written)."""
+        if self.turn is not None and self.turn.id != self._claimed:
+            self.turn, self._claimed = claimed(self.turn, self.ws), self.turn.id
         cs = Changeset(f"agent {tool}", {"path": real}, summary,
                        [FileChange(real, before, after)], turn=self.turn)
         return int(apply_locked(self.ws, cs)["id"])
@@ -263,7 +285,8 @@ class ToolBox:
             done = f"{verb} {rel} ({len(data):,} bytes)"
             journaled = self._journaled("write_file", real, current, data, done)
         return ToolOutcome("write_file", args, done, written=sorted({rel, real}),
-                           added_text=content, journaled=journaled)
+                           added_text=content, journaled=journaled,
+                           replaced=_text(current))
 
     def _edit_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
@@ -297,7 +320,7 @@ class ToolBox:
             journaled = self._journaled("edit_file", real, raw, after, f"edited {rel}")
         added = "\n".join(ln for ln in new.splitlines() if ln not in old.splitlines())
         return ToolOutcome("edit_file", args, f"edited {rel}", written=sorted({rel, real}),
-                           added_text=added, journaled=journaled)
+                           added_text=added, journaled=journaled, replaced=text)
 
     def _list_files(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args, allow_root=True, default=".")
@@ -391,6 +414,14 @@ class ToolBox:
             "link is not journaled, so undo does not bring it back)")
         return ToolOutcome("delete_file", args, done, written=[rel], journaled=journaled,
                            not_undoable=raw is None)
+
+
+def _text(raw: bytes | None) -> str | None:
+    """``raw`` as text for the effect's count (None: absent or not UTF-8)."""
+    try:
+        return None if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _current(fd: int, name: str, shown: str) -> bytes | None:

@@ -25,9 +25,10 @@ def new_turn(number: int) -> Turn:
 
 
 def newest_journaled(ws: Workspace) -> int:
-    """The newest agent turn the workspace's journal holds (0: none, or unreadable)."""
+    """The highest agent turn number the workspace's journal holds (0: none, or
+    unreadable)."""
     try:
-        return Journal(ws).newest_turn()
+        return Journal(ws).highest_turn()
     except (Refused, OSError):
         return 0
 
@@ -38,6 +39,15 @@ def next_number(used: int, history: list[dict[str, Any]], journaled: int) -> int
     file from before that was kept) and ``journaled``."""
     asked = sum(1 for m in history if m.get("role") == "user")
     return max(used, asked, journaled) + 1
+
+
+def claimed(turn: Turn, ws: Workspace) -> Turn:
+    """``turn`` as its first write journals it, the workspace lock held: renumbered past
+    the journal's highest when another chat on this workspace (a second window, a second
+    ``serve`` tab) took its number meanwhile (newuser36 #30: both chats' turns were "turn
+    1", and ctrl+z in one undid the other's)."""
+    highest = newest_journaled(ws)
+    return turn if highest < turn.number else Turn(turn.id, highest + 1)
 
 
 def stored_count(value: object) -> int:

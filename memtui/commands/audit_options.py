@@ -35,7 +35,7 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
                         help="report memories older than this many days (default 90)")
     for flag, key, what in LIMIT_FLAGS:
         # Codex has no config memtui reads: its default only (newuser34 #18)
-        default = ".memtui.toml's summary_tokens, else 2,500" if key == "summary_tokens" else \
+        default = ".memtui.toml's summary-tokens, else 2,500" if key == "summary_tokens" else \
             "the agent's config next to the memory, else the agent's default"
         parser.add_argument(flag, type=max_bytes, default=None, dest=key, metavar="N",
                             help=f"{what} (default: {default})")

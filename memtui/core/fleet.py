@@ -29,6 +29,8 @@ from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from memtui.core.config import Config
+
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
 SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv", "venv",
@@ -229,6 +231,32 @@ def _under(rel: str, folders: tuple[str, ...]) -> bool:
     return any(rel == f or rel.startswith(f + "/") for f in folders)
 
 
+def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
+    """The options a row audits its workspace with: the command line's, and what it left
+    at the defaults from the workspace's own ``.memtui.toml``, as ``memtui audit`` on that
+    workspace alone takes them (newuser36 #13: a row took the file's ``exclude`` but not its
+    ``bootstrap-max-chars``, and counted a block no audit makes). A row counts broken links
+    only: naming files for them is work nobody sees."""
+    from memtui.core.config import LIMIT_KEYS
+
+    opts = {**options, "suggestions": False}
+    if config.exclude and not opts.get("exclude"):
+        opts["exclude"] = config.exclude
+    if config.include_archives:
+        opts["include_archives"] = True
+    default = AuditOptions()
+    for key in ("profile", "num_ctx", "max_lines", "max_bytes", "stale_days"):
+        value = getattr(config, key)
+        if value is not None and opts.get(key, getattr(default, key)) == getattr(default, key):
+            opts[key] = value
+    given = dict(opts.get("limits", ()))
+    opts["limits"] = (*given.items(), *((key, value) for key in LIMIT_KEYS if key not in given
+                                        and (value := getattr(config, key)) is not None))
+    if opts.get("project") is None and config.project:
+        opts["project"], opts["project_from_config"] = config.project, True
+    return opts
+
+
 def audit_one(path: str, options: dict[str, Any], fail_on: str,
               nested: tuple[str, ...] = (), fail_on_flag: bool = False) -> dict[str, Any]:
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
@@ -254,13 +282,8 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
             raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
         config = load_config(ws.root)  # each workspace's own .memtui.toml
-        # a row counts broken links: naming files for them is work nobody sees
-        opts = {**options, "suggestions": False}
-        if config.exclude and not opts.get("exclude"):
-            opts["exclude"] = config.exclude
-        if config.include_archives:
-            opts["include_archives"] = True
-        auditor = Auditor(ws, AuditOptions(**opts), counter=counter, clean=clean,
+        auditor = Auditor(ws, AuditOptions(**row_options(options, config)), counter=counter,
+                          clean=clean,
                           autosave=False)
         result = apply_to(auditor.run(), config)
         auditor.save_scans()

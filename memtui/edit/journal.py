@@ -209,16 +209,19 @@ class Journal:
         """Every journal file, oldest first: a record, or :class:`Unreadable`."""
         return [self._load(n) for n in self._names()]
 
-    def newest_turn(self, look: int = 200) -> int:
-        """The number of the newest agent turn journaled (0: none among the newest ``look``
-        records): the next chat turn is numbered past it, so numbers keep growing across
-        chats ("turn 4" names one turn in history). Unreadable records are passed."""
-        for name in reversed(self._names()[-look:]):
+    def highest_turn(self, look: int = 200) -> int:
+        """The highest agent turn number among the newest ``look`` records (0: none): the
+        next chat turn is numbered past it, so numbers keep growing across chats ("turn 4"
+        names one turn in history) and two chats writing at once never share one (the
+        newest record alone can be the older turn's, newuser36 #30). Unreadable records are
+        passed."""
+        highest = 0
+        for name in self._names()[-look:]:
             entry = self._load(name)
             turn = None if isinstance(entry, Unreadable) else turn_of(entry)
             if turn is not None:
-                return turn[1]
-        return 0
+                highest = max(highest, turn[1])
+        return highest
 
     def records(self) -> list[dict[str, Any]]:
         """The readable records, oldest first."""

@@ -434,10 +434,13 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     return True
 
 
-async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
+async def run_undo_turn(app: App[Any], workspace: Workspace,
+                        own: Collection[str] | None = None) -> TurnPlan | None:
     """Ask, then revert every write of the chat agent's newest turn as one step (the chat
     pane's ctrl+z); returns what was undone, None when nothing was. A file something else
-    wrote since is named first, as for ``u``, and the other files can go back alone."""
+    wrote since is named first, as for ``u``, and the other files can go back alone.
+    ``own``: the turns of the asking chat; a newest turn not among them is named as
+    another chat's before anything is undone (newuser36 #30)."""
     try:
         plan = plan_undo_turn(workspace)
     except Refused as exc:  # nothing to undo, not the agent's, an unreadable record
@@ -458,6 +461,11 @@ async def run_undo_turn(app: App[Any], workspace: Workspace) -> TurnPlan | None:
                  *plan.linked_lines(), "", f"undo the {plan.others()}:", *files]
     if plan.earlier_note():
         lines += ["", plan.earlier_note()]
+    if own is not None and plan.turn_id not in own:
+        title = f"Undo turn {plan.number} — another chat's turn?"
+        lines = [f"turn {plan.number} ({plan.span}) was not made in this chat: another "
+                 "window or serve tab on this workspace made it, or a chat before this "
+                 "one", "", *lines]
     if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
         return None
     try:

@@ -123,7 +123,9 @@ class Memo:
         the others keep their values, and with none changed the last output itself is
         given again (not to be changed by the caller). ``made`` then names the items whose
         value was made anew (None: any may have been). ``force``: items of ``changed`` made
-        anew whatever their key (what they read that the key leaves out changed)."""
+        anew whatever their key (what they read that the key leaves out changed). An item
+        of ``changed`` that is not one of ``items`` is passed over (newuser36 #19: git dated
+        a Hermes store anew, which is no scanned file, and the trend died on it)."""
         if not self.keep_items:
             self.made = None
             return {i: make(i) for i in items}
@@ -131,7 +133,7 @@ class Memo:
         if changed is None or old is None or last is None or self._items.get(step) != items:
             self.made = None
             return self.each(step, ((i, key_of(i)) for i in items), make)
-        todo = list(changed)
+        todo = [item for item in changed if item in old]
         self.made = []
         if not todo:
             return last  # type: ignore[return-value]

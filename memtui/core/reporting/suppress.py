@@ -661,8 +661,11 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
             ws, [rel for rel in left_out if rel not in linked], True)  # type: ignore[arg-type]
-        # (what the agent reads in them is reported above, never suppressed by exclude)
-        found = [f for f in found if f.kind not in READ_KINDS]
+        # (what the agent reads in them is reported above, never suppressed by exclude;
+        # and only what this agent's audit would report: an OpenClaw note has no
+        # frontmatter to miss, newuser36 #14 — ten "suppressed" findings that did not exist)
+        agent = profile_named(result.profile)
+        found = [f for f in found if f.kind not in READ_KINDS and agent.keeps(f)]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]

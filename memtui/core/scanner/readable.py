@@ -310,6 +310,20 @@ def top_files(ws: Workspace, audited: Container[str]
 
 def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
                       ) -> list[Finding]:
+    """`_readable_findings`, a credential in a memory of a workspace of its own below this
+    one (Gemini CLI's ``~/.gemini/tmp/<project>/memory``) said as such, with the command that
+    redacts it there (newuser36 #18: "no memory … fix redact edits memories only" was said
+    of a project's memory, which ``fix redact`` on that folder does edit)."""
+    from memtui.core.scanner.nested_memory import said_there
+
+    found = _readable_findings(ws, audited, tops)
+    own: dict[str, bool] = {}
+    return [said_there(f, ws.root, OPENED, own) if f.kind == "secret" and
+            f.message.endswith(OPENED) else f for f in found]
+
+
+def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
+                       ) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
     bounds, one ``unchecked_text`` error naming how many files were not read. ``tops``: the

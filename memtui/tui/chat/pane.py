@@ -691,7 +691,8 @@ class ChatPane(Vertical):
     async def _undo_turn(self) -> None:
         from memtui.tui import curate
 
-        done = await curate.run_undo_turn(self.app, self.workspace)
+        done = await curate.run_undo_turn(self.app, self.workspace,
+                                          own=self.session.own_turns)
         if done is None or not self.is_attached:
             return
         note = Static(Content.assemble(("↶ ", "bold $success"),

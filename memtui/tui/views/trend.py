@@ -150,7 +150,7 @@ class TrendView(AuditView):
             self.computing = True
             self.compute(result)
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, exit_on_error=False)
     def compute(self, result: AuditResult) -> None:
         from memtui.core.git.trend import TrendError, locate, trend_cut
         from memtui.core.git.trend import head as head_of
@@ -164,6 +164,13 @@ class TrendView(AuditView):
                 config=getattr(self.app, "config", None))  # the audit's config
         except (TrendError, OSError) as exc:
             self.app.call_from_thread(self._show_error, str(exc))
+            return
+        except Exception as exc:  # a fault of memtui's, said in one line
+            # (newuser36 #19: the app died ~20 s after the key, printing a traceback whose
+            # locals held memory text; what it says here names the kind of fault only)
+            self.app.call_from_thread(self._show_error, (
+                f"memtui could not read this history ({type(exc).__name__}, a fault of "
+                "memtui's: please report it with `memtui trend PATH`)"))
             return
         finally:
             self.computing = False

@@ -1,0 +1,35 @@
+"""A credential in a file that is no memory of the audited workspace but a memory of a
+workspace of its own below it (Gemini CLI's ``~/.gemini/tmp/<project>/memory`` under
+``~/.gemini``), said as such, with the command that redacts it there (newuser36 #18: "no
+memory … fix redact edits memories only" was said of a project's memory, which ``memtui fix
+redact`` on that folder does edit)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+
+from memtui.core.checks.findings import Finding, finding
+from memtui.core.reporting.safe_output import printable
+from memtui.core.workspace import INDEX_NAME
+
+
+def said_there(f: Finding, root: os.PathLike[str] | str, ending: str,
+               own: dict[str, bool]) -> Finding:
+    """``f`` (whose message ends with ``ending``) said of the workspace below ``root`` whose
+    memory it is: the nearest folder above it holding a MEMORY.md. ``own`` memoises the
+    folders looked at; ``f`` as it is when there is none."""
+    parts = f.path.split("/")[:-1]
+    for depth in range(len(parts), 0, -1):
+        folder = "/".join(parts[:depth])
+        if folder not in own:
+            own[folder] = os.path.isfile(os.path.join(root, folder, INDEX_NAME))
+        if own[folder]:
+            rest = f.path[len(folder) + 1:]
+            where = shlex.quote(printable(os.path.join(root, folder)))
+            said = (f": a memory of {folder}/, a workspace of its own below this one: redact "
+                    f"it there (memtui fix redact {where} {shlex.quote(printable(rest))}) "
+                    "and rotate it")
+            return finding(f.kind, f.path, f.line, f.message[:-len(ending)] + said,
+                           f.severity)
+    return f
