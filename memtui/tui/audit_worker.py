@@ -17,6 +17,7 @@ from textual import work
 
 from memtui.core.audit import AuditResult
 from memtui.core.config import CONFIG_NAME
+from memtui.core.nested import is_empty_memory
 from memtui.core.reporting.suppress import apply_to
 from memtui.core.reporting.wording import plural
 from memtui.tui.change_notice import describe_change
@@ -280,6 +281,13 @@ class AuditWorker:
             # a Claude Code memory/ (newuser22 #18: one stat, not a walk)?
             if n == 0 or (result.workspace.layout == "item" and not result.index.exists):
                 self._below = self._memory_below()
+                if not self._below and is_empty_memory(result.workspace, result.scans,
+                                                       result.block.files):
+                    # SPEC §2's valid, empty memory, or a wrong folder: said, as `memtui
+                    # audit` says it on stderr (newuser34 #18, newuser35 #15)
+                    self._below = ("an empty memory: no MEMORY.md and no memory file here "
+                                   "(if this is not the agent's memory folder, open the "
+                                   "folder that holds it) — ")
             self._say_summary()
         if final:
             self._finished()
