@@ -112,6 +112,11 @@ def summary_table(result: AuditResult) -> Table:
         # the work tree the memory folder is kept in (newuser28 #27)
         shown = (f"{project.path} (the git work tree holding the memory folder; "
                  "--project DIR to change)")
+    elif project is not None and project.path and project.source in ("option", "config"):
+        # given: named, as the JSON's project does (newuser34 #18: under Hermes, --project
+        # left no row, and the Config row that said "no project" went with it)
+        shown = project.path + (" (--project)" if project.source == "option"
+                                else " (project in the configuration)")
     elif project is not None and project.path and project.note:
         shown = project.path
     if shown is not None and project is not None and project.note:
