@@ -235,6 +235,11 @@ def summary_table(result: AuditResult) -> Table:
         if block.window_name == ASSUMED_WINDOW else ""
     row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
+    outside = result.not_in_block()
+    if outside:  # the block is not the whole per-turn text (newuser35 #22)
+        row("Not counted", "the agent also loads, whole, every turn: " + ", ".join(
+            f"{printable(path)} ({size:,} bytes)" for path, size in outside)
+            + "; the injected block and its share are MEMORY.md's only")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     # each tokenizer counted, named as the Injected block row names it (newuser25 #30: a
