@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -48,6 +49,8 @@ IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.
 SETTLE_MAX = 1.0
+#: Files memtui wrote kept for the watcher's report at most (`AuditWorker._audited_already`).
+WRITTEN_KEPT = 10_000
 
 #: The views that are tables (their rows are built off the UI thread).
 TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
@@ -323,7 +326,27 @@ class AuditWorker:
         """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
         change notice that would replace the one saying how to undo it."""
         self._quiet |= paths
+        if len(self._written) > WRITTEN_KEPT:  # (no watcher to take them back)
+            self._written.clear()
+        self._written.update((p, self._stamp(p)) for p in paths)
         self.start_audit(paths)
+
+    def _stamp(self, rel: str) -> tuple[int, int, int] | None:
+        """What tells ``rel`` as it is now from any later write (None: not there)."""
+        try:
+            st = os.stat(self.workspace.root / rel)
+        except (OSError, ValueError):
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def _audited_already(self, rel: str) -> bool:
+        """Whether the watcher reports a write of memtui's own whose re-audit `own_write`
+        asked for, the file unchanged since: auditing it again redid the same audit, its
+        rows, views and preview (newuser35 #6: two audits a write, the header stale the
+        while). Once per write."""
+        if rel not in self._written:
+            return False
+        return self._written.pop(rel) == self._stamp(rel)
 
     def _suppressed(self, result: AuditResult) -> AuditResult:
         """``result`` with the configuration's ignores, severities and the inline ignores
@@ -407,7 +430,10 @@ class AuditWorker:
         applies and what waits for a restart (`memtui.tui.config_reload`). The chat's cards
         follow the journal (a `memtui undo --turn` from a shell changes files; newuser28 #12)."""
         if CONFIG_NAME not in paths or self.config_file is not None:
-            self.start_audit(paths)
+            if self._written:
+                paths = {p for p in paths if not self._audited_already(p)}
+            if paths:
+                self.start_audit(paths)
             self.chat_files_changed()
             return
         from memtui.tui.config_reload import reread
