@@ -51,6 +51,8 @@ IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
 SETTLE_MAX = 1.0
 #: Files memtui wrote kept for the watcher's report at most (`AuditWorker._audited_already`).
 WRITTEN_KEPT = 10_000
+#: At most this many files of one watcher report are kept for a write memtui says after it.
+HEARD_KEPT = 64
 
 #: The views that are tables (their rows are built off the UI thread).
 TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
@@ -326,10 +328,22 @@ class AuditWorker:
         """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
         change notice that would replace the one saying how to undo it."""
         self._quiet |= paths
+        self.audit_written(paths)
+
+    def audit_written(self, paths: set[str]) -> None:
+        """Audit ``paths``, which memtui (a curation, or the chat's agent) has just written,
+        keeping each one's stamp: the watcher's report of the same write is then dropped
+        (`_audited_already`)."""
         if len(self._written) > WRITTEN_KEPT:  # (no watcher to take them back)
             self._written.clear()
-        self._written.update((p, self._stamp(p)) for p in paths)
-        self.start_audit(paths)
+        stamps = {p: self._stamp(p) for p in paths}
+        self._written.update(stamps)
+        # the watcher may have reported the write first (the chat's agent): its audit,
+        # asked for the file as it is now, is the one
+        heard = self._heard
+        fresh = {p for p in paths if p not in heard or heard.pop(p) != stamps[p]}
+        if fresh:
+            self.start_audit(fresh)
 
     def _stamp(self, rel: str) -> tuple[int, int, int] | None:
         """What tells ``rel`` as it is now from any later write (None: not there)."""
@@ -432,6 +446,10 @@ class AuditWorker:
         if CONFIG_NAME not in paths or self.config_file is not None:
             if self._written:
                 paths = {p for p in paths if not self._audited_already(p)}
+            if paths and len(paths) <= HEARD_KEPT:  # (a few: what the chat's agent writes)
+                if len(self._heard) > WRITTEN_KEPT:
+                    self._heard.clear()
+                self._heard.update((p, self._stamp(p)) for p in paths)
             if paths:
                 self.start_audit(paths)
             self.chat_files_changed()
