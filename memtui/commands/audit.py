@@ -33,6 +33,8 @@ from memtui.core.config import (
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
+    empty_line,
+    is_empty_memory,
     memory_folder_line,
     several_line,
     several_of,
@@ -58,7 +60,7 @@ from memtui.core.verdict import (
     loosening_settings,
     places,
 )
-from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
+from memtui.core.workspace import Workspace, WorkspaceError
 
 __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from",
            "tokenizers_from", "utf8_stream"]
@@ -208,16 +210,12 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {shallow}\n")
     for unused in unused_limit_lines(limit_flags, result.profile):
         sys.stderr.write(f"memtui audit: {unused}\n")
-    if (not result.scans and not ws.index_path.exists() and not result.block.files
-            and not (ws.layout == "item" and ws.memory_root.is_dir())):
-        # No index, no memory file, no memory folder below: an empty folder or a project's
-        # code. Its report would say "No findings" and exit 0 under any --fail-on
-        # (newuser24 #22), the same CI step green on the wrong folder: refused alike. A
-        # file the agent loads is something to audit (newuser30 #7: Gemini's legacy
-        # GEMINI.md alone in its memory folder was refused, as if there were none). An item
-        # workspace's memory/ folder, still empty, is a valid empty memory (SPEC §2;
-        # newuser33 #18: a CI job added with the item failed until its first memory).
-        return fail("memtui audit", nothing_line(path))
+    if is_empty_memory(result.workspace, result.scans, result.block.files):
+        # No index, no memory file, no memory folder below: SPEC §2's valid, empty memory,
+        # audited as any (its exit by --fail-on). An empty folder or a project's code given
+        # by mistake would pass CI silently (newuser24 #22): one line on stderr says what
+        # was audited, in every format (newuser34 #18, newuser35 #15).
+        sys.stderr.write(f"memtui audit: {empty_line(path)}\n")
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)
     result.baseline_path = ns.baseline if baseline is not None else None
@@ -330,12 +328,6 @@ def shallow_line(root: Path) -> str | None:
             "is missing, so ages by git are at most the clone's age and a name only the "
             "missing history held is not found stale (fetch the whole history: git fetch "
             "--unshallow, or actions/checkout with fetch-depth: 0)")
-
-
-def nothing_line(path: str) -> str:
-    """Why ``path``, which holds neither an index nor a memory file, is not audited."""
-    return (f"{printable(path)} holds no {INDEX_NAME} and no memory file: nothing to audit "
-            f"(give the folder that holds the agent's {INDEX_NAME} or its memories)")
 
 
 def said(verdict: tuple[int, list[str]]) -> int:

@@ -112,6 +112,11 @@ def summary_table(result: AuditResult) -> Table:
         # the work tree the memory folder is kept in (newuser28 #27)
         shown = (f"{project.path} (the git work tree holding the memory folder; "
                  "--project DIR to change)")
+    elif project is not None and project.path and project.source in ("option", "config"):
+        # given: named, as the JSON's project does (newuser34 #18: under Hermes, --project
+        # left no row, and the Config row that said "no project" went with it)
+        shown = project.path + (" (--project)" if project.source == "option"
+                                else " (project in the configuration)")
     elif project is not None and project.path and project.note:
         shown = project.path
     if shown is not None and project is not None and project.note:
@@ -230,6 +235,11 @@ def summary_table(result: AuditResult) -> Table:
         if block.window_name == ASSUMED_WINDOW else ""
     row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
+    outside = result.not_in_block()
+    if outside:  # the block is not the whole per-turn text (newuser35 #22)
+        row("Not counted", "the agent also loads, whole, every turn: " + ", ".join(
+            f"{printable(path)} ({size:,} bytes)" for path, size in outside)
+            + "; the injected block and its share are MEMORY.md's only")
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     # each tokenizer counted, named as the Injected block row names it (newuser25 #30: a

@@ -247,3 +247,19 @@ def _exists(path: Path) -> bool:
         return path.is_symlink() or path.exists()
     except OSError:
         return True  # cannot tell: not this case
+
+
+def is_empty_memory(ws: Workspace, scans: object, loaded: object) -> bool:
+    """Whether ``ws`` holds no index, no memory file (``scans`` empty), no file the agent
+    loads (``loaded`` empty) and, for an item workspace, no ``memory/`` folder: SPEC §2's
+    valid, empty memory, which may also be a wrong folder given (newuser24 #22)."""
+    return (not scans and not loaded and not _exists(ws.index_path)
+            and not (ws.layout == "item" and ws.memory_root.is_dir()))
+
+
+def empty_line(path: str) -> str:
+    """The note for a folder audited as an empty memory (`is_empty_memory`): SPEC §2 makes
+    it valid, and an empty folder or a project's code given by mistake would pass unseen."""
+    return (f"note: {printable(path)} holds no {INDEX_NAME} and no memory file: audited as "
+            f"an empty memory — if this is not the agent's memory folder, give the folder "
+            f"that holds it")

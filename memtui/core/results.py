@@ -478,6 +478,14 @@ class AuditResult(Record, eq=False):
         files = self.block.files
         return [] if not files or INDEX_NAME in files else list(files)
 
+    def not_in_block(self) -> list[tuple[str, int]]:
+        """The files the agent also loads whole every turn that the injected block does not
+        count, with their sizes in bytes (Claude Code's CLAUDE.md files,
+        `memtui.core.profiles.base.Profile.not_in_block`): the block's share is not the
+        whole per-turn text then (newuser35 #22)."""
+        project = self.project.path if self.project is not None else None
+        return get(self.profile).not_in_block(self.workspace.root, project)
+
     def pointers(self) -> dict[int, list[tuple[str, bool]]]:
         """The files each index line names the agent's own way beyond its links (Gemini's
         pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the

@@ -274,6 +274,22 @@ def default_fold_label(now: float | None = None) -> str:
     return "Cold, " + time.strftime("%B %Y", time.localtime(now))
 
 
+def fold_label_for(ages_days: list[int], now: float | None = None) -> str:
+    """The proposed label of a packed line for memories ``ages_days`` old: the month they
+    were written (SPEC §1's ``Cold, May 2026``), or the span of months (``Cold, March–May
+    2026``; ``Cold, December 2025–May 2026``); today's month when no age is known
+    (newuser35 #24: memories of May were proposed "Cold, December 2026")."""
+    if not ages_days:
+        return default_fold_label(now)
+    at = time.time() if now is None else now
+    newest = time.localtime(at - min(ages_days) * 86400)
+    oldest = time.localtime(at - max(ages_days) * 86400)
+    if (oldest.tm_year, oldest.tm_mon) == (newest.tm_year, newest.tm_mon):
+        return "Cold, " + time.strftime("%B %Y", newest)
+    first = time.strftime("%B" if oldest.tm_year == newest.tm_year else "%B %Y", oldest)
+    return f"Cold, {first}–{time.strftime('%B %Y', newest)}"
+
+
 def unlinkable(rel: str) -> str | None:
     """Why no link in MEMORY.md can name ``rel``: its file name is not valid UTF-8 (the
     index would get the raw byte, no longer UTF-8, and a link that resolves to nothing;

@@ -29,8 +29,11 @@ def store_text(name: str, data: bytes) -> str:
     except UnicodeDecodeError:
         raise Refused(f"{name} is not valid UTF-8; nothing was written") from None
     if "\r" in text:
+        # the way forward named (newuser34 #18: refused, and nothing said what to do)
         raise Refused(f"{name} has \\r line ends, which Hermes folds to \\n: memtui edits "
-                      "only a store it can keep byte for byte; nothing was written")
+                      "only a store it can keep byte for byte; nothing was written (convert "
+                      f"{name} to \\n line ends — dos2unix {name}, or your editor's LF "
+                      "setting — then try again)")
     return text
 
 

@@ -110,9 +110,11 @@ def where_entries_go(snap: Snapshot) -> str:
     texts = [ln.text for ln in snap.index.lines]
     hot = last_hot_entry(texts, snap) if texts else None
     if hot is not None and hot < len(texts):
-        lat = " before the packed lines" * any(  # (newuser35 #24: entries came after them)
-            ln.kind == "entry" and ln.number > hot for ln in snap.index.lines)
-        return f"after the last entry{lat} (line {hot} of {INDEX_NAME})"
+        last = max(ln.number for ln in snap.index.lines if ln.kind == "entry")
+        if last > hot:  # (newuser35 #24: "the last entry (line 154)", entries to line 419)
+            return (f"after the last entry before the packed lines (line {hot} of "
+                    f"{INDEX_NAME}; its last entry is line {last})")
+        return f"after the last entry (line {hot} of {INDEX_NAME})"
     return f"at the end of {INDEX_NAME}"
 
 

@@ -19,7 +19,7 @@ from memtui.core.derivation.graph import Graph, Resolver
 from memtui.core.files.safe_open import lexists
 from memtui.core.scanner.index import Index, parse_index
 from memtui.core.scanner.links import Link, fold, markdown_links, wikilinks
-from memtui.core.scanner.memory_file import MemoryFile, parse_memory
+from memtui.core.scanner.memory_file import KNOWN_TYPES, MemoryFile, parse_memory
 from memtui.core.scanner.textfile import decode, read_text
 from memtui.core.workspace import INDEX_NAME, NOT_REGULAR, Workspace, discover
 from memtui.edit.errors import Refused, UsageError
@@ -196,13 +196,18 @@ class Snapshot:
         """The memories' names (their keys) closest in spelling to ``arg``: compared with
         each memory's name and file stem, ignoring case, ``-``/``_`` and ``.md``."""
         by_spelling: dict[str, str] = {}
+        by_core: dict[str, list[str]] = {}
         for mf in self.memories.values():
             for spelling in (mf.name, mf.stem):
                 if spelling:
                     by_spelling.setdefault(fold(spelling), mf.key)
+                    by_core.setdefault(untyped(fold(spelling)), []).append(mf.key)
         want = fold(arg.rsplit("/", 1)[-1].removesuffix(".md"))
         found = difflib.get_close_matches(want, by_spelling, n=count * 2, cutoff=0.6)
-        return list(dict.fromkeys(by_spelling[f] for f in found))[:count]
+        # the same name under another type prefix first (newuser35 #24: user_ekka_0002.md
+        # was not offered for project_ekka_0002.md, three look-alikes were)
+        same = by_core.get(untyped(want), [])
+        return list(dict.fromkeys([*same, *(by_spelling[f] for f in found)]))[:count]
 
     def links_from(self, rel: str) -> tuple[list[Link], list[Link]]:
         """(markdown links, wikilinks) in a memory body or the index."""
@@ -292,3 +297,12 @@ class Snapshot:
     def exists(self, rel: str) -> bool:
         """Whether anything is at ``rel`` (a link or a FIFO too), looked up without links."""
         return rel in self.memories or lexists(self.ws.root, rel)
+
+
+def untyped(folded: str) -> str:
+    """A folded name (`memtui.core.scanner.links.fold`) without its memory-type prefix
+    (``user-``, ``project-`` …), as Claude Code's file names carry one."""
+    for type_ in KNOWN_TYPES:
+        if folded.startswith(f"{type_}-") and len(folded) > len(type_) + 1:
+            return folded[len(type_) + 1:]
+    return folded

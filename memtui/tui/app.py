@@ -184,6 +184,12 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self._progress_shown: tuple[str, int, int] | None = None
         self._pending: set[str] | None = None  # changes seen while an audit ran
         self._quiet: set[str] = set()  # files memtui wrote: their audit keeps its notice
+        # each file memtui wrote, as it was when its re-audit was asked for: the watcher's
+        # report of the same write audits nothing new (newuser35 #6)
+        self._written: dict[str, tuple[int, int, int] | None] = {}
+        # each file the watcher reported, as it was when its re-audit was asked for: the
+        # chat's agent says it wrote the file after (newuser35 #6)
+        self._heard: dict[str, tuple[int, int, int] | None] = {}
         self._full_pending = False
         self._rows: dict[str, list[Row]] = {}  # table rows of the last audit, by view
         self._shown_pid = VIEWS[0][0]  # the view on screen (the audit worker reads it)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from textual import work
 
 from memtui.core.audit import AuditResult
 from memtui.core.config import CONFIG_NAME
+from memtui.core.nested import is_empty_memory
 from memtui.core.reporting.suppress import apply_to
 from memtui.core.reporting.wording import plural
 from memtui.tui.change_notice import describe_change
@@ -47,6 +49,10 @@ IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.
 SETTLE_MAX = 1.0
+#: Files memtui wrote kept for the watcher's report at most (`AuditWorker._audited_already`).
+WRITTEN_KEPT = 10_000
+#: At most this many files of one watcher report are kept for a write memtui says after it.
+HEARD_KEPT = 64
 
 #: The views that are tables (their rows are built off the UI thread).
 TABLES = frozenset(pid for pid, _, cls in VIEWS if issubclass(cls, AuditTable))
@@ -280,6 +286,13 @@ class AuditWorker:
             # a Claude Code memory/ (newuser22 #18: one stat, not a walk)?
             if n == 0 or (result.workspace.layout == "item" and not result.index.exists):
                 self._below = self._memory_below()
+                if not self._below and is_empty_memory(result.workspace, result.scans,
+                                                       result.block.files):
+                    # SPEC §2's valid, empty memory, or a wrong folder: said, as `memtui
+                    # audit` says it on stderr (newuser34 #18, newuser35 #15)
+                    self._below = ("an empty memory: no MEMORY.md and no memory file here "
+                                   "(if this is not the agent's memory folder, open the "
+                                   "folder that holds it) — ")
             self._say_summary()
         if final:
             self._finished()
@@ -315,7 +328,39 @@ class AuditWorker:
         """memtui itself wrote ``paths`` (and said so in the notice): audit them without a
         change notice that would replace the one saying how to undo it."""
         self._quiet |= paths
-        self.start_audit(paths)
+        self.audit_written(paths)
+
+    def audit_written(self, paths: set[str]) -> None:
+        """Audit ``paths``, which memtui (a curation, or the chat's agent) has just written,
+        keeping each one's stamp: the watcher's report of the same write is then dropped
+        (`_audited_already`)."""
+        if len(self._written) > WRITTEN_KEPT:  # (no watcher to take them back)
+            self._written.clear()
+        stamps = {p: self._stamp(p) for p in paths}
+        self._written.update(stamps)
+        # the watcher may have reported the write first (the chat's agent): its audit,
+        # asked for the file as it is now, is the one
+        heard = self._heard
+        fresh = {p for p in paths if p not in heard or heard.pop(p) != stamps[p]}
+        if fresh:
+            self.start_audit(fresh)
+
+    def _stamp(self, rel: str) -> tuple[int, int, int] | None:
+        """What tells ``rel`` as it is now from any later write (None: not there)."""
+        try:
+            st = os.stat(self.workspace.root / rel)
+        except (OSError, ValueError):
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def _audited_already(self, rel: str) -> bool:
+        """Whether the watcher reports a write of memtui's own whose re-audit `own_write`
+        asked for, the file unchanged since: auditing it again redid the same audit, its
+        rows, views and preview (newuser35 #6: two audits a write, the header stale the
+        while). Once per write."""
+        if rel not in self._written:
+            return False
+        return self._written.pop(rel) == self._stamp(rel)
 
     def _suppressed(self, result: AuditResult) -> AuditResult:
         """``result`` with the configuration's ignores, severities and the inline ignores
@@ -399,7 +444,14 @@ class AuditWorker:
         applies and what waits for a restart (`memtui.tui.config_reload`). The chat's cards
         follow the journal (a `memtui undo --turn` from a shell changes files; newuser28 #12)."""
         if CONFIG_NAME not in paths or self.config_file is not None:
-            self.start_audit(paths)
+            if self._written:
+                paths = {p for p in paths if not self._audited_already(p)}
+            if paths and len(paths) <= HEARD_KEPT:  # (a few: what the chat's agent writes)
+                if len(self._heard) > WRITTEN_KEPT:
+                    self._heard.clear()
+                self._heard.update((p, self._stamp(p)) for p in paths)
+            if paths:
+                self.start_audit(paths)
             self.chat_files_changed()
             return
         from memtui.tui.config_reload import reread

@@ -37,6 +37,7 @@ from memtui.edit.changeset import REDACTED, Changeset
 from memtui.edit.draft import (
     default_fold_label,
     draft_title,
+    fold_label_for,
     plain,
 )
 from memtui.edit.errors import Refused, UsageError
@@ -266,9 +267,12 @@ def audit_limits(app: App[Any]) -> tuple[str | None, AuditOptions | None]:
     return (None, None) if result is None else (str(result.profile), result.options)
 
 
-async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:
+async def run_fold(app: App[Any], workspace: Workspace, paths: list[str],
+                   left_out: list[str] | None = None) -> bool:
     """Fold the index entries of ``paths`` into one packed line, with a label; the packed
-    lines already there are named (typing one's label folds into that line)."""
+    lines already there are named (typing one's label folds into that line), and so are
+    the picks ``left_out`` (named with why: newuser35 #24). The label proposed is the
+    memories' month (their ages in the last audit), not today's."""
     snap = Snapshot.read(workspace)
     # A fold that would stop loading memories is refused, under the audit's limits
     # (newuser30 #2).
@@ -283,11 +287,19 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str]) -> boo
     packed = list(dict.fromkeys(ln.title for ln in snap.index.lines
                                 if ln.kind == "packed" and ln.title))
     prompt = "Label of the packed line:"
+    if left_out:
+        prompt = (f"Left out {plural(len(left_out), 'pick')}: " + "; ".join(left_out[:5])
+                  + (f"; and {len(left_out) - 5:,} more" if len(left_out) > 5 else "")
+                  + ". " + prompt)
+    result = getattr(app, "result", None)
+    wanted = set(paths)
+    proposed = fold_label_for([] if result is None else [
+        r.age_days for r in result.files if r.path in wanted and r.age_source != "unknown"])
     if packed:  # named, not listed: a list would take the Enter that folds
         prompt += " (or an existing one's, to join it: " + " · ".join(packed[:5]) + \
             (" …" if len(packed) > 5 else "") + ")"
     label = await ask(app, ChoiceScreen(f"Fold {len(paths)} entries into one line", prompt,
-                                         [], default_fold_label(), confirm="Fold"))
+                                         [], proposed, confirm="Fold"))
     if label is None:
         return False
     cs = _plan(app, workspace, fold_ops.fold, paths, label, *limits)

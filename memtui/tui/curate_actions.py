@@ -216,7 +216,8 @@ class CurateActions(CurateFlow):
         if len(paths) < 2:
             return self._need("pick two or more indexed memories with space, then fold",
                               why=not paths)
-        self._run(curate.run_fold(self, self.workspace, paths))  # type: ignore[arg-type]
+        self._run(curate.run_fold(self, self.workspace, paths,  # type: ignore[arg-type]
+                                  self._left_out_of_fold()))
 
     def action_unfold(self) -> None:
         from memtui.core.scanner.index import IndexLine

@@ -38,6 +38,33 @@ class CurateSelection:
         picked = view.selection() if isinstance(view, AuditView) else None
         return [picked[0]] if picked and picked[0] in result.scans else []
 
+    def _left_out_of_fold(self) -> list[str]:
+        """The picked rows a fold leaves out, each named with why (newuser35 #24: 20 picks
+        became "Fold 18 entries" and nothing said which 2 went, or why): an index line
+        whose link leads to no file, a line that links no memory."""
+        from memtui.core.scanner.index import IndexLine
+        from memtui.tui.widgets.audit_table import AuditTable, row_memories
+
+        result = self.result  # type: ignore[attr-defined]
+        view = self.active_view  # type: ignore[attr-defined]
+        if result is None or not isinstance(view, AuditTable) or not view.picked:
+            return []
+        out: list[str] = []
+        for row in view.picked_rows():
+            if any(p in result.scans for p in row_memories(row)):
+                continue
+            line = row.data if isinstance(row.data, IndexLine) else None
+            if line is None:
+                out.append(f"{row.path or row.key} (not a memory)")
+                continue
+            title = (line.title or line.text).strip()
+            named = f'line {line.number} "{title}"' if title else f"line {line.number}"
+            broken = {b.target for b in result.broken_links if b.source == INDEX_NAME}
+            why = ("its link leads to no file" if any(t in broken for t in line.targets)
+                   else "it links no memory")
+            out.append(f"{named} ({why})")
+        return out
+
     def _redactable(self) -> list[str]:
         """What ``x`` redacts: the memories of the selection, and MEMORY.md for a selected
         row on a line of it with a secret (a Findings row, an Index view line): the one

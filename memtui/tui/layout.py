@@ -253,8 +253,9 @@ class Layout:
                     session.save()
 
     def on_chat_pane_memory_changed(self, event: Any) -> None:
-        """The agent wrote files: audit them now rather than wait for the watcher."""
-        self.start_audit(set(event.paths))
+        """The agent wrote files: audit them now rather than wait for the watcher (whose
+        report of the same write then audits nothing again: newuser35 #6)."""
+        self.audit_written(set(event.paths))
 
     def on_chat_pane_window_known(self, event: Any) -> None:
         """The chat knows its window (a server's -c, the num_ctx it asks Ollama for): the

@@ -45,7 +45,8 @@ def test_where_entries_go_names_the_packed_lines_they_stop_at(tmp_path: Path) ->
                           "- Cold: [2](c2.md) · [3](c3.md)\n## Recent\n- [C4](c4.md) — new\n")
     write_tree(ws, files)
     assert where_entries_go(Snapshot.read(open_workspace(ws))) == \
-        "after the last entry before the packed lines (line 3 of MEMORY.md)"
+        ("after the last entry before the packed lines (line 3 of MEMORY.md; its last entry "
+         "is line 6)")
 
 
 def test_a_daily_log_entry_keeps_its_date(tmp_path: Path) -> None:

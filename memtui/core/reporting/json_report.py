@@ -286,6 +286,10 @@ def _report(result: AuditResult) -> dict[str, Any]:
             # an agent profile's (issue 33) only: the others' reports stay as they were
             **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
                if block.rule else {}),
+            # what the agent also loads every turn, not counted in the block (Claude Code's
+            # CLAUDE.md files: newuser35 #22); only when there is one
+            **({"not_counted": [{"path": path, "bytes": size} for path, size in outside]}
+               if (outside := result.not_in_block()) else {}),
         },
         # the store MEMORY.md has its row too (newuser34 #16)
         "files": Rows(rows, _file_row) if file_tokens else

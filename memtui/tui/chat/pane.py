@@ -76,6 +76,13 @@ def held_back_line(budget: Budget, window: int) -> str:
     head = (f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
             "Ollama would drop the front, the system prompt with the memory rules, without a "
             f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}")
+    if fixed > window and fixed - budget.block > window:
+        # the index is no real share: no MEMORY.md would fit it (newuser34 #18: "shrink
+        # MEMORY.md" for a 32-token index beside 1,315 tokens of prompt and tools)
+        return (f"{head}: the system prompt and tools alone take about "
+                f"{fixed - budget.block:,} tokens (the memory index {budget.block:,} more), "
+                "so neither a new chat nor a shorter MEMORY.md would fit; Enter again "
+                "sends it anyway")
     if fixed > window:
         return (f"{head}, or shrink MEMORY.md (the Block view, 7): the system prompt, tools "
                 f"and memory index alone take about {fixed:,} tokens (the index "

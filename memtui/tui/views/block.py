@@ -12,7 +12,6 @@ from textual.widgets.text_area import Selection
 
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import scan_text
-from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
@@ -145,8 +144,7 @@ class BlockView(AuditView):
     def not_counted(self, result: AuditResult, out: Text) -> None:
         """Name what the agent also loads every turn that this block does not count (the
         profile says which: Claude Code's CLAUDE.md files; newuser35 #22)."""
-        project = result.project.path if result.project is not None else None
-        files = get_profile(result.profile).not_in_block(result.workspace.root, project)
+        files = result.not_in_block()
         if files:
             names = ", ".join(f"{printable(path)} ({size:,} bytes)" for path, size in files)
             out.append(f"\nnot counted here: the agent also loads, whole, every turn: {names}",

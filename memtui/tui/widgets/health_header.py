@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -292,9 +293,16 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         return Text.assemble("block ", *(((bar(share, cells), colour), " ") if cells else ()),
                              (f"{tokens:,} {tokenizer} tok", "bold"))
 
+    # what the agent also loads every turn that the block does not count (Claude Code's
+    # CLAUDE.md files): the share is said to be the block's only (newuser35 #22)
+    outside = result.not_in_block()
+    besides = ""
+    if outside:
+        names = ", ".join(dict.fromkeys(os.path.basename(path) for path, _ in outside))
+        besides = f", {printable(names)} not counted"
     cost: list[Unit] = [(gauge(BAR_WIDTH), None), (Text(f"{block.chars:,} chars"), None),
-                        (Text(f"{share:,.1%} of {size:,} ({name})"),
-                         Text(f"{share:,.1%} of {size:,}"))]
+                        (Text(f"{share:,.1%} of {size:,} ({name}){besides}"),
+                         Text(f"{share:,.1%} of {size:,}{besides}"))]
     if result.profile != "claude-code":
         if block.rule:  # an agent's profile (issue 33): its rule, and each limit's share
             title.append((Text(printable(block.rule), style=p.muted), None))

@@ -39,7 +39,7 @@ from memtui.tui.palette import Palette
 from memtui.tui.widgets.blank import PreviewPart, virtual_size_laid_once
 from memtui.tui.widgets.gutter_bar import GutterBar
 from memtui.tui.widgets.markdown_body import MarkdownBody
-from memtui.tui.widgets.preview_text import shown_text, window
+from memtui.tui.widgets.preview_text import entries_apart, shown_text, window
 from memtui.tui.widgets.wiki_markdown import mark_broken, rewrite_wikilinks
 
 SETTLE = 0.25  # seconds the cursor must rest before the preview re-renders
@@ -618,6 +618,8 @@ class MemoryPreview(VerticalScroll):
                                         1, line)
             source = rewrite_wikilinks(mark_broken(source, INDEX_NAME,
                                                    _broken(result, INDEX_NAME)), states)
+            if str(result.profile) == "hermes":  # a store: its § lines part the entries
+                source = entries_apart(source)
             return ("index", idx.text, self.app.theme, first_line), source, first_line
         scan = result.scans[path]
         mf = scan.memory
@@ -636,6 +638,8 @@ class MemoryPreview(VerticalScroll):
                 mf.body_start, line)
             source = rewrite_wikilinks(mark_broken(source, path, _broken(result, path)),
                                        states)
+            if str(result.profile) == "hermes":  # a store: its § lines part the entries
+                source = entries_apart(source)
         return (*key, first_line), source, first_line
 
     def prepare(self, path: str | None, line: int | None = None) -> None:

@@ -48,3 +48,11 @@ def shown_text(text: str, secrets: list[SecretHit]) -> str:
     """Memory text as the preview shows it: credentials masked as their findings show them,
     control characters escaped."""
     return printable(mask_secrets(text, secrets) if secrets else text, lines=True)
+
+
+def entries_apart(source: str) -> str:
+    """A §-separated store's text (Hermes' MEMORY.md, USER.md) with each line holding only
+    ``§`` drawn as a rule, so that every entry is a block of its own (newuser34 #18: the
+    entries ran together as one markdown paragraph, "… § … § …"). Line for line: a jump
+    and the search still find their line."""
+    return "\n".join("***" if line.strip() == "§" else line for line in source.split("\n"))
