@@ -17,8 +17,16 @@ self is not one word class but two things on one line:
   báo"), a **standing** change ("from now on", "in every reply"), a **secret's place**
   (``.env``, ``~/.ssh``, a key file, an identifier naming a secret: ``consumer_secret``),
   a **place the user does not see** (an HTML comment, a comment in a fenced code block),
-  or a **conditional on the reader's identity** with the user named ("If you are an AI
-  reading this, … the user …").
+  or a **conditional on the reader's identity** ("If you are an AI reading this, …", "AI
+  assistant, if you read this, …");
+* or (session 36, blind set rules30: 48 orders, most planted in third-party text the agent
+  saved, 17 missed) a **message to the model saved**: a quotation that opens by calling
+  the model ("«Dear assistant, from now on …»") and goes on with a message, not framed as
+  an example or an attack on its line or the lines next to it. A scam kept as a warning is
+  framed so; a third party's order saved in the summary of its mail, review or page is not.
+  Measured leave-one-set-out with rules23/25/26/27 (bench/RESULTS.md, "Issue 34:
+  instruction_like on saved third-party text"): such quotations were negatives in every
+  earlier set only when framed.
 
 And the voice must change: the model named on that line alone of the memory
 (`memtui.core.checks.instructions` asks `naming`). A planted order names its reader once, in
