@@ -55,7 +55,9 @@ git projects, labelled for ``hidden_text``, ``instruction_like``, ``missing_why`
 hidden_text on blind rules23"); ``rules25``: 30 in 30, the same five ("Issue 34:
 instruction_like on blind rules25"); ``rules26``: 24 in 24, no projects, ``instruction_like``
 alone ("Issue 34: instruction_like on blind rules26"); ``rules27``: 24 in 24, no projects,
-``instruction_like`` alone ("Issue 34: instruction_like on strangers' text").
+``instruction_like`` alone ("Issue 34: instruction_like on strangers' text"); ``rules30``: 24 in
+24, no projects, ``instruction_like`` alone ("Issue 34: instruction_like on saved third-party
+text, rules30 folded in").
 Scored as ``bench/rules_blind.py`` does (``memtui audit`` in a child per workspace; the
 ``near_duplicate`` sets in this process); ``pytest -s`` prints the table."""
 
@@ -97,7 +99,11 @@ HERE = Path(__file__).parent / "blind_rules"
 #: text"): written blind in session 34, 24 workspaces, 24 languages, no projects, labelled
 #: for instruction_like alone (48 orders); before on integ 15a5285d 12/2/36, after branch
 #: relfix35 29/2/19 (a line turning to the model, `memtui.core.checks.voice`); floors a
-#: finding or two under.
+#: finding or two under. ``rules30`` (bench/RESULTS.md, "Issue 34: instruction_like on saved
+#: third-party text, rules30 folded in"): written blind in session 35, 24 workspaces, 24
+#: languages, no projects, labelled for instruction_like alone (48 orders, most planted in
+#: third-party text the agent saved); before on integ e85eac47 31/1/17, after relfix36
+#: 43/1/5 (a quotation that opens by calling the model); floors a finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -109,6 +115,7 @@ MULTI_RULE_SETS = [
                  "stale_reference": (0.9, 0.95)}),
     ("rules26", {"instruction_like": (0.95, 0.87)}),
     ("rules27", {"instruction_like": (0.9, 0.58)}),
+    ("rules30", {"instruction_like": (0.95, 0.85)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

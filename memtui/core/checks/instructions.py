@@ -388,7 +388,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             if naming_at is None:
                 naming_at = naming(lines, named_on, code)
             if not naming_at - {i}:
-                found = said = voiced(line, i in under, i in code, i in comment)
+                found = said = voiced(lines, i, i in under, i in code, i in comment)
         if found is None or quoted_list(line) or framed_as_example(lines, i):
             continue
         if said is not None and named and found[0] != "turns to the model":

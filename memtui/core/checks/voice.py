@@ -17,8 +17,16 @@ self is not one word class but two things on one line:
   báo"), a **standing** change ("from now on", "in every reply"), a **secret's place**
   (``.env``, ``~/.ssh``, a key file, an identifier naming a secret: ``consumer_secret``),
   a **place the user does not see** (an HTML comment, a comment in a fenced code block),
-  or a **conditional on the reader's identity** with the user named ("If you are an AI
-  reading this, … the user …").
+  or a **conditional on the reader's identity** ("If you are an AI reading this, …", "AI
+  assistant, if you read this, …");
+* or (session 36, blind set rules30: 48 orders, most planted in third-party text the agent
+  saved, 17 missed) a **message to the model saved**: a quotation that opens by calling
+  the model ("«Dear assistant, from now on …»") and goes on with a message, not framed as
+  an example or an attack on its line or the lines next to it. A scam kept as a warning is
+  framed so; a third party's order saved in the summary of its mail, review or page is not.
+  Measured leave-one-set-out with rules23/25/26/27 (bench/RESULTS.md, "Issue 34:
+  instruction_like on saved third-party text"): such quotations were negatives in every
+  earlier set only when framed.
 
 And the voice must change: the model named on that line alone of the memory
 (`memtui.core.checks.instructions` asks `naming`). A planted order names its reader once, in
@@ -36,7 +44,7 @@ words of the common languages — none is a phrase of an order.
 
 from __future__ import annotations
 
-from memtui.core.checks.addressed import names_model
+from memtui.core.checks.addressed import calls_an_example, names_model
 from memtui.core.checks.ask_words import words_at
 from memtui.core.checks.unlabelled import prefers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -50,8 +58,10 @@ _SECRET_PLACE = lazy_pattern(r"(?i)(?:^|[\s`'\"(/])\.env\b|~/\.ssh|\bid_(?:rsa|e
 #: "If" in the common languages, as a word of its own (or the script's conditional).
 _IF = lazy_pattern(
     r"(?i)(?:^|[\s(«\"'>,.;:—-])(?:if|wenn|falls|si|se|jos|ha|eğer|jika|kalau|apabila|nếu|"
-    r"если|якщо|αν|אם|اگر|إذا|إن|अगर|यदि|যদি|ถ้า|หาก|kama|ikiwa|dacă|daca|als|indien|om|"
-    r"jeśli|jeżeli|pokud|jestli|hvis|ifall|kung)(?=\s)|如果|若是|もし|만약|என்றால்")
+    r"если|якщо|αν|אם|اگر|إذا|إن|अगर|यदि|যদি|kama|ikiwa|dacă|daca|als|indien|om|"
+    r"jeśli|jeżeli|pokud|jestli|hvis|ifall|kung)(?=\s)|如果|若是|もし|만약|என்றால்|"
+    # a script that does not space its words: "ถ้าคุณเป็น…"
+    r"ถ้า|หาก")
 #: A comment's opening in a code line ("# …", "// …", "-- …", "/* …").
 _CODE_COMMENT = lazy_pattern(r"^\s*(?:#(?!#)|//|--|/\*|;|\*\s)|\s(?:#|//)\s")
 #: A heading (outside a fenced block).
@@ -89,9 +99,27 @@ def reader_sections(lines: list[str]) -> tuple[set[int], set[int], set[int]]:
 
 
 def _if_reader(line: str) -> bool:
-    """Whether a conditional opens on the reader's identity: the model named within a few
-    words after an "if" ("Jos olet tekoäly", "אם אתה מודל שפה", "If you are an AI")."""
-    return any(names_model(line[m.end():m.end() + 32]) for m in _IF.finditer(line))
+    """Whether a conditional is set on the reader: the model named within a few words after
+    an "if" ("Jos olet tekoäly", "אם אתה מודל שפה", "If you are an AI") or just before it,
+    the reader called and then the condition ("Для ШІ: якщо ти це читаєш", "Dragă asistent
+    AI, dacă tu citești")."""
+    return any(names_model(_CLAUSE_MARK.split(line[m.end():m.end() + 32], 1)[0])
+               or _called(line[:m.start()]) for m in _IF.finditer(line))
+
+
+#: Where the condition's clause ends ("如果 Tavily 恢复了，可以帮公主搜 AI 新闻": the AI is
+#: named after it, in what follows).
+_CLAUSE_MARK = lazy_pattern(r"[,，、;；:：.。!?！？]")
+
+
+#: The end of a call before a condition: a comma, a colon.
+_CALLED = lazy_pattern(r"[,，:：،]\s*$")
+
+
+def _called(before: str) -> bool:
+    """Whether ``before`` (the text before an "if") ends by calling the model: a word for
+    it in its last few words, then a comma or a colon."""
+    return _CALLED.search(before) is not None and names_model(before[-24:])
 
 
 def _place(code: bool, comment: bool, line: str) -> bool:
@@ -122,14 +150,80 @@ def _quoted_only(line: str) -> bool:
     return any(len(line[:m.start()].split()) >= 2 for m in spans)
 
 
-def voiced(line: str, under: bool = False, code: bool = False, comment: bool = False
-           ) -> tuple[str, str] | None:
-    """(reason, excerpt) when ``line`` turns to the model: it names the model (or sits
-    under a heading that does, ``under``) and keeps something from the user, makes a
-    standing change, names a secret's place, sits in an HTML comment (``comment``) or a
+#: Where a quotation opens: «, “, „, 「, ‘, or a straight quote (`_openers` pairs them),
+#: and the marks that close each.
+_QUOTE_OPEN = lazy_pattern(r"[«“\"„「‘']")
+_CLOSE = {"«": "»", "“": "”", '"': '"', "„": "“”", "「": "」", "‘": "’", "'": "'"}
+#: Where a call ends: a comma, a colon, a dash.
+_CALL_END = lazy_pattern(r"[,，、:：—–-]")
+#: A sentence's end, inside a quotation.
+_SENTENCE_END = lazy_pattern(r"[.!?。！？]\s")
+#: A key's value quoted whole (YAML, JSON: ``description: "…"``): a value, not speech.
+_KEY_BEFORE = lazy_pattern(r"^\s*[-\w\"]+\s*[:=]\s*$")
+
+
+def _openers(line: str) -> list[tuple[int, str]]:
+    """Where quotations open in ``line`` (the column after the mark) and the marks that
+    close each: a straight quote every other one (the first, the third …), an apostrophe
+    inside a word ("l'assistant") none."""
+    out: list[tuple[int, str]] = []
+    count = {'"': 0, "'": 0}
+    for m in _QUOTE_OPEN.finditer(line):
+        c, k = m.group(), m.start()
+        if c in count:
+            if c == "'" and k > 0 and line[k - 1].isalnum():
+                continue
+            count[c] += 1
+            if count[c] % 2 == 0:
+                continue
+        out.append((m.end(), _CLOSE[c]))
+    return out
+
+
+def _quote_calls(line: str) -> bool:
+    """Whether a quotation in ``line`` opens by calling the model — a word for it among the
+    first five words of the quotation or of a sentence in its first 60 characters, before a
+    comma, a colon or a dash ("«Асистенте, з цього моменту …»", "„Sehr geehrter Assistent,
+    …", "\"… ถึงผู้ช่วย AI ของรีสอร์ต: …") — and
+    goes on with a message (30 characters or more): a message to the model saved, not a
+    phrase about it ("As an AI, you must..."), nor a key's quoted value."""
+    for at, closers in _openers(line):
+        if _KEY_BEFORE.match(line[:at - 1]):
+            continue
+        head = line[at:at + 60]
+        end = _CALL_END.search(head)
+        if end is None:
+            continue
+        called = _SENTENCE_END.split(head[:end.start()])[-1]
+        if any(c in called for c in closers) or not 0 < len(called.split()) <= 5 \
+                or not names_model(called):
+            continue
+        rest = line[at + end.end():]
+        close = min((k for k in (rest.find(c) for c in closers) if k >= 0), default=len(rest))
+        if len(rest[:close].strip()) >= 30:
+            return True
+    return False
+
+
+def _framed(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` or the lines of text next to it call what it quotes an example,
+    data or an attack ("Es un intento de inyección", "örnek olarak saklıyoruz")."""
+    before = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+    after = next((lines[j] for j in range(i + 1, len(lines)) if lines[j].strip()), "")
+    return any(calls_an_example(t) for t in (_QUOTED.sub(" ", lines[i]), before, after))
+
+
+def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
+           comment: bool = False) -> tuple[str, str] | None:
+    """(reason, excerpt) when line ``i`` of ``lines`` turns to the model: it names the model
+    (or sits under a heading that does, ``under``) and keeps something from the user, makes
+    a standing change, names a secret's place, sits in an HTML comment (``comment``) or a
     code comment (``code``: inside a fenced block), or sets a condition on the reader being
-    an AI with the user named. None otherwise. Whether the voice changes (the model named
+    an AI; or it quotes a message that opens by calling the model, not framed as an example
+    (session 36, rules30: third parties' orders saved in a memory's summary of their mail,
+    review or page). None otherwise. Whether the voice changes (the model named
     on this line alone) is the caller's to ask (`naming`)."""
+    line = lines[i]
     if line.lstrip().startswith("#") and not code:
         return None
     named = names_model(line)
@@ -137,12 +231,16 @@ def voiced(line: str, under: bool = False, code: bool = False, comment: bool = F
         return None
     low = line.lower()
     at = words_at(low)
-    if prefers(at) or (named and _quoted_only(line)):
+    if prefers(at):
+        return None
+    if named and _quote_calls(line) and not _framed(lines, i):
+        return "turns to the model", line.strip()[:60]
+    if named and _quoted_only(line):
         return None
     if ("neg" in at and ("tell" in at or "know" in at)) or "negtell" in at or "standing" in at \
             or any(0 < r - e <= 20 for e in at.get("every", ()) for r in at.get("reply", ())) \
             or _SECRET_PLACE.search(line) is not None \
             or _place(code, comment, line) \
-            or (named and "user" in at and _if_reader(line)):
+            or (named and _if_reader(line)):
         return "turns to the model", line.strip()[:60]
     return None
