@@ -29,6 +29,7 @@ from memtui.core.creds.continued import rest
 from memtui.core.creds.encoded import Scan as Finder
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.inline import may_hold as _may_hold_inline
+from memtui.core.creds.mnemonic import may_follow_a_colon as _may_follow_a_colon
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.named import may_hold as may_hold_name
@@ -411,9 +412,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     candidates = candidate_lines(text, probe)
     # (a seed phrase sits under a line ending in a colon or a count in brackets: a text
     # without one costs no search)
-    phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and \
-        _may_hold_seed(text) else []
+    phrases = list(seed_phrases(text.split("\n"))) if (any(
+        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and
+        _may_hold_seed(text)) or _may_follow_a_colon(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
     runs = _may_hold_run(text, shaped)
     inline = _may_hold_inline(text)
