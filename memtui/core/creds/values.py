@@ -428,6 +428,23 @@ def _path_of_words(v: str) -> bool:
                for p in (parts if len(parts) > 2 else parts[1:]))
 
 
+#: A part of a dotted name after its first: a word in capitals and small letters, or an
+#: acronym (``Core``, ``UI``, ``Services``, ``IO``, ``Tests``).
+_NAME_PART = lazy_pattern(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z]{2,5}|[a-z]{2,}")
+_NAME_HEAD = lazy_pattern(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def dotted_name(v: str) -> bool:
+    """``Acme247.UI.Shared``, ``Foo365.Core.Services.Auth``: three parts or more joined by
+    dots, the first an identifier (a product's name with its digits), each other a word or
+    an acronym — a .NET-style namespace, a project or a module, written on line after line
+    of a codebase's notes (session 36: 56 false credentials in one real folder). Two parts
+    are no namespace (``Pulpo.Feira91``: a password)."""
+    parts = v.split(".")
+    return len(parts) >= 3 and bool(_NAME_HEAD.fullmatch(parts[0])) and \
+        all(_NAME_PART.fullmatch(p) for p in parts[1:]) and any(c.isalpha() for c in parts[0])
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -450,6 +467,8 @@ def not_a_value(value: str) -> str | None:
         return "placeholder"
     if _path_of_words(v):
         return "names joined (a path, a route, an attribute)"
+    if "." in v and dotted_name(v):
+        return "a dotted name (a namespace, a module)"
     if _PASSWORD_HASH.match(v):
         return "a password hash"
     if "-----BEGIN" in v:
