@@ -151,3 +151,24 @@ def test_a_folder_of_dotnet_notes_and_a_keyring_command(tmp_path: Path) -> None:
                                  "Read it back: `security find-generic-password -s gog -w`\n"),
     })
     assert found(run_audit(ws), "secret") == [("memory/mail.md", 8)]
+
+
+# -- public by design: an age recipient however written, a variable the page ships -----------
+
+@pytest.mark.parametrize("text", [
+    "Backups are encrypted to `age1qwertyuiopasdfghjklzxcvbnm0123456789qwertyuiopasdfghjkl`\n",
+    "```\nNEXT_PUBLIC_FIREBASE_API_KEY=AIzaSyQ7xK2mB4vZj6TR3nPq8LwE5cD1fG9hJk0\n"
+    "VITE_POSTHOG_KEY=phc_Qx7kP2mZ9vLw4nR8tY3uB6cE1fH5jK0sDa7Wq2Lm\n```\n",
+])
+def test_public_by_design_is_no_credential(text: str) -> None:
+    assert _values(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("NEXT_PUBLIC_STRIPE_SECRET_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dcXk2Z\n",
+     "sk_live_4eC39HqLyjWDarjtT1zdp7dcXk2Z"),      # a secret put there by mistake
+    ("FIREBASE_API_KEY=AIzaSyQ7xK2mB4vZj6TR3nPq8LwE5cD1fG9hJk0\n",
+     "AIzaSyQ7xK2mB4vZj6TR3nPq8LwE5cD1fG9hJk0"),   # not a bundled name
+])
+def test_a_secret_beside_the_public_forms_is_still_one(text: str, value: str) -> None:
+    assert _values(text) == [value]

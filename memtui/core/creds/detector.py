@@ -35,6 +35,7 @@ from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
+from memtui.core.creds.webconfig import may_bundle
 from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
 from memtui.core.creds.yaml_tags import tagged_hits
 from memtui.core.record import FrozenRecord, Record, init_field
@@ -523,6 +524,10 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.webconfig import public_web_key
 
         hits = [h for h in hits if not public_web_key(lines, h[0], h[2].value)]
+    if may_bundle(text):
+        from memtui.core.creds.webconfig import bundled
+
+        hits = [h for h in hits if not bundled(lines[h[0]], h[2].value)]
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:
         cuts.append(hits[MAX_HITS][0])

@@ -190,7 +190,9 @@ _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 #: (`memtui.core.creds.shaped`) and the providers' rules (through `not_a_value`) all ask.
 PUBLIC_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("an SSH public key", "public key", r"ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-"),
-    ("an age recipient", "public key", r"age1[02-9ac-hj-np-z]{20,}"),
+    # (bech32's alphabet, or any small letters and digits: a recipient written by hand or
+    # made up holds a ``b``, ``i`` or ``o`` too — session 36, set24 —, still the public half)
+    ("an age recipient", "public key", r"age1[a-z0-9]{20,}"),
     ("a Nostr public key", "public key", r"npub1"),
     ("a Stripe publishable key", "public key", r"pk_(?:live|test)_"),
     ("a PEM public key or certificate", "public key",
