@@ -128,6 +128,16 @@ def test_a_dotted_namespace_is_no_credential(text: str) -> None:
     assert _values(text) == []
 
 
+def test_two_parts_of_a_namespace_family_are_no_credential() -> None:
+    text = ("- `Acme247.Data` holds the token cache\n- `Acme247.Api` the auth key endpoints\n"
+            "- `Acme247.UI.Shared` the login screens\n")
+    assert _values(text) == []
+
+
+def test_two_parts_written_once_alone_are_still_a_value() -> None:
+    assert _values("token: `Acme247.Data`\n") == ["Acme247.Data"]
+
+
 @pytest.mark.parametrize("text, value", [
     ("password: Pulpo.Feira91x\n", "Pulpo.Feira91x"),    # two parts: a password
     ("token: `Ab3x.Qz9k.Lm2p`\n", "Ab3x.Qz9k.Lm2p"),     # parts that are no words

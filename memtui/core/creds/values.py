@@ -447,6 +447,32 @@ def dotted_name(v: str) -> bool:
         all(_NAME_PART.fullmatch(p) for p in parts[1:]) and any(c.isalpha() for c in parts[0])
 
 
+_TWO_PARTS = lazy_pattern(r"(?P<root>[A-Za-z][A-Za-z0-9_]*)\.(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*|"
+                          r"[A-Z]{2,5}|[a-z]{2,})")
+
+
+def namespace_family(text: str, v: str) -> bool:
+    """``Acme247.Data`` where ``text`` names other members of ``Acme247.``'s family
+    (``Acme247.Api``, ``Acme247.UI.Shared``): two parts are a namespace when their root
+    heads two dotted names or more in the same text; a password is written once, alone."""
+    m = _TWO_PARTS.fullmatch(v)
+    if m is None:
+        return False
+    root = m.group("root") + "."
+    seen: set[str] = set()
+    at = text.find(root)
+    while at >= 0 and len(seen) < 2:
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._"):
+            end = at + len(root)
+            while end < len(text) and (text[end].isalnum() or text[end] in "._"):
+                end += 1
+            part = text[at + len(root):end].rstrip(".")
+            if part:
+                seen.add(part)
+        at = text.find(root, at + 1)
+    return len(seen) >= 2
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
