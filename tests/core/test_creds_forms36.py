@@ -182,3 +182,27 @@ def test_public_by_design_is_no_credential(text: str) -> None:
 ])
 def test_a_secret_beside_the_public_forms_is_still_one(text: str, value: str) -> None:
     assert _values(text) == [value]
+
+
+# -- a key's run in one case ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    # small letters only after ``sk-``: no word joined by dashes, whatever its label
+    ("headers={'x-api-key': 'sk-qwtrvbnmzxclkjhgfdpsrtvwqzxnmkjhgbvcdfg'}\n",
+     "sk-qwtrvbnmzxclkjhgfdpsrtvwqzxnmkjhgbvcdfg"),
+    # a prefix of four letters, then a long run of small letters and digits
+    ("Handover: Vendorx — abcd_q7wz3k9rt2mx8vbn4lp6hs1dq0fy5gj3kc7tz9wrx2mp8vb\n",
+     "abcd_q7wz3k9rt2mx8vbn4lp6hs1dq0fy5gj3kc7tz9wrx2mp8vb"),
+])
+def test_a_keys_run_in_one_case(text: str, value: str) -> None:
+    assert _values(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "token: `the-quick-brown-fox-jumps-over-the-lazy-dog-again`\n",     # words joined
+    "key: `internationalization-localization-configuration`\n",       # long words
+    "Run `make test_abcdefghijklmnopqrstuvwxyzabcdefghijklmnop`\n",   # the alphabet
+    "See release_2024_notes_and_everything_about_the_build\n",
+])
+def test_words_joined_in_one_case_are_no_key(text: str) -> None:
+    assert _values(text) == []

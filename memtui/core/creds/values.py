@@ -550,7 +550,7 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))) and \
-            not any(len(p) >= 8 and p.isalpha() and _irregular_case(p)
+            not any((len(p) >= 8 and p.isalpha() and _irregular_case(p)) or _random_small(p)
                     for q in _JOINED_SPLIT.split(v) for p in q.split("_")):
         return "names joined (a path, a route, an attribute)"  # not ``nkpXNGXvfqQLw-Jm``:
         # a piece with capitals where no word starts is made up
@@ -587,6 +587,14 @@ def char_kinds(value: str) -> int:
     return (any(c.islower() for c in value) + any(c.isupper() for c in value)
             + any(c.isdigit() for c in value) + any(c in _SYMBOLS or not c.isalnum()
                                                      for c in value))
+
+
+def _random_small(v: str) -> bool:
+    """24 small letters or more, under a third of them vowels, spread wide: no word of any
+    name (the longest hold 35-45 % vowels) but a key's run in one case (``sk-`` then 48
+    small letters; session 36: set21's and set24's, read as words joined)."""
+    return len(v) >= 24 and v.isalpha() and v.isascii() and v.islower() and \
+        sum(c in "aeiou" for c in v) < 0.3 * len(v) and entropy(v) >= 4.0
 
 
 def _irregular_case(v: str) -> bool:
