@@ -166,7 +166,7 @@ def test_a_folder_of_dotnet_notes_and_a_keyring_command(tmp_path: Path) -> None:
 # -- public by design: an age recipient however written, a variable the page ships -----------
 
 @pytest.mark.parametrize("text", [
-    "Backups are encrypted to `age1qwertyuiopasdfghjklzxcvbnm0123456789qwertyuiopasdfghjkl`\n",
+    "Backup key: `age1k7bqz3oi9xw2mvn8tl5rj4hyc6dfg0pse2ubk9qwz7xoi3mvt8nrl4jh5ycd`\n",
     "```\nNEXT_PUBLIC_FIREBASE_API_KEY=AIzaSyQ7xK2mB4vZj6TR3nPq8LwE5cD1fG9hJk0\n"
     "VITE_POSTHOG_KEY=phc_Qx7kP2mZ9vLw4nR8tY3uB6cE1fH5jK0sDa7Wq2Lm\n```\n",
 ])
