@@ -206,3 +206,23 @@ def test_a_keys_run_in_one_case(text: str, value: str) -> None:
 ])
 def test_words_joined_in_one_case_are_no_key(text: str) -> None:
     assert _values(text) == []
+
+
+# -- a labelled login joined by a slash -------------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("Klubbens webbplats: sekreterare/Ekorre7Skog!\n", "Ekorre7Skog!"),
+    ("NAS (σέρβερ 10.0.4.2): φύλακας/KpVmRt%wz\n", "KpVmRt%wz"),
+])
+def test_a_labelled_login_joined_by_a_slash(text: str, value: str) -> None:
+    assert _values(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "- Default model: qwen/qwen3-32b-instruct\n",            # a model's name, one case
+    "    image: bitnami/Postgresql-16.2\n",                   # an image and its version
+    "Repository: acme/LedgerService2\n",                      # no symbol, no password's mix
+    "- Vault: `secret/prod/Db-Password1`\n",                  # a path
+])
+def test_a_slash_after_a_label_that_is_no_login(text: str) -> None:
+    assert _values(text) == []

@@ -18,7 +18,8 @@ neither, and each is known by its structure alone:
   or after a label's colon, in any language (``Router: admin Fjord!Lake5``, ``ssh: root
   …``), where the password mixes all four kinds of character (small, capital, digit,
   symbol): what a login line looks like, whatever its label says — the pair maybe one
-  code span (``вход: `root …```);
+  code span (``вход: `root …```), or joined by a slash (``label: user/Password!x``, a
+  password of both cases and a symbol);
 - **a value shown masked, then written out**: a label's value masked (``Passwort: ●●●●●●``,
   ``PIN: ****``), and in the rest of that line or the next one a token mixing all four kinds
   of character (small, capital, digit, symbol): what the mask hid, said plainly;
@@ -50,6 +51,10 @@ _LOGIN = lazy_pattern(r"^[ \t>]*(?P<u>[a-z_][a-z0-9_.-]{0,31}) (?P<v>\S{6,64})[ 
 #: the pair maybe one code span (``вход: `root …```, session 36: set24's three were).
 _LABEL_LOGIN = lazy_pattern(LEAD + LABEL + COLON + r"(?P<q>`?)(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
                             r"(?P<v>[^\s`]{8,64})(?P=q)[ \t]*$")
+#: The same with the user and password joined by a slash (``Suíomh: rúnaí/…``): a user of
+#: small letters of any script, one slash, the password to the line's end.
+_LABEL_SLASH = lazy_pattern(LEAD + LABEL + COLON + r"(?P<q>`?)(?P<u>[^\W\d_][\w.-]{0,31})/"
+                            r"(?P<v>[^\s`/]{8,64})(?P=q)[ \t]*$")
 _AT_USER = lazy_pattern(r"(?<![\w.+-])(?P<u>[a-z_][a-z0-9_.-]{0,31})@[\w-]")
 #: A word (any script) then one value that ends its clause.
 _PAIR = lazy_pattern(r"(?<![\w`])(?=(?P<w>[^\W\d_]{3,30}) (?P<v>[^\s`;,，；]{6,64}?)"
@@ -72,8 +77,10 @@ _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$"
 #: (the password's digit, capital and symbol looked for ahead, where the rest matched)
 _LOGIN_TAIL = (r"[ \t]*`?[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
                r"(?=\S{0,63}[^\w\s])\S{8,64}[ \t]*(?:\n|\Z)")
-_MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
-_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
+_SLASH_TAIL = (r"[ \t]*`?[^\W\d_][\w.-]{0,31}/(?=[^\s/]{0,63}[A-Z])(?=[^\s/]{0,63}[a-z])"
+               r"[^\s`/]{8,64}`?[ \t]*(?:\n|\Z)")
+_MAY_LABEL_LOGIN = lazy_pattern(":(?:" + _LOGIN_TAIL + "|" + _SLASH_TAIL + ")")
+_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：(?:" + _LOGIN_TAIL + "|" + _SLASH_TAIL + ")")
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
 _MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
 _VERSION_HEAD = lazy_pattern(r"[vV]?\d+\.\d")  # ``v2.4-Beta!``: a version, not a password
@@ -230,6 +237,24 @@ def _unmasked(lines: list[str]) -> Iterator[Labelled]:
                 break
 
 
+def _slash_login(line: str, i: int) -> Labelled | None:
+    """``label: user/password`` to the line's end (session 36): a user of small letters, a
+    password of small and capital letters and a symbol — not a path, a model's or an
+    image's name (one case, or words in CamelCase and digits: ``acme/LedgerService2``), a
+    version, a digest or a reference."""
+    m = _LABEL_SLASH.match(line)
+    if m is None or not m.group("u").islower():
+        return None
+    v = m.group("v")
+    if not (any(c.isupper() for c in v) and any(c.islower() for c in v)) or \
+            not any(not c.isalnum() and c not in ".-" for c in v) or \
+            not _password_like(v, digit=False, ascii_only=False) or \
+            values.holds_label_word(v) or _VERSION_HEAD.match(v) or ":" in v:
+        return None
+    return Labelled(i, m.start("v"), m.end("v"), v,
+                    "a password after its user and a slash on a labelled login line")
+
+
 def _line_of(starts: list[int], at: int) -> int:
     return bisect.bisect_right(starts, at) - 1
 
@@ -282,6 +307,10 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
                     not values.holds_label_word(v) and not _VERSION_HEAD.match(v):
                 yield Labelled(i, m.start("v"), m.end("v"), v,
                                "a password after the user name on a labelled login line")
+            elif "/" in line:
+                got = _slash_login(line, i)
+                if got:
+                    yield got
         if i not in wanted:
             continue
         if any(c.isupper() for c in line):
