@@ -528,7 +528,7 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.values import namespace_family
 
         hits = [h for h in hits if not namespace_family(text, h[2].value)]
-    if may_bundle(text):
+    if hits and may_bundle(text):
         from memtui.core.creds.webconfig import bundled
 
         hits = [h for h in hits if not bundled(lines[h[0]], h[2].value)]

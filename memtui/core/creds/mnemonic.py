@@ -57,8 +57,9 @@ def may_hold(text: str) -> bool:
 
 def may_follow_a_colon(text: str) -> bool:
     """Whether a phrase may stand after a colon in ``text`` (`_AFTER_COLON`'s cheap look)."""
-    return (":" in text or "：" in text) and (
-        _MAY_AFTER_COLON.search(text.replace("：", ":")) is not None)
+    if ":" in text and _MAY_AFTER_COLON.search(text) is not None:
+        return True
+    return "：" in text and _MAY_AFTER_COLON.search(text.replace("：", ":")) is not None
 
 
 def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:

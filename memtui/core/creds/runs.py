@@ -77,10 +77,12 @@ _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$"
 #: (the password's digit, capital and symbol looked for ahead, where the rest matched)
 _LOGIN_TAIL = (r"[ \t]*`?[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
                r"(?=\S{0,63}[^\w\s])\S{8,64}[ \t]*(?:\n|\Z)")
-_SLASH_TAIL = (r"[ \t]*`?[^\W\d_][\w.-]{0,31}/(?=[^\s/]{0,63}[A-Z])(?=[^\s/]{0,63}[a-z])"
-               r"[^\s`/]{8,64}`?[ \t]*(?:\n|\Z)")
-_MAY_LABEL_LOGIN = lazy_pattern(":(?:" + _LOGIN_TAIL + "|" + _SLASH_TAIL + ")")
-_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：(?:" + _LOGIN_TAIL + "|" + _SLASH_TAIL + ")")
+_MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
+_MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
+#: (the slash's form: ``/`` first, a literal ``re`` skips to, then a password of both cases
+#: to the line's end; `_slash_login` reads the label and the user)
+_MAY_SLASH_LOGIN = lazy_pattern(r"/(?<=[^\W\d_]/)(?=[^\s/]{0,63}[A-Z])(?=[^\s/]{0,63}[a-z])"
+                                r"[^\s`/]{8,64}`?[ \t]*(?:\n|\Z)")
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
 _MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
 _VERSION_HEAD = lazy_pattern(r"[vV]?\d+\.\d")  # ``v2.4-Beta!``: a version, not a password
@@ -95,6 +97,8 @@ def _label_login(text: str) -> Iterator[int] | None:
     found = [m.start() for m in _MAY_LABEL_LOGIN.finditer(text)] if ":" in text else []
     if "：" in text:
         found += [m.start() for m in _MAY_LABEL_LOGIN_WIDE.finditer(text)]
+    if "/" in text and (":" in text or "：" in text):
+        found += [m.start() for m in _MAY_SLASH_LOGIN.finditer(text)]
     return iter(found) if found else None
 
 
@@ -111,6 +115,8 @@ def may_hold(text: str, shaped: bool) -> bool:
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
                 (":" in text and _MAY_LABEL_LOGIN.search(text) is not None) or
                 ("：" in text and _MAY_LABEL_LOGIN_WIDE.search(text) is not None) or
+                ("/" in text and (":" in text or "：" in text) and
+                 _MAY_SLASH_LOGIN.search(text) is not None) or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
 
 
