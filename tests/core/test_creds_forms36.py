@@ -134,6 +134,12 @@ def test_two_parts_of_a_namespace_family_are_no_credential() -> None:
     assert _values(text) == []
 
 
+def test_a_products_name_joined_by_underscores_in_its_family_is_no_credential() -> None:
+    text = ("Databases: `Foo365_Shared` holds the token tables, `Foo365_Core` the auth keys,\n"
+            "the project `src/Foo365.Web/Views` the login pages.\n")
+    assert _values(text) == []
+
+
 def test_two_parts_written_once_alone_are_still_a_value() -> None:
     assert _values("token: `Acme247.Data`\n") == ["Acme247.Data"]
 

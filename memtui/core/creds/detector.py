@@ -524,7 +524,7 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.webconfig import public_web_key
 
         hits = [h for h in hits if not public_web_key(lines, h[0], h[2].value)]
-    if any("." in h[2].value for h in hits):
+    if any(c in h[2].value for h in hits for c in "._/"):
         from memtui.core.creds.values import namespace_family
 
         hits = [h for h in hits if not namespace_family(text, h[2].value)]

@@ -447,28 +447,41 @@ def dotted_name(v: str) -> bool:
         all(_NAME_PART.fullmatch(p) for p in parts[1:]) and any(c.isalpha() for c in parts[0])
 
 
-_TWO_PARTS = lazy_pattern(r"(?P<root>[A-Za-z][A-Za-z0-9_]*)\.(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*|"
-                          r"[A-Z]{2,5}|[a-z]{2,})")
+_JOINS = lazy_pattern(r"[._/\\-]+")
 
 
 def namespace_family(text: str, v: str) -> bool:
-    """``Acme247.Data`` where ``text`` names other members of ``Acme247.``'s family
-    (``Acme247.Api``, ``Acme247.UI.Shared``): two parts are a namespace when their root
-    heads two dotted names or more in the same text; a password is written once, alone."""
-    m = _TWO_PARTS.fullmatch(v)
-    if m is None:
+    """``Acme247.Data``, ``Acme247_Shared``, ``src/Acme247.UI/Views``: a name made of a root
+    that heads two names or more in ``text`` (``Acme247.Api``, ``Acme247_Core``: a
+    codebase's namespaces, assemblies, folders) and of words or acronyms, joined by dots,
+    underscores, dashes or slashes — the product's name in its folders, assemblies and
+    files, written on line after line. A password is written once, alone; its parts are
+    no family's."""
+    parts = [p for p in _JOINS.split(v) if p]
+    if len(parts) < 2:
         return False
-    root = m.group("root") + "."
+    for root in parts:
+        if not (_NAME_HEAD.fullmatch(root) and any(c.isdigit() for c in root)):
+            continue
+        if all(p == root or _NAME_PART.fullmatch(p) for p in parts) and _heads_names(text, root):
+            return True
+    return False
+
+
+def _heads_names(text: str, root: str) -> bool:
+    """``root`` then a dot, an underscore or a dash starts two names or more of ``text``,
+    each with another part after it (``Acme247.Api``, ``Acme247_Shared``)."""
     seen: set[str] = set()
     at = text.find(root)
     while at >= 0 and len(seen) < 2:
-        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._"):
-            end = at + len(root)
-            while end < len(text) and (text[end].isalnum() or text[end] in "._"):
-                end += 1
-            part = text[at + len(root):end].rstrip(".")
-            if part:
-                seen.add(part)
+        end = at + len(root)
+        if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._")) and \
+                end < len(text) and text[end] in "._-":
+            stop = end + 1
+            while stop < len(text) and (text[stop].isalnum() or text[stop] == "_"):
+                stop += 1
+            if stop > end + 1:
+                seen.add(text[end + 1:stop])
         at = text.find(root, at + 1)
     return len(seen) >= 2
 
