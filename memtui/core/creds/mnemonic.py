@@ -33,8 +33,9 @@ _MARKED_LINE = lazy_pattern(r"\n[ \t>]*(?:[-*+•][ \t]+`?|`)(?:" + _SMALL + r"{
 #: on after the closing one).
 _AFTER_COLON = lazy_pattern(r"[:：][ \t]*[`\"'“«「]?(?P<p>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})"
                             r"(?:[`\"'”»」][.。]?(?:[ \t]|$)|[.。;,]?[ \t]*$)")
-#: (the cheap look for it: ``:`` first, a literal ``re`` skips to)
+#: (the cheap look for it: ``:`` first, a literal ``re`` skips to; the full-width one apart)
 _MAY_AFTER_COLON = lazy_pattern(r":[ \t]*[`\"'“«「]?(?:[a-z]{3,8} ){11}")
+_MAY_AFTER_WIDE = lazy_pattern(r"：[ \t]*[`\"'“«「]?(?:[a-z]{3,8} ){11}")
 #: Whether a text may hold one (the cheap look before the lines are read).
 SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
 #: ``memtui_native.seed_line`` (`SEED_LINE`'s search, compiled: ~4 % of a cold audit at
@@ -52,14 +53,15 @@ def may_hold(text: str) -> bool:
     compiled = COMPILED
     if compiled(text) if compiled is not None else SEED_LINE.search(text) is not None:
         return True
-    return _MARKED_LINE.search(text) is not None or may_follow_a_colon(text)
+    return _MARKED_LINE.search(text) is not None
 
 
 def may_follow_a_colon(text: str) -> bool:
-    """Whether a phrase may stand after a colon in ``text`` (`_AFTER_COLON`'s cheap look)."""
+    """Whether a phrase may stand after a colon in ``text`` (`_AFTER_COLON`'s cheap look; the
+    detector asks it beside `may_hold`)."""
     if ":" in text and _MAY_AFTER_COLON.search(text) is not None:
         return True
-    return "：" in text and _MAY_AFTER_COLON.search(text.replace("：", ":")) is not None
+    return "：" in text and _MAY_AFTER_WIDE.search(text) is not None
 
 
 def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
