@@ -35,10 +35,14 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: after 138/144, 0 false — over the 95 % bar in all, under 75 % in five languages whose
 #: label words the lexicon does not hold, one value each: am, hy, kk, ro, uz) and raised
 #: set21 and set22 by one each: bench/RESULTS.md, "Issue 32: the credential detector on the
-#: held-out set23, by structure".
+#: held-out set23, by structure". secfix36's widenings (a seed phrase after its label's colon,
+#: a labelled login in one code span or joined by a slash, public formats as strangers write
+#: them…) folded in set24 (before 118/149, 8 false; after 127/149, 5 false, two items
+#: relabelled — under the bar) and raised set21 to 138/142: bench/RESULTS.md, "Issue 32: the
+#: credential detector on the held-out set24, signals that carry".
 BELOW_THE_BAR = {"set16.json": (104, 2), "set17.json": (108, 2), "set18.json": (112, 1),
-                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (136, 0),
-                 "set22.json": (136, 1), "set23.json": (138, 0)}
+                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (138, 0),
+                 "set22.json": (136, 1), "set23.json": (138, 0), "set24.json": (127, 5)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -29,11 +29,13 @@ from memtui.core.creds.continued import rest
 from memtui.core.creds.encoded import Scan as Finder
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.inline import may_hold as _may_hold_inline
+from memtui.core.creds.mnemonic import may_follow_a_colon as _may_follow_a_colon
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
+from memtui.core.creds.webconfig import may_bundle
 from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
 from memtui.core.creds.yaml_tags import tagged_hits
 from memtui.core.record import FrozenRecord, Record, init_field
@@ -411,9 +413,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     candidates = candidate_lines(text, probe)
     # (a seed phrase sits under a line ending in a colon or a count in brackets: a text
     # without one costs no search)
-    phrases = list(seed_phrases(text.split("\n"))) if any(
-        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and \
-        _may_hold_seed(text) else []
+    phrases = list(seed_phrases(text.split("\n"))) if (any(
+        c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and
+        _may_hold_seed(text)) or _may_follow_a_colon(text) else []
     shaped = _SHAPED_TOKEN.search(text) is not None
     runs = _may_hold_run(text, shaped)
     inline = _may_hold_inline(text)
@@ -522,6 +524,14 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.webconfig import public_web_key
 
         hits = [h for h in hits if not public_web_key(lines, h[0], h[2].value)]
+    if any(c in h[2].value for h in hits for c in "._/"):
+        from memtui.core.creds.values import namespace_family
+
+        hits = [h for h in hits if not namespace_family(text, h[2].value)]
+    if hits and may_bundle(text):
+        from memtui.core.creds.webconfig import bundled
+
+        hits = [h for h in hits if not bundled(lines[h[0]], h[2].value)]
     hits.sort(key=lambda h: (h[0], h[1]))
     if len(hits) > MAX_HITS:
         cuts.append(hits[MAX_HITS][0])

@@ -29,6 +29,13 @@ _SMALL = r"[a-zß-öø-ÿ\u0100-\u017f]"
 #: and fails at once on a line with no list marker or backtick first).
 _MARKED_LINE = lazy_pattern(r"\n[ \t>]*(?:[-*+•][ \t]+`?|`)(?:" + _SMALL + r"{3,8}[ \t]){11,23}"
                             + _SMALL + r"{3,8}`?[ \t]*(?:\n|\Z)")
+#: The phrase after a colon, to the line's end, or in quotes or backticks (a sentence may go
+#: on after the closing one).
+_AFTER_COLON = lazy_pattern(r"[:：][ \t]*[`\"'“«「]?(?P<p>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})"
+                            r"(?:[`\"'”»」][.。]?(?:[ \t]|$)|[.。;,]?[ \t]*$)")
+#: (the cheap look for it: ``:`` first, a literal ``re`` skips to; the full-width one apart)
+_MAY_AFTER_COLON = lazy_pattern(r":[ \t]*[`\"'“«「]?(?:[a-z]{3,8} ){11}")
+_MAY_AFTER_WIDE = lazy_pattern(r"：[ \t]*[`\"'“«「]?(?:[a-z]{3,8} ){11}")
 #: Whether a text may hold one (the cheap look before the lines are read).
 SEED_LINE = lazy_pattern(r"(?m)^[ \t>]*(?:[a-z]{3,8}[ \t]){11,23}[a-z]{3,8}[ \t]*$")
 #: ``memtui_native.seed_line`` (`SEED_LINE`'s search, compiled: ~4 % of a cold audit at
@@ -49,22 +56,38 @@ def may_hold(text: str) -> bool:
     return _MARKED_LINE.search(text) is not None
 
 
+def may_follow_a_colon(text: str) -> bool:
+    """Whether a phrase may stand after a colon in ``text`` (`_AFTER_COLON`'s cheap look; the
+    detector asks it beside `may_hold`)."""
+    if ":" in text and _MAY_AFTER_COLON.search(text) is not None:
+        return True
+    return "：" in text and _MAY_AFTER_WIDE.search(text) is not None
+
+
 def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
     """(line, start, end, why) of each seed phrase alone on its line under a line ending in a
-    colon."""
+    colon, or after a colon on its line."""
     for i, line in enumerate(lines):
         if len(line) > 240:
             continue
         m = _PHRASE.match(line)
         if not m:
+            after = _AFTER_COLON.search(line) if ":" in line or "：" in line else None
+            if after and _a_phrase(after.group("p").split()):
+                yield i, after.start("p"), after.end("p"), \
+                    f"{len(after.group('p').split())}-word seed phrase after its label"
             continue
         words = m.group("p").split()
-        if not all(w.islower() for w in words) or len(words) not in _LENGTHS or \
-                len(set(words)) != len(words) or \
-                any(w in lexicon.sentence_words() for w in words):
+        if not all(w.islower() for w in words) or not _a_phrase(words):
             continue
         if _introduced(lines, i) or _quoted_alone(lines, i) or _counted(lines, i, len(words)):
             yield i, m.start("p"), m.end("p"), f"{len(words)}-word seed phrase under its label"
+
+
+def _a_phrase(words: list[str]) -> bool:
+    """12 to 24 words (a BIP39 length), none repeated, no short word of a sentence."""
+    return len(words) in _LENGTHS and len(set(words)) == len(words) and \
+        not any(w in lexicon.sentence_words() for w in words)
 
 
 def _introduced(lines: list[str], i: int) -> bool:

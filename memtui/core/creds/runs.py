@@ -17,7 +17,9 @@ neither, and each is known by its structure alone:
   alone on a line, where the user name appeared as ``user@host`` just above (``ssh …``);
   or after a label's colon, in any language (``Router: admin Fjord!Lake5``, ``ssh: root
   …``), where the password mixes all four kinds of character (small, capital, digit,
-  symbol): what a login line looks like, whatever its label says;
+  symbol): what a login line looks like, whatever its label says — the pair maybe one
+  code span (``вход: `root …```), or joined by a slash (``label: user/Password!x``, a
+  password of both cases and a symbol);
 - **a value shown masked, then written out**: a label's value masked (``Passwort: ●●●●●●``,
   ``PIN: ****``), and in the rest of that line or the next one a token mixing all four kinds
   of character (small, capital, digit, symbol): what the mask hid, said plainly;
@@ -45,9 +47,14 @@ _B32_PLACE = lazy_pattern(LEAD + r"(?:" + LABEL + COLON + r")?(?P<q>`?)(?P<v>[A-
                           r"(?P=q)[ \t]*$|`(?P<c>[A-Z2-7]{16,64})`")
 _KEYPAD = lazy_pattern(LEAD + LABEL + COLON + r"(?:\*\*)?`?(?P<v>\d{3,10}[*#])`?(?:\*\*)?[ \t]*$")
 _LOGIN = lazy_pattern(r"^[ \t>]*(?P<u>[a-z_][a-z0-9_.-]{0,31}) (?P<v>\S{6,64})[ \t]*$")
-#: A login after a label: ``label: user password`` (maybe a list marker), the line's end.
-_LABEL_LOGIN = lazy_pattern(LEAD + LABEL + COLON + r"(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
-                            r"(?P<v>\S{8,64})[ \t]*$")
+#: A login after a label: ``label: user password`` (maybe a list marker), the line's end;
+#: the pair maybe one code span (``вход: `root …```, session 36: set24's three were).
+_LABEL_LOGIN = lazy_pattern(LEAD + LABEL + COLON + r"(?P<q>`?)(?P<u>[a-z_][a-z0-9_.-]{1,31}) "
+                            r"(?P<v>[^\s`]{8,64})(?P=q)[ \t]*$")
+#: The same with the user and password joined by a slash (``Suíomh: rúnaí/…``): a user of
+#: small letters of any script, one slash, the password to the line's end.
+_LABEL_SLASH = lazy_pattern(LEAD + LABEL + COLON + r"(?P<q>`?)(?P<u>[^\W\d_][\w.-]{0,31})/"
+                            r"(?P<v>[^\s`/]{8,64})(?P=q)[ \t]*$")
 _AT_USER = lazy_pattern(r"(?<![\w.+-])(?P<u>[a-z_][a-z0-9_.-]{0,31})@[\w-]")
 #: A word (any script) then one value that ends its clause.
 _PAIR = lazy_pattern(r"(?<![\w`])(?=(?P<w>[^\W\d_]{3,30}) (?P<v>[^\s`;,，；]{6,64}?)"
@@ -68,10 +75,14 @@ _MAY_HASH = lazy_pattern(r"#(?<=\d\d\d#)(?:`|\*\*)?[ \t]*(?:\n|\Z)")
 _MAY_LOGIN = lazy_pattern(r"(?m)^[ \t>]*[a-z_][a-z0-9_.-]{0,31} \S{6,64}[ \t]*$")
 #: (``:`` first, a literal ``re`` skips to; the full-width colon only where the text has one)
 #: (the password's digit, capital and symbol looked for ahead, where the rest matched)
-_LOGIN_TAIL = (r"[ \t]*[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
+_LOGIN_TAIL = (r"[ \t]*`?[a-z_][a-z0-9_.-]{1,31} (?=\S{0,63}\d)(?=\S{0,63}[A-Z])"
                r"(?=\S{0,63}[^\w\s])\S{8,64}[ \t]*(?:\n|\Z)")
 _MAY_LABEL_LOGIN = lazy_pattern(":" + _LOGIN_TAIL)
 _MAY_LABEL_LOGIN_WIDE = lazy_pattern("：" + _LOGIN_TAIL)
+#: (the slash's form: ``/`` first, a literal ``re`` skips to, then a password of both cases
+#: to the line's end; `_slash_login` reads the label and the user)
+_MAY_SLASH_LOGIN = lazy_pattern(r"/(?<=[^\W\d_]/)(?=[^\s/]{0,63}[A-Z])(?=[^\s/]{0,63}[a-z])"
+                                r"[^\s`/]{8,64}`?[ \t]*(?:\n|\Z)")
 #: A masked value after a label's colon (dots, bullets or asterisks, four or more).
 _MASKED = lazy_pattern(r"[:：][ \t]*[\"'„“«`]?(?:[●•⏺*]{4,}|(?:\\\*){4,})")
 _VERSION_HEAD = lazy_pattern(r"[vV]?\d+\.\d")  # ``v2.4-Beta!``: a version, not a password
@@ -86,6 +97,8 @@ def _label_login(text: str) -> Iterator[int] | None:
     found = [m.start() for m in _MAY_LABEL_LOGIN.finditer(text)] if ":" in text else []
     if "：" in text:
         found += [m.start() for m in _MAY_LABEL_LOGIN_WIDE.finditer(text)]
+    if "/" in text and (":" in text or "：" in text):
+        found += [m.start() for m in _MAY_SLASH_LOGIN.finditer(text)]
     return iter(found) if found else None
 
 
@@ -102,6 +115,8 @@ def may_hold(text: str, shaped: bool) -> bool:
                 _keypad(text) or ("@" in text and _MAY_LOGIN.search(text)) or
                 (":" in text and _MAY_LABEL_LOGIN.search(text) is not None) or
                 ("：" in text and _MAY_LABEL_LOGIN_WIDE.search(text) is not None) or
+                ("/" in text and (":" in text or "：" in text) and
+                 _MAY_SLASH_LOGIN.search(text) is not None) or
                 ((";" in text or "；" in text) and _MAY_PAIRS.search(text)))
 
 
@@ -180,13 +195,16 @@ def _seeds(line: str, i: int) -> Iterator[Labelled]:
                            f"a base32 seed ({len(v)} characters) standing alone")
 
 
-def _password_like(v: str, digit: bool = True) -> bool:
+def _password_like(v: str, digit: bool = True, ascii_only: bool = True) -> bool:
+    """Letters and a digit or a symbol, no address, path, name or id; ``ascii_only``: no
+    letter of another script (a login line's password is vouched for by its four kinds of
+    character, ``Pärnu2023!``, and may hold one)."""
     v = v.rstrip(".")
     if not v or "://" in v or "/" in v or _AT_HOST.search(v) or v.startswith("-"):
         return False
     letters = sum(c.isalpha() for c in v)
     others = len(v) - letters
-    return letters >= 2 and others >= 1 and v.isascii() and \
+    return letters >= 2 and others >= 1 and (v.isascii() or not ascii_only) and \
         (not digit or any(c.isdigit() for c in v)) and not values.not_a_value(v) and \
         not values.plain_name(v) and not values.HEX_ID.match(v)
 
@@ -223,6 +241,24 @@ def _unmasked(lines: list[str]) -> Iterator[Labelled]:
                 yield Labelled(k, got.start("v"), got.end("v"), got.group("v"),
                                "the value a mask hid, written out after it")
                 break
+
+
+def _slash_login(line: str, i: int) -> Labelled | None:
+    """``label: user/password`` to the line's end (session 36): a user of small letters, a
+    password of small and capital letters and a symbol — not a path, a model's or an
+    image's name (one case, or words in CamelCase and digits: ``acme/LedgerService2``), a
+    version, a digest or a reference."""
+    m = _LABEL_SLASH.match(line)
+    if m is None or not m.group("u").islower():
+        return None
+    v = m.group("v")
+    if not (any(c.isupper() for c in v) and any(c.islower() for c in v)) or \
+            not any(not c.isalnum() and c not in ".-" for c in v) or \
+            not _password_like(v, digit=False, ascii_only=False) or \
+            values.holds_label_word(v) or _VERSION_HEAD.match(v) or ":" in v:
+        return None
+    return Labelled(i, m.start("v"), m.end("v"), v,
+                    "a password after its user and a slash on a labelled login line")
 
 
 def _line_of(starts: list[int], at: int) -> int:
@@ -273,10 +309,14 @@ def run_values(lines: list[str], text: str, shaped: bool) -> Iterator[Labelled]:
         if i in labelled:
             m = _LABEL_LOGIN.match(line)
             v = m.group("v") if m else ""
-            if m and values.char_kinds(v) == 4 and _password_like(v) and \
+            if m and values.char_kinds(v) == 4 and _password_like(v, ascii_only=False) and \
                     not values.holds_label_word(v) and not _VERSION_HEAD.match(v):
                 yield Labelled(i, m.start("v"), m.end("v"), v,
                                "a password after the user name on a labelled login line")
+            elif "/" in line:
+                got = _slash_login(line, i)
+                if got:
+                    yield got
         if i not in wanted:
             continue
         if any(c.isupper() for c in line):

@@ -172,7 +172,7 @@ def _prefixed(v: str) -> bool:
             all(len(p) <= 3 for p in v[:m.end() - 1].replace("_", "-").split("-")):
         return True  # ``sk-`` (or parts as short: ``sk-xx-v1-``) and 32 hex digits or more
     if len(run) >= 40 and _LOWER_RUN.fullmatch(run) and \
-            all(len(p) <= 3 for p in v[:m.end() - 1].replace("_", "-").split("-")) and \
+            all(len(p) <= 4 for p in v[:m.end() - 1].replace("_", "-").split("-")) and \
             values.entropy(run) >= 4.2 and sum(c in "aeiou" for c in run) < 0.3 * len(run):
         return True  # ``sk-`` and a long run of one case: random, no word's share of vowels
     return len(run) >= 30 and run[0].isalnum() and _kinds(run) and \

@@ -32,6 +32,7 @@ from itertools import islice
 import ahocorasick
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.commands import is_template, same_as_user
 from memtui.core.creds.comments import commented_away
 from memtui.core.creds.defined import defined_values
 from memtui.core.creds.delimited import delimited_values
@@ -268,6 +269,38 @@ def _keyed_value(text: str, pos: int, name: str, line: int, offset: int = 0
     return got if got and "random" in got.why else None
 
 
+#: A value assigned in a command's environment, then the command (``GOG_KEYRING_PASSWORD=x gog
+#: mail list``, ``RESTIC_PASSWORD='x' restic backup``): a program's name or path next.
+_ENV_VALUE = lazy_pattern(r"(?P<q>[\"']?)(?P<v>[^\s\"'`;|&$<>(){}\\]{4,128})(?P=q)[ \t]+"
+                          r"(?=[A-Za-z_./~][\w./~+-]*(?:[ \t]|`|$))")
+#: A command's arguments: a flag, a quote, a path, an address or an assignment.
+_ARGUMENTS = lazy_pattern(r"[ \t](?:--?[A-Za-z]|[\"'/~@]|\S*[=/@:])")
+_EXPORTED = lazy_pattern(r"(?:^|[\s;&|`(])(?:export|set|setx|declare)[ \t]+$")
+
+
+def _given_to_a_command(text: str, m: re.Match[str], line: int) -> Labelled | None:
+    """A password assigned in the environment of the command that follows it on the line,
+    with its arguments (session 36: ``FOO_PASSWORD=value command args``, the way a
+    keyring's or a backup tool's password is handed over): the value whatever its shape —
+    a word is a password there — unless a template, a reference or a placeholder
+    (``$(pass show x)``, ``changeme``), or the name of the user the command logs in as
+    (``PGPASSWORD=postgres psql -U postgres``: an image's default)."""
+    if _EXPORTED.search(text, 0, m.start()):
+        return None  # ``export A=x B``: exported, no command run with it
+    got = _ENV_VALUE.match(text, m.end())
+    if got is None:
+        return None
+    v = got.group("v")
+    if not _ARGUMENTS.search(text, got.end()):
+        return None  # (``PASSWORD=correct horse battery``: a passphrase, read as one)
+    if "=" in v or is_template(v) or values.not_a_value(v) or (v.isdigit() and len(v) < 6) or \
+            any(same_as_user(t.rsplit("=", 1)[-1].strip("`'\""), v)
+                for t in text[got.end():].split()):
+        return None
+    return Labelled(line, got.start("v"), got.end("v"), v,
+                    f"password variable {m.group('name')} + a value given to the command after it")
+
+
 def _assignments(text: str, line: int) -> Iterator[Labelled]:
     """``NAME=value``, ``"name": "value"``, ``--name=value``, ``--name value`` anywhere."""
     for m in _last_of_runs(text, list(_ASSIGN.finditer(text))):
@@ -285,6 +318,12 @@ def _assignments(text: str, line: int) -> Iterator[Labelled]:
             word = headed
         if word is None:
             continue
+        if word.kind == "password" and m.group("sep") == "=" and not m.group("flag") and \
+                not m.group("q") and name.isupper():
+            given = _given_to_a_command(text, m, line)
+            if given is not None:
+                yield given
+                continue
         got = value_at(text, m.end(), word, strong=True, line=line)
         if got and headed and not got.why.endswith("mixed value"):
             continue  # (``PublicKeyToken=31bf3856ad364e35``: a hex id)

@@ -190,7 +190,9 @@ _UUID = lazy_pattern(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 #: (`memtui.core.creds.shaped`) and the providers' rules (through `not_a_value`) all ask.
 PUBLIC_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("an SSH public key", "public key", r"ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-"),
-    ("an age recipient", "public key", r"age1[02-9ac-hj-np-z]{20,}"),
+    # (bech32's alphabet, or any small letters and digits: a recipient written by hand or
+    # made up holds a ``b``, ``i`` or ``o`` too — session 36, set24 —, still the public half)
+    ("an age recipient", "public key", r"age1[a-z0-9]{20,}"),
     ("a Nostr public key", "public key", r"npub1"),
     ("a Stripe publishable key", "public key", r"pk_(?:live|test)_"),
     ("a PEM public key or certificate", "public key",
@@ -428,6 +430,62 @@ def _path_of_words(v: str) -> bool:
                for p in (parts if len(parts) > 2 else parts[1:]))
 
 
+#: A part of a dotted name after its first: a word in capitals and small letters, or an
+#: acronym (``Core``, ``UI``, ``Services``, ``IO``, ``Tests``).
+_NAME_PART = lazy_pattern(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z]{2,5}|[a-z]{2,}")
+_NAME_HEAD = lazy_pattern(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def dotted_name(v: str) -> bool:
+    """``Acme247.UI.Shared``, ``Foo365.Core.Services.Auth``: three parts or more joined by
+    dots, the first an identifier (a product's name with its digits), each other a word or
+    an acronym — a .NET-style namespace, a project or a module, written on line after line
+    of a codebase's notes (session 36: 56 false credentials in one real folder). Two parts
+    are no namespace (``Pulpo.Feira91``: a password)."""
+    parts = v.split(".")
+    return len(parts) >= 3 and bool(_NAME_HEAD.fullmatch(parts[0])) and \
+        all(_NAME_PART.fullmatch(p) for p in parts[1:]) and any(c.isalpha() for c in parts[0])
+
+
+_JOINS = lazy_pattern(r"[._/\\-]+")
+
+
+def namespace_family(text: str, v: str) -> bool:
+    """``Acme247.Data``, ``Acme247_Shared``, ``src/Acme247.UI/Views``: a name made of a root
+    that heads two names or more in ``text`` (``Acme247.Api``, ``Acme247_Core``: a
+    codebase's namespaces, assemblies, folders) and of words or acronyms, joined by dots,
+    underscores, dashes or slashes — the product's name in its folders, assemblies and
+    files, written on line after line. A password is written once, alone; its parts are
+    no family's."""
+    parts = [p for p in _JOINS.split(v) if p]
+    if len(parts) < 2:
+        return False
+    for root in parts:
+        if not (_NAME_HEAD.fullmatch(root) and any(c.isdigit() for c in root)):
+            continue
+        if all(p == root or _NAME_PART.fullmatch(p) for p in parts) and _heads_names(text, root):
+            return True
+    return False
+
+
+def _heads_names(text: str, root: str) -> bool:
+    """``root`` then a dot, an underscore or a dash starts two names or more of ``text``,
+    each with another part after it (``Acme247.Api``, ``Acme247_Shared``)."""
+    seen: set[str] = set()
+    at = text.find(root)
+    while at >= 0 and len(seen) < 2:
+        end = at + len(root)
+        if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "._")) and \
+                end < len(text) and text[end] in "._-":
+            stop = end + 1
+            while stop < len(text) and (text[stop].isalnum() or text[stop] == "_"):
+                stop += 1
+            if stop > end + 1:
+                seen.add(text[end + 1:stop])
+        at = text.find(root, at + 1)
+    return len(seen) >= 2
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -450,6 +508,8 @@ def not_a_value(value: str) -> str | None:
         return "placeholder"
     if _path_of_words(v):
         return "names joined (a path, a route, an attribute)"
+    if "." in v and dotted_name(v):
+        return "a dotted name (a namespace, a module)"
     if _PASSWORD_HASH.match(v):
         return "a password hash"
     if "-----BEGIN" in v:
@@ -503,7 +563,7 @@ def not_a_value(value: str) -> str | None:
         return "a call"
     if _JOINED_WORDS.match(v) and (not any(c.isdigit() for c in v) or
                                    ("/" in v and _EXTENSION.search(v))) and \
-            not any(len(p) >= 8 and p.isalpha() and _irregular_case(p)
+            not any((len(p) >= 8 and p.isalpha() and _irregular_case(p)) or _random_small(p)
                     for q in _JOINED_SPLIT.split(v) for p in q.split("_")):
         return "names joined (a path, a route, an attribute)"  # not ``nkpXNGXvfqQLw-Jm``:
         # a piece with capitals where no word starts is made up
@@ -540,6 +600,14 @@ def char_kinds(value: str) -> int:
     return (any(c.islower() for c in value) + any(c.isupper() for c in value)
             + any(c.isdigit() for c in value) + any(c in _SYMBOLS or not c.isalnum()
                                                      for c in value))
+
+
+def _random_small(v: str) -> bool:
+    """24 small letters or more, under a third of them vowels, spread wide: no word of any
+    name (the longest hold 35-45 % vowels) but a key's run in one case (``sk-`` then 48
+    small letters; session 36: set21's and set24's, read as words joined)."""
+    return len(v) >= 24 and v.isalpha() and v.isascii() and v.islower() and \
+        sum(c in "aeiou" for c in v) < 0.3 * len(v) and entropy(v) >= 4.0
 
 
 def _irregular_case(v: str) -> bool:
