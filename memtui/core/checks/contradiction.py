@@ -1,0 +1,153 @@
+"""Contradictions found line by line (``contradiction``, newuser35 #1 and #20): one sentence
+written in two memories word for word but for one value (a number with its unit, a time, a
+date, a port, a version), at any size of the folder and in every script.
+
+`memtui.core.checks.near_duplicate` finds a contradiction among the pairs its pairing compares
+(the whole texts alike); that pairing is bounded (past ``ALL_PAIRS`` memories a crowded group
+is compared with its first only), asks each side for ``FEWEST`` words (a one-sentence memory
+in Chinese or Japanese, written without spaces, is one or two "words" long), and asks 85 % of
+the longer text to be in the other (a memory extended with a paragraph while its twin kept
+the old value is not). This step pairs memories by what a contradiction needs instead: the
+same claim, and one value slot that differs.
+
+Each memory's claims are made when it is scanned (`claims`): every sentence that holds a
+value, as a digest of its words with each value replaced by a mark (the claim's subject and
+wording), and its values. Two memories holding one claim whose values differ in exactly one
+slot contradict each other (`contradiction_findings`). Two slots differing (a week's report
+and the next: the week and its figure; kiln 3 at 1200 and kiln 4 at 1250) are two instances
+of a template, quiet; so are two notes both named by a date (a day's note and the next).
+A claim is distinctive enough when it holds ``WORDS`` words besides its values, a run of
+Chinese, Japanese or Korean characters counted a word per two characters (no spaces to split
+at). A claim held by more than ``CROWD`` memories is a template line, not compared; the one
+finding under ``WORKSPACE`` then says how many memories and pairs went unchecked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import defaultdict
+from collections.abc import Container, Iterable, Mapping
+
+from memtui.core.checks.findings import WORKSPACE, Finding, finding
+
+WORDS = 7  # words besides the values: a shorter sentence is a label, not a claim
+CROWD = 12  # memories holding one claim past which it is a template line, not compared
+MOST = 64  # claims kept per memory (the first)
+LONGEST = 24  # characters of one value kept: a longer run of digits is an identifier
+
+#: A sentence's end: . ! ? ; before a space or the line's end, the CJK full stops, a line.
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
+#: A value: a run of digits with its separators (1.33, 22:00, 2026-01-05, 1,240, v1.2.3's
+#: 1.2.3), a sign or a percent kept.
+_VALUE = re.compile(r"[-+]?\d(?:[\d.,:/'’\-]*\d)?%?")
+#: A word of a spaced script, or a run of CJK (Han, kana, Hangul) characters.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_WORD = re.compile(rf"[{_CJK}]+|[^\W\d_]+")
+_IS_CJK = re.compile(rf"[{_CJK}]")
+#: Where a line points rather than says (a link's target: a path, not a value).
+_TARGET = re.compile(r"\[\[[^\]\n]*\]\]|\]\([^)\s]*\)|<?https?://\S+|`[^`\n]*`")
+#: A date in a file's name (a dated note: `2026-01-05.md`, `week-12`).
+_DATED = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|(?:week|day|w)[-_ ]?\d{1,2}\b", re.I)
+
+
+def claims(text: str) -> tuple[tuple[int, str], ...]:
+    """``text``'s claims: for each sentence holding a value and ``WORDS`` words besides,
+    a 63-bit digest of its words with each value a mark, and its values joined by a space
+    (the first ``MOST``)."""
+    out: list[tuple[int, str]] = []
+    if not any(c.isdigit() for c in text):
+        return ()
+    for sentence in _SENTENCE.split(text):
+        if not any(c.isdigit() for c in sentence):
+            continue
+        if "](" in sentence or "[[" in sentence or "://" in sentence or "`" in sentence:
+            sentence = _TARGET.sub(" ", sentence)
+        values = _VALUE.findall(sentence)
+        if not values or any(len(v) > LONGEST for v in values):
+            continue
+        words = _WORD.findall(_VALUE.sub(" ", sentence).lower())
+        weight = sum(len(w) // 2 if _IS_CJK.match(w) else 1 for w in words)
+        if weight < WORDS:
+            continue
+        key = "\x1f".join(words) + f"\x1e{len(values)}"
+        digest = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(),
+                                "big") >> 1
+        out.append((digest, " ".join(values)))
+        if len(out) >= MOST:
+            break
+    return tuple(out)
+
+
+def _one_slot(a: str, b: str) -> tuple[str, str] | None:
+    """The one value ``a`` and ``b`` (values joined by a space) write otherwise, else None
+    (none, or two or more: a template's instances)."""
+    va, vb = a.split(" "), b.split(" ")
+    if len(va) != len(vb):
+        return None
+    differ = [(x, y) for x, y in zip(va, vb, strict=True) if x != y]
+    if len(differ) != 1:
+        return None
+    x, y = differ[0]
+    if _number(x) is not None and _number(x) == _number(y):
+        return None  # one value written otherwise (08:00 and 8:00, 1,240 and 1240)
+    return (x, y) if x <= y else (y, x)
+
+
+def _number(v: str) -> tuple[float, ...] | None:
+    """``v``'s numbers (each part between : / - read alone), for two spellings of one."""
+    try:
+        return tuple(float(p.replace(",", "").rstrip("%") or 0)
+                     for p in re.split(r"[:/\-]", v.lstrip("+")))
+    except ValueError:
+        return None
+
+
+def contradiction_findings(held: Mapping[str, Iterable[tuple[int, str]]],
+                           said: Container[str] | None = None
+                           ) -> dict[str, tuple[Finding, ...]]:
+    """The ``contradiction`` findings of memories ``held`` (path: its `claims`), by path: one
+    per memory naming the first it contradicts; a memory in ``said`` (already told of a
+    contradiction, by the near-duplicate pairing) is passed over. Under ``WORKSPACE``, the
+    one finding that says which claims were held by too many to compare (``CROWD``)."""
+    by_claim: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for rel, cs in held.items():
+        for digest, values in dict(cs).items():
+            by_claim[digest].append((rel, values))
+    against: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
+    crowded: list[list[tuple[str, str]]] = []
+    for members in by_claim.values():
+        if len(members) < 2 or len({v for _, v in members}) < 2:
+            continue
+        if len(members) > CROWD:
+            crowded.append(members)
+            continue
+        for i, (a, va) in enumerate(members):
+            for b, vb in members[i + 1:]:
+                if a == b or (_DATED.search(a) and _DATED.search(b)):
+                    continue
+                slot = _one_slot(va, vb)
+                if slot is not None:
+                    against[a].setdefault(b, slot)
+                    against[b].setdefault(a, slot)
+    out: dict[str, tuple[Finding, ...]] = {}
+    for rel, others in against.items():
+        if said is not None and rel in said:
+            continue
+        names = sorted(others)
+        x, y = others[names[0]]
+        also = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
+        out[rel] = (finding(
+            "contradiction", rel, None,
+            f"contradicts {names[0]}: one claim with another value ({x} / {y}){also}: "
+            "which is right? keep that one, delete the other", files=(names[0],)),)
+    if crowded:
+        memories = {rel for members in crowded for rel, _ in members}
+        skipped = sum(len(m) * (len(m) - 1) // 2 for m in crowded)
+        out[WORKSPACE] = (finding(
+            "contradiction", WORKSPACE, None,
+            f"not every pair compared: {len(crowded):,} sentences with a value are each "
+            f"written in more than {CROWD} memories ({len(memories):,} memories, up to "
+            f"{skipped:,} pairs not compared): a template line, or a contradiction among "
+            "them unreported"),)
+    return out
