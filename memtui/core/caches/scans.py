@@ -61,8 +61,8 @@ from memtui.core.caches.scan_secrets import (
     values_of,
 )
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
-from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.checks.contradiction import MOST as CLAIMS_MOST
+from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.checks.near_duplicate_sketch import MAX_BYTES as MAX_SKETCH_BYTES
 from memtui.core.checks.near_duplicate_store import unpack
 from memtui.core.creds.detector import MAX_HITS

@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.checks.contradiction import claims
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
 from memtui.core.checks.instructions import (
@@ -20,7 +21,6 @@ from memtui.core.checks.instructions import (
 from memtui.core.checks.instructions import KEYWORDS as INSTRUCTION_KEYWORDS
 from memtui.core.checks.missing_why import TYPES as WHY_TYPES
 from memtui.core.checks.missing_why import missing
-from memtui.core.checks.contradiction import claims
 from memtui.core.checks.near_duplicate import sketch
 from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
