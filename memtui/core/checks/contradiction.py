@@ -36,15 +36,19 @@ CROWD = 12  # memories holding one claim past which it is a template line, not c
 MOST = 64  # claims kept per memory (the first)
 LONGEST = 24  # characters of one value kept: a longer run of digits is an identifier
 
-#: A sentence's end: . ! ? ; before a space or the line's end, the CJK full stops, a line.
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
+#: A sentence's end: . ! ? ; before a space, the CJK full stops, a line's end.
+_SENTENCE = re.compile(r"[.!?;]\s|[。！？；\n]")
 #: A value: a run of digits with its separators (1.33, 22:00, 2026-01-05, 1,240, v1.2.3's
-#: 1.2.3), a sign or a percent kept.
-_VALUE = re.compile(r"[-+]?\d(?:[\d.,:/'’\-]*\d)?%?")
+#: 1.2.3), a percent kept.
+_VALUE = re.compile(r"(\d(?:[\d.,:/'’\-]*\d)?%?)")
+#: A claim's least size: ``WORDS`` words of a spaced script (~5 characters each, its space
+#: counted), the same in CJK (three bytes a character, a word two characters).
+_SHORTEST = 2 * WORDS
+_FEWEST_BYTES = 5 * WORDS
 #: A word of a spaced script, or a run of CJK (Han, kana, Hangul) characters.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"[{_CJK}]+|[^\W\d_]+")
-_IS_CJK = re.compile(rf"[{_CJK}]")
+_DIGIT = re.compile(r"\d")
 #: Where a line points rather than says (a link's target: a path, not a value).
 _TARGET = re.compile(r"\[\[[^\]\n]*\]\]|\]\([^)\s]*\)|<?https?://\S+|`[^`\n]*`")
 #: A date in a file's name (a dated note: `2026-01-05.md`, `week-12`).
@@ -53,26 +57,29 @@ _DATED = re.compile(r"\d{4}-\d{2}(?:-\d{2})?|(?:week|day|w)[-_ ]?\d{1,2}\b", re.
 
 def claims(text: str) -> tuple[tuple[int, str], ...]:
     """``text``'s claims: for each sentence holding a value and ``WORDS`` words besides,
-    a 63-bit digest of its words with each value a mark, and its values joined by a space
-    (the first ``MOST``)."""
+    a 63-bit digest of its words (lowercase, spaces folded) with each value a mark, and
+    its values joined by a space (the first ``MOST``)."""
     out: list[tuple[int, str]] = []
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return ()
     for sentence in _SENTENCE.split(text):
-        if not any(c.isdigit() for c in sentence):
+        if _DIGIT.search(sentence) is None:
             continue
         if "](" in sentence or "[[" in sentence or "://" in sentence or "`" in sentence:
             sentence = _TARGET.sub(" ", sentence)
-        values = _VALUE.findall(sentence)
+        parts = _VALUE.split(sentence)  # (words, value, words, value, ..., words)
+        values = parts[1::2]
         if not values or any(len(v) > LONGEST for v in values):
             continue
-        words = _WORD.findall(_VALUE.sub(" ", sentence).lower())
-        weight = sum(len(w) // 2 if _IS_CJK.match(w) else 1 for w in words)
-        if weight < WORDS:
+        key = "\x00".join(parts[::2]).lower().strip()
+        if "  " in key or "\t" in key:
+            key = " ".join(key.split())  # (spaces folded: the same words)
+        if len(key) < _SHORTEST or (key.isascii() and key.count(" ") + 1 < WORDS):
+            continue  # (a label, not a claim)
+        data = key.encode()
+        if len(data) < _FEWEST_BYTES:
             continue
-        key = "\x1f".join(words) + f"\x1e{len(values)}"
-        digest = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(),
-                                "big") >> 1
+        digest = int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
         out.append((digest, " ".join(values)))
         if len(out) >= MOST:
             break
