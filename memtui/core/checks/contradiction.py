@@ -62,16 +62,14 @@ def claims(text: str) -> tuple[tuple[int, str], ...]:
     out: list[tuple[int, str]] = []
     if _DIGIT.search(text) is None:
         return ()
-    for sentence in _SENTENCE.split(text):
-        if _DIGIT.search(sentence) is None:
-            continue
+    for sentence in filter(_DIGIT.search, _SENTENCE.split(text.lower())):
         if "](" in sentence or "[[" in sentence or "://" in sentence or "`" in sentence:
             sentence = _TARGET.sub(" ", sentence)
         parts = _VALUE.split(sentence)  # (words, value, words, value, ..., words)
         values = parts[1::2]
-        if not values or any(len(v) > LONGEST for v in values):
+        if max(map(len, values), default=LONGEST + 1) > LONGEST:  # (none, or an id)
             continue
-        key = "\x00".join(parts[::2]).lower().strip()
+        key = "\x00".join(parts[::2]).strip()
         if "  " in key or "\t" in key:
             key = " ".join(key.split())  # (spaces folded: the same words)
         if len(key) < _SHORTEST or (key.isascii() and key.count(" ") + 1 < WORDS):
