@@ -528,7 +528,7 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
             scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, unpack(scan.sketch),
             [list(r) for r in scan.refs], None if scan.why is None else list(scan.why),
-            [list(c) for c in scan.claims])
+            scan.claims)
     places: list[tuple[int, int]] = []
     marked = False
     if scan.secrets:  # (no credential's bytes: its values in the scan's strings become marks)
@@ -572,10 +572,7 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
         body[12] = unscrubbed_bytes(body[12], places, values)
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
      spelled, ign, sketched, refs_in, why_in, claims_in) = body
-    if type(claims_in) is not list or len(claims_in) > CLAIMS_MOST:
-        raise TypeError("not claims")
-    claimed = tuple((digest, values) for digest, values in claims_in)
-    if not all(type(d) is int and type(v) is str for d, v in claimed):
+    if type(claims_in) is not str or claims_in.count("\n") >= CLAIMS_MOST:
         raise TypeError("not claims")
     why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
     if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
@@ -626,7 +623,7 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
                     read_findings=EMPTY_LIST, own_findings=own_findings, dated=dated,
                     digest=digest, name_line=name_line, old_format=old_format,
                     spellings=spelled, has_ignores=ign, sketch=sketched, refs=refs, why=why,
-                    claims=claimed)
+                    claims=claims_in)
 
 
 def _findings_in(v: Any) -> list[Finding]:

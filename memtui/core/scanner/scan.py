@@ -113,8 +113,9 @@ class FileScan(Record):
     #: A feedback or project memory's (has a Why line, has a How to apply line); None for
     #: other types (`memtui.core.checks.missing_why`: reported where the folder uses the labels).
     why: tuple[bool, bool] | None
-    #: Each sentence with a value: its digest and values (`memtui.core.checks.contradiction`).
-    claims: tuple[tuple[int, str], ...]
+    #: Each sentence with a value, a line: its digest and values
+    #: (`memtui.core.checks.contradiction`).
+    claims: str
 
     def __init__(self, memory: MemoryFile, links: list[Link], wikilinks: list[Link],
                        secrets: list[SecretHit], instructions: list[tuple[int, str, str]],
@@ -125,7 +126,7 @@ class FileScan(Record):
                        spellings: Spellings = ("", "", "", ""), has_ignores: bool = False,
                        sketch: bytes = b"", refs: tuple[Ref, ...] = (),
                        why: tuple[bool, bool] | None = None,
-                       claims: tuple[tuple[int, str], ...] = ()) -> None:
+                       claims: str = "") -> None:
         self.memory = memory
         self.links = links
         self.wikilinks = wikilinks
