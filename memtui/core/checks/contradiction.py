@@ -115,10 +115,18 @@ def contradiction_findings(held: Mapping[str, str],
     per memory naming the first it contradicts; a memory in ``said`` (already told of a
     contradiction, by the near-duplicate pairing) is passed over. Under ``WORKSPACE``, the
     one finding that says which claims were held by too many to compare (``CROWD``)."""
+    seen: set[str] = set()
+    twice: set[str] = set()  # (a claim held once is no pair: kept out of `by_claim`)
+    for cs in held.values():
+        if cs:
+            for c in cs.split("\n"):
+                (twice if c[:16] in seen else seen).add(c[:16])
+    del seen
     by_claim: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel, cs in held.items():
         if cs:
-            for digest, values in {c[:16]: c[16:] for c in cs.split("\n")}.items():
+            for digest, values in {c[:16]: c[16:] for c in cs.split("\n")
+                                   if c[:16] in twice}.items():
                 by_claim[digest].append((rel, values))
     against: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     crowded: list[list[tuple[str, str]]] = []
