@@ -36,11 +36,9 @@ CROWD = 12  # memories holding one claim past which it is a template line, not c
 MOST = 64  # claims kept per memory (the first)
 LONGEST = 24  # characters of one value kept: a longer run of digits is an identifier
 
-#: A sentence's end: . ! ? ; before a space, the CJK full stops, a line's end.
-_SENTENCE = re.compile(r"[.!?;]\s|[。！？；\n]")
 #: A value: a run of digits with its separators (1.33, 22:00, 2026-01-05, 1,240, v1.2.3's
 #: 1.2.3), a percent kept.
-_VALUE = re.compile(r"(\d(?:[\d.,:/'’\-]*\d)?%?)")
+_VALUE = re.compile(r"(\d+(?:[.,:/'’\-]\d+)*%?)")
 #: A claim's least size: ``WORDS`` words of a spaced script (~5 characters each, its space
 #: counted), the same in CJK (three bytes a character, a word two characters).
 _SHORTEST = 2 * WORDS
@@ -63,7 +61,7 @@ def claims(text: str) -> str:
     out: list[str] = []
     if _DIGIT.search(text) is None:
         return ""
-    for sentence in filter(_DIGIT.search, _SENTENCE.split(text.lower())):
+    for sentence in filter(_DIGIT.search, _sentences(text.lower())):
         if "](" in sentence or "[[" in sentence or "://" in sentence or "`" in sentence:
             sentence = _TARGET.sub(" ", sentence)
         parts = _VALUE.split(sentence)  # (words, value, words, value, ..., words)
@@ -82,6 +80,18 @@ def claims(text: str) -> str:
         if len(out) >= MOST:
             break
     return "\n".join(out)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text``'s sentences: cut at . ! ? ; before a space, the CJK full stops, a line's end
+    (by `str.replace`: a regular expression's alternation cost ~40 ns a character)."""
+    for end in _ENDS:
+        if end in text:
+            text = text.replace(end, "\n")
+    return text.split("\n")
+
+
+_ENDS = ("。", "！", "？", "；", ". ", "! ", "? ", "; ", ".\t")
 
 
 def _one_slot(a: str, b: str) -> tuple[str, str] | None:
