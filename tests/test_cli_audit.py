@@ -152,7 +152,8 @@ def test_file_that_is_not_an_index_exits_2(tmp_path: Path) -> None:
     assert (out.returncode, out.stderr) == (
         2, f"memtui audit: error: {tmp_path / 'notes.txt'}: "
         "not a folder, a MEMORY.md or a file an agent loads every session (GEMINI.md, "
-        "memory_summary.md, USER.md)\n")
+        "memory_summary.md, USER.md, or an OpenClaw bootstrap file: AGENTS.md, SOUL.md, "
+        "TOOLS.md, IDENTITY.md, HEARTBEAT.md, BOOTSTRAP.md, memory.md)\n")
 
 
 def test_demo(tmp_path: Path) -> None:

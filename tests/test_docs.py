@@ -72,7 +72,7 @@ def _key_cells(page: str, heading: str | None = None) -> set[str]:
     return keys
 
 
-KEY_NAMES = {"?": "question_mark", "/": "slash", "Esc": "escape"}
+KEY_NAMES = {"?": "question_mark", "/": "slash", "Esc": "escape", "*": "asterisk"}
 
 
 def test_every_key_the_key_tables_name_is_bound() -> None:

@@ -182,6 +182,8 @@ class ChatSession:
         self.tools = ToolBox(ws, settings.decoys, self.auditor)
         self.gate = Gate(self.tools, frozenset(settings.ask_before))  # asks once approver set
         self.facts: ModelFacts | None = None
+        #: The runner Ollama reported last in /api/ps for this model (its context length)
+        self.runner: int | None = None
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
         self.load_problem: str | None = None
@@ -230,13 +232,21 @@ class ChatSession:
         return self.facts
 
     async def loaded_window(self) -> int | None:
-        """The context length of the runner Ollama has loaded for this model (``/api/ps``)."""
+        """The context length of the runner Ollama has loaded for this model (``/api/ps``),
+        remembered in ``runner``."""
         loaded = await self.client.ps()
-        for name in (self.model, f"{self.model}:latest"):
-            for m in loaded:
-                if m.name == name:
-                    return m.context_length
-        return None
+        self.runner = next((m.context_length for name in (self.model, f"{self.model}:latest")
+                            for m in loaded if m.name == name), None)
+        return self.runner
+
+    def window_used(self) -> int | None:
+        """The window a request is measured against: the one asked (num_ctx), or the runner
+        Ollama loaded when /api/ps reports it smaller, since Ollama cuts at the runner's
+        size (newuser35 #12: a runner of 8,192 for 40,960 asked cut every prompt unflagged)."""
+        asked = self.facts.window.num_ctx if self.facts else None
+        if asked and self.runner and self.runner < asked and cuts_silently(self.client):
+            return self.runner
+        return asked
 
     def system_prompt(self) -> SystemPrompt:
         return build_system_prompt(self.ws, self._tool_schemas(),
@@ -272,9 +282,21 @@ class ChatSession:
     def budget_for(self, text: str) -> Budget:
         """The estimate the pane shows before sending ``text`` (reads the index now)."""
         block = self.tools.audit(set()).block.text  # re-reads the index, skips the walk
-        window = self.facts.window.num_ctx if self.facts else None
         return estimate(self.counter, self.system_prompt(), self._tool_schemas(),
-                        block_prefix(block), self._history_sent(), text, window, block)
+                        block_prefix(block), self._history_sent(), text, self.window_used(),
+                        block)
+
+    async def _cut(self, stats: ChatStats, budget: Budget,
+                   window: Window) -> TruncationWarning | None:
+        """Whether Ollama cut this request, measured against the runner that served it:
+        /api/ps read now, as it may hold less than the window asked (newuser35 #12)."""
+        if not cuts_silently(self.client):
+            return None
+        with contextlib.suppress(OllamaError):  # no /api/ps: the window asked is all
+            await self.loaded_window()
+        return check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
+                                self.facts.info.context_length if self.facts else None,
+                                self.runner)
 
     def _history_sent(self) -> list[dict[str, Any]]:
         """The history as the model gets it: a write the operator undid since says so."""
@@ -405,7 +427,7 @@ class ChatSession:
                 tools = self._tool_schemas()
                 window = self.facts.window if self.facts else Window(None, "none")
                 messages, budget = await self.off_loop(self._request, step, text, tools,
-                                                       window.num_ctx)
+                                                       self.window_used())
                 think = self.settings.think
                 body = self.client.request_body(self.model, messages, tools, window.options(),
                                                 think=think)
@@ -434,9 +456,7 @@ class ChatSession:
                 calls, refusal = budget_left.split(reply)
                 kept = reply.kept[:len(calls) + (refusal is not None)]
                 self._append_assistant(content, thinking, kept)
-                trunc = check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
-                                         self.facts.info.context_length if self.facts else None
-                                         ) if cuts_silently(self.client) else None
+                trunc = await self._cut(stats, budget, window)
                 self._log("response", step=step, content=content, thinking=thinking,
                           tool_calls=[c.as_message() for c in kept],
                           tool_calls_total=reply.total, stats=stats.as_dict(),

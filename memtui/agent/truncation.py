@@ -37,12 +37,17 @@ def suggest_window(estimate: int, trained: int | None = None) -> int:
 
 
 def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int | None,
-                     trained: int | None = None) -> TruncationWarning | None:
-    """A warning when the prompt Ollama read looks cut; None when it looks whole."""
+                     trained: int | None = None,
+                     loaded: int | None = None) -> TruncationWarning | None:
+    """A warning when the prompt Ollama read looks cut; None when it looks whole.
+    ``loaded``: the runner's context length in /api/ps, when Ollama reports one; a runner
+    smaller than the window asked is where the cut happens (newuser35 #12)."""
     if prompt_eval_count is None or prompt_eval_count <= 0:
         return None
     pec = prompt_eval_count
     effective = min(num_ctx, trained) if num_ctx and trained else num_ctx
+    small = loaded if loaded and effective and loaded < effective else None
+    effective = small or effective
     windows = (effective,) if effective else SERVER_DEFAULTS
     reasons: list[str] = []
     # A prompt that fits the window with a quarter to spare is not cut there: a low count is
@@ -63,7 +68,11 @@ def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int 
                f"({', '.join(reasons)}); ~{lost:,} tokens were dropped from the front — "
                "where the system prompt with the memory rules is")
     size = suggest_window(estimate, trained)
-    if not num_ctx:
+    if small:
+        fix = (f"the runner Ollama loaded holds {small:,} tokens, not the {num_ctx:,} asked "
+               "(it fits what memory allows): shorten the history (new chat) or the memory "
+               "index, or free memory so Ollama loads the window asked")
+    elif not num_ctx:
         fix = (f"no num_ctx was sent, so the server's default window applied: pass "
                f"--num-ctx {size} (the model's /api/show gives no trained context)")
     elif trained and num_ctx >= trained:

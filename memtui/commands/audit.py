@@ -55,7 +55,7 @@ from memtui.core.verdict import (
     GUARDED,
     decide,
     first_few,
-    own_settings,
+    loosening_settings,
     places,
 )
 from memtui.core.workspace import INDEX_NAME, Workspace, WorkspaceError
@@ -171,7 +171,7 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
             is_workspace_own(config, ws.root)
         # (what of its own file loosens the verdict: named when it turns a run green)
-        ns.own_settings = own_settings(config, ws.root, ns.fail_on_flag)
+        ns.own_settings = loosening_settings(config, ws.root, ns.fail_on_flag)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
     except (WorkspaceError, ConfigError, BaselineError) as exc:
         return fail("memtui audit", exc)

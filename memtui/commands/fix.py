@@ -172,6 +172,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["new"].add_argument("--index", action="store_true", help="also add it to MEMORY.md")
     ops["delete"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
     ops["archive"].add_argument("memories", nargs="+", metavar="MEMORY", help=named)
+    ops["archive"].add_argument("-v", "--verbose", action="store_true",
+                                help="list each move, one per line (more than 5 memories: "
+                                     "one summary line without it)")
     ops["redact"].add_argument("memory", metavar="MEMORY", help=named + " (or MEMORY.md)")
     ops["add-pointer"].add_argument("memories", nargs="*", metavar="MEMORY", help=named)
     ops["add-pointer"].add_argument("--summary", help="what the pointer line says the file "
@@ -379,6 +382,9 @@ def run(ns: argparse.Namespace) -> int:
     else:
         how = "not undoable" if is_redaction(record) else f"undo: memtui undo {shell_path(ns.path)}"
         print(printable(f"{changeset.summary} [#{record['id']}; {how}]"))
+    if getattr(ns, "verbose", False):
+        for line in changeset.details:
+            print(f"  {printable(line)}")
     for note in changeset.notes:
         print(f"  {printable(note)}")
     if record is None:  # it ends with the refusal the real run would give, and its status

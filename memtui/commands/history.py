@@ -1,4 +1,5 @@
-"""``memtui history PATH [--json | --prune N]``: the journaled operations, newest first.
+"""``memtui history PATH [--json | --prune N] [--verbose] [--limit N]``: the journaled
+operations, newest first.
 
 A journal file memtui cannot read is listed by its file name (undo stops at it); a record
 memtui did not write here (no seal, or a wrong one: :mod:`memtui.edit.journal_seal`) is
@@ -13,6 +14,7 @@ together).
 from __future__ import annotations
 
 import argparse
+import posixpath
 import sys
 from typing import Any
 
@@ -47,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--prune", type=bounded(True, 0, 1_000_000_000), metavar="N",
                       help="delete all but the newest N records (older operations can no "
                            "longer be undone)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help=f"list every file of each record (past {LISTED} files a record "
+                             "says how many, by kind of change)")
+    parser.add_argument("-n", "--limit", type=bounded(True, 1, 1_000_000_000), metavar="N",
+                        help="only the newest N records")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -55,6 +62,9 @@ def run(ns: argparse.Namespace) -> int:
         if ns.prune is not None:
             return prune(ws, ns.prune)
         entries = list(reversed(Journal(ws).entries()))
+        older = max(0, len(entries) - ns.limit) if ns.limit else 0
+        if older:
+            entries = entries[:ns.limit]
     except (WorkspaceError, Refused) as exc:
         return report("memtui history", exc)
     except OSError as exc:
@@ -81,7 +91,9 @@ def run(ns: argparse.Namespace) -> int:
             print(printable(f"turn {turn[1]} of the chat agent ({span}, "
                             f"{plural(len(group), 'write')}){hint}:"))
         for entry in group:
-            _print_entry(entry, indent)
+            _print_entry(entry, indent, ns.verbose)
+    if older:
+        print(f"… {plural(older, 'older record')} (without --limit: all)")
     return 0
 
 
@@ -99,13 +111,13 @@ def _by_turn(entries: list[Entry]) -> list[list[Entry]]:
     return groups
 
 
-def _print_entry(entry: Entry, indent: str = "") -> None:
+def _print_entry(entry: Entry, indent: str = "", verbose: bool = False) -> None:
     if isinstance(entry, Untrusted):  # listed with what it claims, never hidden
         rec = entry.record
         print(printable(f"{indent}#{rec['id']} {rec.get('time', '?')} {rec['op']}: "
                         f"{rec.get('summary', '')} — NOT WRITTEN BY MEMTUI HERE "
                         f"({entry.reason}); undo stops here"))
-        _print_files(rec, indent)
+        _print_files(rec, indent, verbose)
         return
     if isinstance(entry, Unreadable):
         print(printable(f"{indent}#{entry.id} {entry.name}: unreadable ({entry.reason}); "
@@ -121,7 +133,7 @@ def _print_entry(entry: Entry, indent: str = "") -> None:
              f" (undone, except {', '.join(kept)})" if kept else " (undone)")
     print(printable(f"{indent}#{entry['id']} {entry.get('time', '?')} {title(entry)}{state}: "
                     f"{entry.get('summary', '')}"))
-    _print_files(entry, indent)
+    _print_files(entry, indent, verbose)
 
 
 def undid_any(entry: dict[str, Any]) -> bool:
@@ -132,10 +144,29 @@ def undid_any(entry: dict[str, Any]) -> bool:
     return any(f.get("path") not in kept for f in entry.get("files", []))
 
 
-def _print_files(entry: dict[str, Any], indent: str) -> None:
-    for f in entry["files"]:
-        if f.get("moved_to"):
-            continue
+#: A record of more files than this says how many, by kind of change (newuser35 #23: an
+#: archive of 1,199 memories was 1,200 lines of history); ``--verbose`` lists them.
+LISTED = 10
+
+
+def _print_files(entry: dict[str, Any], indent: str, verbose: bool = False) -> None:
+    files = [f for f in entry["files"] if not f.get("moved_to")]
+    if not verbose and len(files) > LISTED:
+        moved = [f for f in files if f.get("moved_from")]
+        parts = []
+        if moved:
+            into = sorted({posixpath.dirname(str(f.get("path", ""))) + "/" for f in moved})
+            parts.append(f"R {plural(len(moved), 'file')}" +
+                         (f" → {printable(into[0])}" if len(into) == 1 else ""))
+        counts: dict[str, int] = {}
+        for f in files:
+            if not f.get("moved_from"):
+                mark = _MARK.get(f.get("change", ""), "?")
+                counts[mark] = counts.get(mark, 0) + 1
+        parts += [f"{mark} {plural(n, 'file')}" for mark, n in counts.items()]
+        print(f"{indent}    {', '.join(parts)} (--verbose lists them)")
+        return
+    for f in files:
         if f.get("moved_from"):
             print(f"{indent}    R {printable(f['moved_from'])} → {printable(f['path'])}")
         else:

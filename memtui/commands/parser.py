@@ -174,8 +174,19 @@ def folder(value: str) -> str:
 def report(prog: str, exc: Exception) -> int:
     """:func:`fail` with an exception: exit status 1 when memtui refused, else 2 (a journal
     record memtui did not write is bad input: 2)."""
-    return fail(prog, exc, 1 if isinstance(exc, Refused) and not isinstance(exc, Distrusted)
-                else 2)
+    return fail(prog, cli_words(str(exc)),
+                1 if isinstance(exc, Refused) and not isinstance(exc, Distrusted) else 2)
+
+
+#: What the app's refusal of a write raced by another writer advises, and the command line's
+#: words for it: a command has nothing to reload, it reads the files anew when run again
+#: (newuser34 #18).
+APP_RETRY, CLI_RETRY = "(reload and try again)", "(run the command again)"
+
+
+def cli_words(message: str) -> str:
+    """``message`` in the command line's words."""
+    return message.replace(APP_RETRY, CLI_RETRY)
 
 
 def os_error(exc: OSError) -> str:

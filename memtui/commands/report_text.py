@@ -123,7 +123,10 @@ def summary_table(result: AuditResult) -> Table:
         # newuser33 #31)
         row("Load limits", "; ".join(f"{printable(ld.what)} {ld.used:,} of {ld.limit:,} "
                                      f"{ld.unit} ({percent(ld.used, ld.limit)}"
-                                     + (f": {printable(ld.holds)}" if ld.holds else "") + ")"
+                                     + (f": {printable(ld.holds)}" if ld.holds else "")
+                                     # cut to what a total left (newuser34 #11 b)
+                                     + (f"; the total left it {ld.room:,}" if ld.room
+                                        is not None else "") + ")"
                                      + (f", {ld.entries_text()}" if ld.entries_text() else "")
                                      for ld in block.loads))
     # (a memory without a type is "no type": "unknown" read as its age, newuser32 #10)
@@ -156,8 +159,14 @@ def summary_table(result: AuditResult) -> Table:
                           style="bold yellow"))
     elif not idx.exists and (instead := result.index_unloaded()):
         # what the agent loads in its place (newuser28 #29: "none" beside a block)
-        row("Index", Text(printable(f"{idx.path}: none; the agent loads "
-                                    f"{', '.join(instead)} in its place")))
+        # in its place only what stands in for it (newuser34 #18: OpenClaw's bootstrap
+        # files and Hermes' USER.md are loaded all the same)
+        stand = [rel for rel in instead if agent.stands_in(rel)]
+        rest = [rel for rel in instead if rel not in stand]
+        said = [f"{', '.join(stand)} in its place"] if stand else []
+        if rest:
+            said.append(f"{'and ' if stand else ''}{', '.join(rest)} all the same")
+        row("Index", Text(printable(f"{idx.path}: none; the agent loads {', '.join(said)}")))
     elif not idx.exists:
         row("Index", Text(f"{idx.path}: none", style="dim"))
     elif entryless and (result.index_linked or agent.index_is_store):

@@ -28,6 +28,7 @@ from memtui.edit.journal import plan_undo, title, undo
 from memtui.edit.safe_write import ABSENT
 from memtui.edit.turn_undo import plan_undo_turn, undo_turn
 from memtui.edit.undo_inverse import inverse
+from memtui.edit.undo_links import kept_clause
 
 PROG = "memtui undo"
 
@@ -51,12 +52,18 @@ def run(ns: argparse.Namespace) -> int:
             return _turn(ws, ns)
         plan = plan_undo(ws)
         if plan.blocked and plan.whole:  # --skip-changed would break what it puts back
-            return fail(PROG, f"{plan.blocking()}; {plan.whole}; nothing was undone; "
-                        f"{plan.way_out()}", 1)
+            back = inverse(ws, plan.record, shell_path(ns.path))
+            return fail(PROG, f"{plan.blocking()}{plan.kept()}; {plan.whole}; nothing was "
+                        f"undone; {plan.way_out()}" + (f"; {back}" if back else ""), 1)
+        if plan.linked and not plan.changes:  # what stays keeps the rest (newuser34 #7)
+            back = inverse(ws, plan.record, shell_path(ns.path))
+            return fail(PROG, f"{plan.stuck()}; {plan.way_out()}" + (f"; {back}" if back else ""),
+                        1)
         if plan.blocked and not ns.skip_changed:
             back = inverse(ws, plan.record, shell_path(ns.path))  # (newuser33 #6)
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
-                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked))
+                        + _hint(ns, plan.changes, plan.others(), len(plan.left()))
+                        + plan.kept()  # newuser34 #7: no broken link left, and it is said
                         + (f"; {back}" if back else ""), 1)
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
@@ -88,11 +95,9 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
     try:
         plan = plan_undo_turn(ws)
         if plan.blocked and not ns.skip_changed:
-            linked = "".join(f"; {p} would stay too: {by} links it" for p, by in
-                             plan.linked.items())  # newuser34 #7: no broken link left
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
-                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked)) + linked,
-                        1)
+                        + _hint(ns, plan.changes, plan.others(), len(plan.blocked))
+                        + kept_clause(plan.linked), 1)  # newuser34 #7: no broken link left
         done = undo_turn(ws, skip=plan.blocked, expect=plan.ids)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)

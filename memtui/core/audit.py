@@ -34,7 +34,7 @@ from memtui.core.caches import derived as derived_cache
 from memtui.core.caches import retimed
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.caches.pair_verdicts import PairVerdicts
-from memtui.core.caches.scans import ScanStore
+from memtui.core.caches.scans import ScanStore, Settled
 from memtui.core.checks.findings import WORKSPACE, Finding
 from memtui.core.checks.project import HistoryAt, ProjectIndex, ProjectInfo, cut_note, find_project
 from memtui.core.config import excluder
@@ -621,11 +621,15 @@ class Auditor:
         waiting: list[tuple[str, Key, FileScan]] = []
         to_sketch: list[FileScan] = []
 
+        # (a scan is kept by its listing's key only when no folder on its path changed
+        # while it was read: redteam35, `Settled`)
+        settled = Settled(made_ns, root)
+
         def settle() -> None:
             sketch_scans(to_sketch)
             to_sketch.clear()
             for rel, key, scan in waiting:
-                if store is not None:
+                if store is not None and settled.path(root + rel):
                     store.put(rel, key, made_ns, scan)
                 if drop_now:
                     _let_go_of_text(scan)
@@ -684,7 +688,7 @@ class Auditor:
             if rel in got:
                 pair = keep[rel] = got[rel]
                 if cache.get(rel) is not pair:  # read (or vouched for) in this pass
-                    read_ns[rel] = made_ns
+                    read_ns[rel] = made_ns if settled.path(root + rel) else 0
         self._scans = keep
         if store is not None and not self._hold_store and len(keep) == len(self._paths):
             self._let_go_of_store(store)
@@ -993,7 +997,7 @@ class Auditor:
             got.files, index, got.index_linked, got.reachable, got.orphans, got.broken,
             got.wikirefs, got.graph, self._block(index, got.loaded), got.line_costs,
             got.loaded, got.findings, got.types, documentation=list(self._docs),
-            holds=holds)
+            holds=holds, store=got.store)
 
     def _retouched(self, stored: derived_cache.Derived, restat: list[int], root: str
                    ) -> dict[int, tuple[FileScan, retimed.Row]] | None:

@@ -244,7 +244,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     from memtui.core.config import ConfigError, load_config
     from memtui.core.reporting.json_report import to_json
     from memtui.core.reporting.suppress import apply_to
-    from memtui.core.verdict import decide, own_kept, own_settings
+    from memtui.core.verdict import decide, loosening_settings, own_kept
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
     counter, clean = _worker_caches()
@@ -286,7 +286,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
             row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
         # (a row's threshold is the command line's: the workspace's fail-on is not read)
         code, said = decide(result, threshold, fail_on_flag,
-                            settings=own_settings(config, ws.root, flagged=True))
+                            settings=loosening_settings(config, ws.root, flagged=True))
         row["exit"] = code
         if said:
             row["kept"] = said[0]

@@ -1,6 +1,10 @@
 """What an audit yields: its options, and the records of its result (per file, per link,
 the injected block, the whole `AuditResult`). Plain data: the scan (`memtui.core.scanner.scan`)
-and the derivation (`memtui.core.derivation.derive`) make them, the views and reports read them."""
+and the derivation (`memtui.core.derivation.derive`) make them, the views and reports read them.
+
+The module is past 500 lines on purpose: it is the one place where a result's records and
+the few counts every report reads off them (memory files, reached, a store's row) are
+defined, so that the header, the text, the JSON and the app count alike."""
 
 from __future__ import annotations
 
@@ -243,11 +247,14 @@ class InjectedBlock(Record):
     rule: str = ""
     #: The index lines (first, last) the agent drops from the middle of MEMORY.md, or None.
     dropped: tuple[int, int] | None = None
+    #: The same of the other files it loads (`memtui.core.profiles.base.Injection.unloaded`).
+    unloaded: dict[str, tuple[int, int]]
 
     def __init__(self, text: str, chars: int, bytes: int, tokens: dict[str, int], window: int,
                        files: list[str], cut: bool = False, window_name: str = "",
                        tokenizer: str = "qwen", loads: list[Load] | None = None,
-                       rule: str = "", dropped: tuple[int, int] | None = None) -> None:
+                       rule: str = "", dropped: tuple[int, int] | None = None,
+                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
         self.text = text
         self.chars = chars
         self.bytes = bytes
@@ -260,6 +267,7 @@ class InjectedBlock(Record):
         self.loads = [] if loads is None else loads
         self.rule = rule
         self.dropped = dropped
+        self.unloaded = {} if unloaded is None else unloaded
 
     @property
     def share(self) -> float:
@@ -348,6 +356,10 @@ class AuditResult(Record, eq=False):
     #: never, ignore = [broken_link]``; set by ``memtui audit``, "" when none): named in
     #: the Config row (newuser35 #10).
     own_settings: str = ""
+    #: A MEMORY.md that is itself a store of memories (Hermes), as the report lists a
+    #: memory file: its age, size and findings (newuser34 #16: JSON ``files`` had no row for
+    #: it, though ``memory_files`` and ``stale`` counted it); None under other profiles.
+    store: FileReport | None = None
 
     def __init__(self, workspace: Workspace, profile: str, options: AuditOptions,
                        scans: dict[str, FileScan], files: list[FileReport], index: Index,
@@ -364,7 +376,8 @@ class AuditResult(Record, eq=False):
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
                        holds: tuple[float, float] = (float("-inf"), float("inf")),
                        baseline_path: str | None = None, shaping: str = "",
-                       own_settings: str = "") -> None:
+                       own_settings: str = "",
+                       store: FileReport | None = None) -> None:
         self.workspace = workspace
         self.profile = profile
         self.options = options
@@ -396,6 +409,7 @@ class AuditResult(Record, eq=False):
         self.baseline_path = baseline_path
         self.shaping = shaping
         self.own_settings = own_settings
+        self.store = store
 
     def file(self, path: str) -> FileReport | None:
         return next((f for f in self.files if f.path == path), None)
@@ -429,6 +443,27 @@ class AuditResult(Record, eq=False):
         the profile's index is itself a store of memories (Hermes' MEMORY.md beside
         USER.md: newuser33 #4/#9, the report said 2, the JSON and the fleet row 1)."""
         return len(self.scans) + (get(self.profile).index_is_store and self.index.exists)
+
+    def listed_files(self) -> list[FileReport]:
+        """Every memory file as the agent holds them, one row each: the store MEMORY.md
+        first (the store the agent loads first), then the scanned files; as many as
+        `memory_file_count` says."""
+        return [self.store, *self.files] if self.store is not None else self.files
+
+    def listed_types(self) -> dict[str, int]:
+        """`types` over `listed_files`: a store MEMORY.md (no type) counted with the
+        files, so the counts sum to `memory_file_count`."""
+        if self.store is None:
+            return self.types
+        return {**self.types, "unknown": self.types.get("unknown", 0) + 1}
+
+    def store_entries(self) -> int | None:
+        """The entries of a MEMORY.md that is a store (Hermes' §-separated entries), as
+        its load limit counts them; None when the index is not one."""
+        if self.store is None:
+            return None
+        return next((ld.entries for ld in self.block.loads
+                     if ld.path == self.index.path and ld.entries is not None), None)
 
     def reached_count(self) -> int:
         """Of `memory_file_count`, the files the agent reaches: those the index links or

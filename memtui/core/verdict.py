@@ -112,12 +112,14 @@ def kept_line(kept: list[Finding]) -> str:
             "decide it)")
 
 
-def own_settings(config: Config, root: Path, flagged: bool = False) -> list[str]:
+def loosening_settings(config: Config, root: Path, flagged: bool = False) -> list[str]:
     """The settings of the workspace's own configuration file (``config``, when it lies in
     ``root``) that loosen the verdict: its ``fail-on`` (unless a ``--fail-on`` flag,
     ``flagged``, decides), ``ignore``, ``exclude`` and the ``severity`` it lowers, as
     ``key = value``."""
-    if config.path is None or not lies_within(config.path, root):
+    from memtui.core.config import is_workspace_own
+
+    if not is_workspace_own(config, root):
         return []
     out = []
     if config.fail_on is not None and not flagged:
@@ -207,7 +209,7 @@ def decide(result: AuditResult, threshold: str, flagged: bool, own_fail_on: bool
     out, and those settings) counts, all of it said by cause (newuser35 #11). Unflagged,
     the workspace's settings hold, but a guarded kind fails all the same (`own_kept`,
     ``own_fail_on``: the threshold is its own file's), and when its settings (``settings``,
-    `own_settings`) turn a run that would fail into a pass, one line says so (newuser35
+    `loosening_settings`) turn a run that would fail into a pass, one line says so (newuser35
     #10: ``fail-on = "never"`` passed 6 errors, stderr empty)."""
     extra_found, extra_settings = shaped
     config = printable(str(result.config_path)) if result.config_path else "the configuration"

@@ -154,6 +154,10 @@ def _why_not_there(p: Path) -> str:
 #: PATH, their folder is the workspace, as for a MEMORY.md (newuser32 #44): Gemini CLI's
 #: GEMINI.md, Codex's memory_summary.md, Hermes' USER.md store.
 AGENT_INDEXES = ("GEMINI.md", "memory_summary.md", "USER.md")
+#: OpenClaw's other bootstrap files, injected every session too (newuser34 #18: USER.md was
+#: taken, SOUL.md refused as "not … a file an agent loads every session").
+BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md",
+                   "BOOTSTRAP.md", "memory.md")
 
 
 def open_workspace(path: str | os.PathLike[str]) -> Workspace:
@@ -168,9 +172,11 @@ def open_workspace(path: str | os.PathLike[str]) -> Workspace:
         if not _exists(p):
             raise WorkspaceError(f"{shown}: {_why_not_there(p)}")
         if p.is_file():
-            if p.name not in (INDEX_NAME, *AGENT_INDEXES):
+            if p.name not in (INDEX_NAME, *AGENT_INDEXES, *BOOTSTRAP_FILES):
                 raise WorkspaceError(f"{shown}: not a folder, a {INDEX_NAME} or a file an "
-                                     f"agent loads every session ({', '.join(AGENT_INDEXES)})")
+                                     f"agent loads every session ({', '.join(AGENT_INDEXES)}, "
+                                     f"or an OpenClaw bootstrap file: "
+                                     f"{', '.join(BOOTSTRAP_FILES)})")
             p = p.parent
         if not p.is_dir():
             raise WorkspaceError(f"{shown}: not a folder")
@@ -286,6 +292,9 @@ def discover(ws: Workspace, archives: bool = True) -> Discovery:
                 continue
             rel = prefix + name
             link = entry.is_symlink()
+            if link and flat and rel == INDEX_NAME:
+                continue  # the index: its own read says why a link is not followed, once
+                # (newuser34 #18: "symlink leads outside the workspace" said twice)
             if link:
                 problem = symlink_problem(ws, Path(entry.path))
                 if problem:

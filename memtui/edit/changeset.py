@@ -95,6 +95,8 @@ class Changeset:
     summary: str
     changes: list[FileChange] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # printed after the summary (e.g. dangling)
+    #: What a summary counts, one per line (an archive's moves: ``--verbose`` prints them).
+    details: list[str] = field(default_factory=list)
     #: Credentials this operation removes: masked in the diff, purged from the journal.
     secrets: list[str] = field(default_factory=list)
     keep_age: bool = False
@@ -117,13 +119,8 @@ class Changeset:
     def diff(self) -> str:
         """A unified diff of every change (``/dev/null`` for created and deleted files)."""
         out: list[str] = []
-        for ch in self.changes:
-            if ch.moved_to:
-                continue  # shown with its new path
+        for ch, before in self._shown_changes():
             old_name = f"a/{ch.moved_from or ch.path}"
-            before = ch.before
-            if ch.moved_from is not None:
-                before = next((c.before for c in self.changes if c.path == ch.moved_from), None)
             a = _lines(before)
             b = _lines(ch.after)
             for n in ch.removed:  # marked so that only these can be the removed ones
@@ -147,11 +144,22 @@ class Changeset:
         from memtui.core.scanner.textfile import decode
 
         found: set[str] = set()
-        for ch in self.changes:
-            for data in (ch.before, ch.after):
-                if data:
+        read: set[bytes] = set()
+        for ch, before in self._shown_changes():
+            if ch.moved_from is not None and before == ch.after:
+                continue  # moved unchanged: no line of it in the diff
+            for data in (before, ch.after):
+                if data and data not in read:
+                    read.add(data)
                     found.update(hit.value for hit in scan_text(decode(data).text))
         return found
+
+    def _shown_changes(self) -> list[tuple[FileChange, bytes | None]]:
+        """Each change the diff shows, with what its file held before (a moved file's:
+        the bytes at its old path; newuser35 #4: looked up once, not per moved file)."""
+        old = {c.path: c.before for c in self.changes if c.moved_to}
+        return [(ch, old.get(ch.moved_from) if ch.moved_from is not None else ch.before)
+                for ch in self.changes if not ch.moved_to]
 
 
 def _shown(line: str) -> str:

@@ -36,8 +36,14 @@ def humanise(name: str) -> str:
     """``user-role`` → ``User role``; a name that is already a title stays as it is."""
     if " " in name.strip():
         return name.strip()
-    words = _SEP.sub(" ", name).strip()
+    # an ISO date keeps its dashes (newuser35 #24: logs/2026-11-10.md drafted "Log 2026 11 10")
+    parts = _ISO_DATE.split(name)
+    words = "".join(part if i % 2 else _SEP.sub(" ", part)
+                    for i, part in enumerate(parts)).strip()
     return words[:1].upper() + words[1:] if words else name
+
+
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4}-\d{2}-\d{2})(?!\d)")
 
 
 def in_title_case(sentence: str) -> str:

@@ -67,6 +67,7 @@ from memtui.edit.safe_write import (
     remove_stale_temps,
     write_file,
 )
+from memtui.edit.undo_links import keep_linked, kept_clause
 
 SCHEMA = 1
 #: How history marks a redaction (its record cannot bring the credential back).
@@ -664,6 +665,10 @@ class UndoPlan:
     blocked: dict[str, str] = field(default_factory=dict)  # path → what happened to it
     #: Why the other files cannot be put back without the blocked ones ("" when they can).
     whole: str = ""
+    #: files the undo would delete that a blocked file links: they stay too, so an undo in
+    #: part never leaves a broken link (newuser34 #7, as :mod:`memtui.edit.turn_undo`);
+    #: path → the file that links it.
+    linked: dict[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -686,6 +691,20 @@ class UndoPlan:
         # the other half of a move is named as such, not as changed (newuser28 #19)
         return line + (f" (with it the other half of the move: {' and '.join(moved)})"
                        if moved else "")
+
+    def kept(self) -> str:
+        """``; memory/x.md would stay too: MEMORY.md links it`` ("" when none does)."""
+        return kept_clause(self.linked)
+
+    def stuck(self) -> str:
+        """Why nothing is left to undo when the files left as they are keep the rest:
+        ``MEMORY.md changed since operation #3 (new); memory/x.md would stay too: MEMORY.md
+        links it; nothing else to undo, so nothing was undone``."""
+        return f"{self.blocking()}{self.kept()}; nothing else to undo, so nothing was undone"
+
+    def left(self) -> list[str]:
+        """Every file the undo leaves as it is: the blocked ones, then those they link."""
+        return [*self.blocked, *self.linked]
 
     def way_out(self) -> str:
         """How to undo it after all: put the changed files back as the operation left
@@ -726,6 +745,7 @@ def _undo(ws: Workspace) -> dict[str, Any]:
     plan = UndoPlan(rec)
     if plan.redaction:
         return plan  # nothing it could put back: see undo
+    staying: dict[str, bytes | None] = {}  # what the blocked files hold now
     for f in rec["files"]:
         path = f["path"]
         before = kept_before(rec, f)
@@ -734,6 +754,7 @@ def _undo(ws: Workspace) -> dict[str, Any]:
         if now == f["before_sha256"]:
             continue  # never written (the operation was cut short): nothing to revert
         if now != f["after_sha256"]:
+            staying[path] = data
             plan.blocked[path] = ("was deleted" if now == ABSENT else
                                   "was created again" if f["after_sha256"] == ABSENT else
                                   "changed")
@@ -746,7 +767,10 @@ def _undo(ws: Workspace) -> dict[str, Any]:
         if partner in plan.blocked:
             plan.blocked[ch.path] = f"{MOVED_WITH} {partner}, which changed"
             plan.changes.remove(ch)
-    if any(pairs.get(path) for path in plan.blocked) and plan.changes:
+            staying[ch.path] = ch.before
+    # A file it would delete that a file left as it is links stays too (newuser34 #7).
+    keep_linked(plan.changes, staying, plan.linked)
+    if any(pairs.get(path) for path in plan.left()) and plan.changes:
         # the links it rewrote lead to the moved file: put back without the move, they
         # would lead nowhere (newuser28 #19: a new broken link, reported as success)
         plan.whole = ("a move is undone whole or not at all (the links it rewrote lead to "
@@ -885,16 +909,17 @@ def undo(ws: Workspace, skip: Collection[str] = (), expect: int | None = None) -
             plan.blocked = unexpected
             raise Conflict(f"{plan.blocking()}; nothing was undone")
         if plan.blocked and not plan.changes:
-            raise Refused(f"every file operation #{plan.id} ({rec['op']}) wrote has changed "
+            raise Refused(plan.stuck() if plan.linked else
+                          f"every file operation #{plan.id} ({rec['op']}) wrote has changed "
                           "since; nothing was undone")
         if plan.blocked and plan.whole:
-            raise Refused(f"{plan.blocking()}; {plan.whole}; nothing was undone")
+            raise Refused(f"{plan.blocking()}{plan.kept()}; {plan.whole}; nothing was undone")
         owners = Journal(ws).ids()
         # A killed run (this operation's or its undo's) may have left its temporary files
         # in any folder the record touches, even where nothing is to be written now.
         clear_own_temps(ws, [f["path"] for f in rec["files"]], owners)
         write_changes(ws, plan.changes, rec["id"], owners)
         remove_empty(ws.root, folders_made(rec, {ch.path for ch in plan.changes}))
-        Journal(ws).mark_undone(rec, plan.blocked)
-    rec["undone_except"] = sorted(plan.blocked)
+        Journal(ws).mark_undone(rec, plan.left())
+    rec["undone_except"] = sorted(plan.left())
     return rec

@@ -24,6 +24,7 @@ from memtui.core.creds.structure import key_block_rest
 from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
+from memtui.core.scanner.links import Link
 from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import INDEX_NAME, in_archive
@@ -179,12 +180,20 @@ def rename(snap: Snapshot, memory: str, new_name: str) -> Changeset:
                                        else f"(name '{new_name}')")
     files = plural(len(others), "file")
     said = f"; {plural(mentions, 'backtick mention')} in {INDEX_NAME}" if mentions else ""
-    cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
-                        f"renamed {moved}; links rewritten in {files}"
-                        + (f"{said} renamed" if said else ""))
-    # Shown before the write (newuser26 #2: "renamed …" read as done, Esc then dropped it).
-    cs.preview = (f"will rename {moved}; links will be rewritten in {files}"
-                  + (f"{said} will be renamed" if said else ""))
+    if new_rel == old and not keep:  # only the name: (newuser35 #17: "renamed X to X")
+        cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
+                            f"set {old}'s name: {new_name} (file name unchanged); links "
+                            f"rewritten in {files}")
+        cs.preview = (f"will set {old}'s name: {new_name} (file name unchanged); links "
+                      f"will be rewritten in {files}")
+    else:
+        cs = plan.changeset("rename", {"memory": old, "new_name": new_name},
+                            f"renamed {moved}; links rewritten in {files}"
+                            + (f"{said} renamed" if said else ""))
+        # Shown before the write (newuser26 #2: "renamed …" read as done, Esc then dropped
+        # it).
+        cs.preview = (f"will rename {moved}; links will be rewritten in {files}"
+                      + (f"{said} will be renamed" if said else ""))
     # A new name changes no fact: the memory keeps its age (at its new path), and so do
     # the files whose links follow it (newuser22 #2: a rename made a 61-day-old memory 0d).
     cs.keep_age = True
@@ -438,32 +447,62 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
         new_rel = f"{folder}/{ARCHIVE_FOLDER}/{base}" if folder else f"{ARCHIVE_FOLDER}/{base}"
         plan.move(rel, new_rel)
         moved[rel] = new_rel
-    removed = remove_index_links(plan.raw(INDEX_NAME), set(rels),
-                                 lambda name: snap.resolver.resolve(name).path)
-    sources = [s for s in snap.memories
-               if s not in moved and any(snap.may_mention(s, r) for r in rels)]
-    rewrite_links(plan, sources, moved.get, lambda _name: None)
-    names = ", ".join(f"{old} to {new}" for old, new in moved.items())
-    lines = plural(removed, "index line")
-    cs = plan.changeset("archive", {"memories": rels},
-                        f"archived {names}; removed {lines}")
-    cs.preview = f"will move {names}; will remove {lines}"
+    raw = plan.raw(INDEX_NAME)
+    before = len(raw)
+    removed = remove_index_links(raw, set(rels), lambda name: snap.resolver.resolve(name).path)
+    linked = snap.links_to_each(rels)  # (each source read once: newuser35 #4)
+    sources = {lk.source for found in linked.values() for lk in found}
+    rewrite_links(plan, [s for s in snap.memories if s in sources and s not in moved],
+                  moved.get, lambda _name: None)
+    lines = lines_and_links(before - len(raw), removed)
+    if len(moved) > LISTED_MOST:  # a summary line; the moves one per line on request
+        folders = sorted({new.rpartition("/")[0] + "/" for new in moved.values()})
+        into = folders[0] if len(folders) == 1 else f"{len(folders):,} archive folders"
+        count = plural(len(moved), "memory", "memories")
+        cs = plan.changeset("archive", {"memories": rels},
+                            f"archived {count} into {into}; removed {lines}")
+        cs.preview = f"will move {count} into {into}; will remove {lines}"
+        cs.details = [f"{old} -> {new}" for old, new in moved.items()]
+    else:
+        names = ", ".join(f"{old} to {new}" for old, new in moved.items())
+        cs = plan.changeset("archive", {"memories": rels},
+                            f"archived {names}; removed {lines}")
+        cs.preview = f"will move {names}; will remove {lines}"
     cs.keep_age = True  # put away, not changed: each keeps its age
-    cs.notes += into_archive(snap, moved)
+    cs.notes += into_archive(snap, moved, linked)
     return cs
+
+
+#: An archive of more memories than this says how many in one line (newuser35 #4: 1,199
+#: named in one 73 KB line); ``--verbose`` lists the moves, one per line.
+LISTED_MOST = 5
+
+
+def lines_and_links(lines: int, links: int) -> str:
+    """What an edit took out of the index: its lines, and its links when they are not one
+    a line (newuser35 #5: "removed 1,199 index lines" for 200 packed lines of 6)."""
+    if lines == links:
+        return plural(lines, "index line")
+    if not lines:
+        return f"{plural(links, 'index link')} (no whole line)"
+    return f"{plural(lines, 'index line')} ({plural(links, 'link')})"
 
 
 #: How an archive's note on a link left leading into the archive ends.
 INTO_ARCHIVE = "not audited, not in the index"
 
 
-def into_archive(snap: Snapshot, moved: dict[str, str]) -> list[str]:
+def into_archive(snap: Snapshot, moved: dict[str, str],
+                 linked: dict[str, list[Link]] | None = None) -> list[str]:
     """The links of other memories left leading into the archive (newuser33 #27: as
     ``delete`` lists what now dangles): a markdown link follows the memory to its new path,
-    a ``[[name]]`` still names it; either way the agent is sent to a memory put away."""
+    a ``[[name]]`` still names it; either way the agent is sent to a memory put away.
+    ``linked``: `Snapshot.links_to_each` of the moved memories, when known."""
     out = []
+    if linked is None:
+        linked = snap.links_to_each(moved)
     for rel, new_rel in moved.items():
-        for lk in snap.links_to(rel):
+        for lk in linked.get(rel, []):
             if lk.source == INDEX_NAME or lk.source in moved:
                 continue
             shown = f"[[{lk.target}]] now names an archived memory" \

@@ -10,6 +10,7 @@ import difflib
 import os
 import posixpath
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -240,6 +241,24 @@ class Snapshot:
             md, wl = self.links_from(source)
             out += [lk for lk in md if lk.target == target]
             out += [lk for lk in wl if self.resolver.resolve(lk.target or "").path == target]
+        return out
+
+    def links_to_each(self, targets: Iterable[str]) -> dict[str, list[Link]]:
+        """`links_to` of each of ``targets`` at once (each list in the same order): every
+        source's links are read once, where asking `links_to` for each target compared
+        every source with every target (newuser35 #4: 1,200 archived of 1,950, 29 s)."""
+        out: dict[str, list[Link]] = {t: [] for t in targets}
+        if not out:
+            return out
+        for source in [INDEX_NAME, *self.memories]:
+            md, wl = self.links_from(source)
+            for lk in md:
+                if lk.target in out:
+                    out[lk.target].append(lk)
+            for lk in wl:
+                path = self.resolver.resolve(lk.target or "").path
+                if path is not None and path in out:
+                    out[path].append(lk)
         return out
 
     def graph(self) -> Graph:

@@ -36,9 +36,9 @@ from memtui.edit.journal import (
     nothing_left,
     turn_of,
 )
-from memtui.edit.linkedit import linked_from, links_in
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
+from memtui.edit.undo_links import keep_linked, kept_lines
 
 #: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
 #: turn to 128 writes; this bounds what a crafted or older journal can make undo read). A
@@ -134,8 +134,7 @@ class TurnPlan:
     def linked_lines(self) -> list[str]:
         """``  memory/x.md stays too: MEMORY.md, which stays, links it`` for each file kept
         so that no link is left broken."""
-        return [f"  {p} stays too: {by}, which stays, links it (deleting it would leave a "
-                "broken link)" for p, by in self.linked.items()]
+        return kept_lines(self.linked)
 
     def others(self) -> str:
         paths = [ch.path for ch in self.changes]
@@ -259,25 +258,8 @@ def _plan(ws: Workspace) -> TurnPlan:
                 del target[f["path"]]
     plan.changes = [FileChange(p, on_disk[p], data, mtime_ns=ages.get(p))
                     for p, data in target.items() if digest(data) != digest(on_disk[p])]
-    _keep_linked(plan, on_disk)
+    keep_linked(plan.changes, {p: on_disk[p] for p in plan.blocked}, plan.linked)
     return plan
-
-
-def _keep_linked(plan: TurnPlan, on_disk: dict[str, bytes | None]) -> None:
-    """A file the undo would delete stays when a file left as it is links to it: undoing
-    the one without the other leaves a broken link (newuser34 #7). Repeated, since a kept
-    file may itself link another."""
-    while True:
-        staying = {p: links_in(on_disk.get(p), p) for p in [*plan.blocked, *plan.linked]}
-        more = False
-        for ch in list(plan.changes):
-            by = linked_from(ch.path, staying) if ch.after is None else None
-            if by is not None:
-                plan.linked[ch.path] = by
-                plan.changes.remove(ch)
-                more = True
-        if not more:
-            return
 
 
 def undo_turn(ws: Workspace, skip: Collection[str] = (),

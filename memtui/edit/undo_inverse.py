@@ -58,7 +58,21 @@ def _inverse(ws: Workspace, rec: dict[str, Any], path: str | None) -> str:
         if path is None:
             return f"or reverse it: d on {made[0]} (Files view, 2) deletes it"
         return f"or reverse it: {fix('delete')}{shlex.quote(made[0])}"
+    if op == "rename":  # a rename back rewrites the links again, the kept file's too
+        moved = [f for f in rec.get("files") or [] if f.get("moved_from")]
+        if len(moved) != 1:
+            return ""
+        now, was = (_stem(p) for p in (moved[0]["path"], moved[0]["moved_from"]))
+        if path is None:
+            return (f"or reverse it: R on {moved[0]['path']} (Files view, 2) renames it back "
+                    f"to {was}, rewriting every link")
+        return f"or reverse it: {fix('rename')}{shlex.quote(now)} {shlex.quote(was)}"
     return ""
+
+
+def _stem(path: str) -> str:
+    """A memory's name as ``fix rename`` takes it: its file name without ``.md``."""
+    return str(path).rsplit("/", 1)[-1].removesuffix(".md")
 
 
 def _line_linking(snap: Any, memories: list[str]) -> int | None:

@@ -43,6 +43,7 @@ APP_BINDINGS: list[BindingType] = [
     Binding("q", "quit", "Quit"),
     Binding("t", "choose_theme", "Theme"),
     Binding("y", "copy_path", "Copy path", show=False),
+    Binding("asterisk", "pick_all", "Pick all shown", show=False),
     Binding("i", "toggle_suppressed", "Suppressed", show=False),
     *CurateActions.CURATE_BINDINGS,
 ]
@@ -66,8 +67,15 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "open_other": ("Open the other side  (O, in Findings)", "open the other file the "
                    "selected finding names in $EDITOR"),
     "quit": ("Quit", "quit memtui"),
+    "show_history": ("History", "the journal's newest operations, the one u undoes next "
+                     "marked (memtui history lists them all)"),
+    "pick_all": ("Pick every row shown", "pick every row the view's filter shows (again: "
+                 "unpick them); fold, archive and delete then act on them all"),
     **CURATE_ACTIONS,
 }
+
+#: How many of the journal's newest records the History dialog lists.
+HISTORY_SHOWN = 30
 
 #: Actions of the footer that the Trend view's rows (commits, not memories) cannot take:
 #: that view neither offers nor takes them (issue 32 §21).
@@ -172,6 +180,51 @@ class AppActions:
             why = view.why_nothing() if isinstance(view, AuditView) else "nothing selected"
             self.notify(f"nothing to {what}: {why}", severity="warning")
         return picked
+
+    def action_pick_all(self) -> None:
+        """Pick every row the current view shows (its filter's), or unpick them."""
+        view = self.active_view  # type: ignore[attr-defined]
+        if not isinstance(view, AuditTable):
+            self.set_notice("nothing to pick in this view")  # type: ignore[attr-defined]
+            return
+        count = view.action_pick_all()
+        self.set_notice(  # type: ignore[attr-defined]
+            f"{plural(count, 'row')} picked: fold (f), archive (v) or delete (d) acts on them "
+            "all; * again unpicks them" if count else "no row picked")
+
+    def action_show_history(self) -> None:
+        """The journal's newest operations, newest first, the one ``u`` takes next marked
+        (newuser35 #23: the app had ``u`` but no way to see what it would undo)."""
+        from memtui.edit.journal import Journal, Unreadable, is_active, is_redaction, title
+        from memtui.tui.dialogs.confirm import ConfirmScreen
+
+        try:
+            entries = list(reversed(Journal(self.workspace).entries()))  # type: ignore[attr-defined]
+        except (Refused, OSError) as exc:
+            self.set_notice(f"cannot read the journal: {exc}", error=True)  # type: ignore[attr-defined]
+            return
+        lines: list[str] = []
+        marked = False
+        for entry in entries[:HISTORY_SHOWN]:
+            if isinstance(entry, Unreadable):
+                lines.append(f"#{entry.id} {entry.name}: unreadable or not memtui's "
+                             f"({entry.reason}); undo stops here")
+                marked = True
+                continue
+            state = " (not undoable)" if is_redaction(entry) else \
+                " (undone)" if entry.get("undone") else ""
+            summary = str(entry.get("summary", ""))
+            summary = summary if len(summary) <= 200 else summary[:199] + "…"
+            nxt = not marked and is_active(entry) and not is_redaction(entry)
+            marked = marked or nxt
+            lines.append(f"{'u → ' if nxt else '    '}#{entry['id']} {entry.get('time', '?')} "
+                         f"{title(entry)}{state}: {summary}")
+        if len(entries) > HISTORY_SHOWN:
+            lines.append(f"… {plural(len(entries) - HISTORY_SHOWN, 'older record')} "
+                         "(memtui history PATH lists them all)")
+        self.push_screen(ConfirmScreen(  # type: ignore[attr-defined]
+            "History", lines or ["no operations journaled in this workspace"],
+            confirm="Close"))
 
     def action_copy_path(self) -> None:
         """Copy the selected file's absolute path (OSC 52: works over ssh too)."""

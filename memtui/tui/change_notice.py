@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import os
+import posixpath
 from collections.abc import Iterable
 
 from memtui.core.audit import AuditResult
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import FileScan
-from memtui.core.workspace import INDEX_NAME
+from memtui.core.workspace import INDEX_NAME, in_archive
 
 
 def describe_change(paths: Iterable[str], before: AuditResult | None,
@@ -21,6 +23,7 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
     new = after.scans
     changed = set(paths)
     renamed = _renames(changed, old, new)
+    archived: list[tuple[str, str]] = []  # memories moved into an archive folder: (was, is)
     for rel in sorted(changed - set(renamed.values()), key=lambda r: (r != INDEX_NAME, r)):
         if rel in renamed:  # the same text gone here, come there (newuser28 #9)
             to = renamed[rel]
@@ -39,6 +42,8 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
         elif rel in new:
             notes.append(f"{rel} changed" + (f" — {_reach(rel, after)}"
                                              if rel not in after.index_linked else ""))
+        elif rel in old and (kept := _archived_at(rel, changed, after)) is not None:
+            archived.append((rel, kept))
         elif rel in old:
             still = any(b.target == rel for b in after.broken_links)
             notes.append(f"{rel} deleted" + (" — the index still links it" if still else ""))
@@ -46,9 +51,32 @@ def describe_change(paths: Iterable[str], before: AuditResult | None,
             gone = [p for p in old if p.startswith(rel.rstrip("/") + "/") and p not in new]
             if gone:
                 notes.append(f"{rel}/ removed — {plural(len(gone), 'memory file')} gone")
+    if archived:  # (newuser35 #8: an archive of 1,199 read "x.md deleted (+432 more)")
+        folders = sorted({posixpath.dirname(p) + "/" for _, p in archived})
+        into = folders[0] if len(folders) == 1 else "archive folders"
+        notes.insert(0, f"{archived[0][0]} moved into {into}" if len(archived) == 1 else
+                     f"{plural(len(archived), 'memory', 'memories')} moved into {into} "
+                     "(not audited, not in the index)")
     if not notes:
         return None
     return notes[0] + (f"  (+{len(notes) - 1} more)" if len(notes) > 1 else "")
+
+
+def _archived_at(rel: str, changed: set[str], after: AuditResult) -> str | None:
+    """Where memory ``rel``, gone, is now when it was moved into an archive folder beside
+    it or above it (``fix archive``: ``_archive/`` beside it), else None."""
+    folder, base = posixpath.split(rel)
+    for path in changed:  # (the watcher saw it come there)
+        if posixpath.basename(path) == base and in_archive(path) and \
+                posixpath.dirname(posixpath.dirname(path)) == folder:
+            return path
+    root = getattr(getattr(after, "workspace", None), "root", None)
+    if root is None:
+        return None
+    for name in getattr(after, "archives_excluded", None) or ():
+        if posixpath.dirname(name) == folder and os.path.isfile(os.path.join(root, name, base)):
+            return f"{name}/{base}"
+    return None
 
 
 def _renames(changed: set[str], old: dict[str, FileScan], new: dict[str, FileScan]

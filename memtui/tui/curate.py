@@ -47,6 +47,7 @@ from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
 from memtui.edit.turn_undo import TurnPlan, plan_undo_turn, undo_turn
 from memtui.edit.undo_inverse import inverse
+from memtui.edit.undo_links import kept_lines
 from memtui.tui.dialogs.add_to_index import AddToIndexScreen
 from memtui.tui.dialogs.choice import ChoiceScreen
 from memtui.tui.dialogs.confirm import ConfirmScreen
@@ -389,6 +390,11 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         except Refused as exc:
             _say(app, str(exc), error=True)
         return False
+    if plan.linked and not plan.changes:  # what stays keeps the rest (newuser34 #7)
+        back = inverse(workspace, rec)
+        _say(app, f"cannot undo #{rec['id']}: {plan.stuck()}; {plan.way_out()}"
+             + (f"; {back}" if back else ""), error=True)
+        return False
     if plan.blocked and not plan.changes:
         what = " and ".join(f"{p} {why}" for p, why in plan.blocked.items())
         back = inverse(workspace, rec)  # the operation that reverses it (newuser33 #6)
@@ -396,8 +402,9 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
              + (f"; {back}" if back else ""), error=True)
         return False
     if plan.blocked and plan.whole:  # no undo in part of a move (newuser28 #19)
-        _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}; {plan.whole}; "
-             f"{plan.way_out()}", error=True)
+        back = inverse(workspace, rec)
+        _say(app, f"cannot undo #{rec['id']}: {plan.blocking()}{plan.kept()}; {plan.whole}; "
+             f"{plan.way_out()}" + (f"; {back}" if back else ""), error=True)
         return False
     # What the undo does to each file (not what the operation did: undoing a delete
     # restores the file, undoing a creation deletes it), as the turn undo says it.
@@ -408,7 +415,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
     if plan.blocked:
         title, confirm = f"Undo #{rec['id']} {rec['op']} in part?", "Undo the others"
         lines = [rec.get("summary", ""), "", f"{plan.blocking()}:",
-                 *(f"  {p} stays as it is" for p in plan.blocked), "",
+                 *(f"  {p} stays as it is" for p in plan.blocked),
+                 *kept_lines(plan.linked), "",  # newuser34 #7: no broken link left
                  f"undo the {plan.others()}:", *files]
     if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
         return False

@@ -88,19 +88,45 @@ async def test_header_uses_ollamas_window_and_the_pane_explains_a_smaller_runner
     async with app.run_test(size=(200, 50)) as pilot:
         await wait_until(pilot, lambda: app.audits >= 1)
         await pilot.pause(0.1)
-        tokens = block_tokens(app)
         assert " of 32,768 " not in cost_line(app)  # the audit's own window, first
         await pilot.press("c")
         await wait_until(pilot, lambda: bool(app.query(ChatPane)))
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
-        await wait_until(pilot, lambda: "(trained)" in cost_line(app))
-        assert f"{tokens / 32768:.1%} of 32,768 (trained)" in cost_line(app)
+        # newuser35 #12: Ollama cuts at the runner's size, so the header, the budget and
+        # the cut check measure against the runner once /api/ps reports it smaller.
+        await wait_until(pilot, lambda: "(loaded)" in cost_line(app))
+        assert "of 8,192 (loaded)" in cost_line(app)
         bar = app.query_one(BudgetBar)
         await wait_until(pilot, lambda: bar.budget is not None)
-        assert " / 32,768 (" in bar.render().plain  # the chat's window: the same
+        assert " / 8,192 (" in bar.render().plain  # the chat's window: the same
         status = app.query_one(StatusLine).plain
         assert "window asked 32,768 (trained)  loaded 8,192" in status
         said = status.splitlines()[1]
         assert said.startswith("the runner Ollama loaded holds 8,192 tokens, not the "
                                "32,768 asked: a prompt past 8,192 loses its front"), said
+
+
+async def test_header_counts_qwen_against_the_chats_window(ws: Workspace,
+                                                          fake: FakeOllama) -> None:
+    """newuser35 #14: under claude-code the header counts cl100k (Claude's window); once
+    the chat's Qwen window is the yardstick, it divided that cl100k count by the Qwen
+    window. Against the chat's window it counts qwen, as the budget bar does."""
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [事实 {i}](memory/f{i}.md) — 关于第 {i} 件事的说明和细节\n"
+                               for i in range(40)), encoding="utf-8")
+    fake.add(FakeModel("m", [Reply(content="Fine.")], context_length=32768))
+    app = MemtuiApp(ws, AuditOptions(profile="claude-code"), watch=False,
+                    settings=AgentSettings(model="m", host=fake.url))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.pause(0.1)
+        assert app.result is not None
+        qwen, cl100k = app.result.block.tokens["qwen"], app.result.block.tokens["cl100k"]
+        assert qwen != cl100k
+        assert f"{cl100k:,} cl100k tok" in cost_line(app)  # Claude's window, Claude's count
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        await wait_until(pilot, lambda: "(trained)" in cost_line(app))
+        assert f"{qwen:,} qwen tok" in cost_line(app)
+        assert f"{qwen / 32768:.1%} of 32,768 (trained)" in cost_line(app)

@@ -265,7 +265,9 @@ def test_path_errors_are_one_line(tmp_path: Path) -> None:
         open_workspace(tmp_path / "missing")
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(WorkspaceError, match=r"not a folder, a MEMORY.md or a file an agent "
-                       r"loads every session \(GEMINI.md, memory_summary.md, USER.md\)$"):
+                       r"loads every session \(GEMINI.md, memory_summary.md, USER.md, or an "
+                       r"OpenClaw bootstrap file: AGENTS.md, SOUL.md, TOOLS.md, IDENTITY.md, "
+                       r"HEARTBEAT.md, BOOTSTRAP.md, memory.md\)$"):
         open_workspace(tmp_path / "notes.txt")
 
 

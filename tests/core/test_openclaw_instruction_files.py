@@ -46,3 +46,17 @@ def test_dropping_instructions_is_reported_in_an_instruction_file(tmp_path: Path
     make_ws(tmp_path, {"AGENTS.md": "# Operating rules\n\n" + DROP, "SOUL.md": "# Persona\n",
                        "MEMORY.md": "# Memory\n"})
     assert _orders(tmp_path) == [("AGENTS.md", "asks the model to drop its instructions")]
+
+
+def test_the_operator_speaks_to_the_agent_in_its_instruction_files(tmp_path: Path) -> None:
+    """newuser34 #15: a chat role tag in AGENTS.md ("<system>Be brief.</system>") and a line
+    that turns to the model (session 35, `memtui.core.checks.voice`) are the operator's own
+    instructions there; the same lines in USER.md and a note are still findings."""
+    lines = "<system>Be brief.</system>\n<!-- the assistant runs gh for the user -->\n"
+    make_ws(tmp_path, {"AGENTS.md": "# Operating rules\n\n" + lines,
+                       "SOUL.md": "# Persona\n\n" + lines, "USER.md": "# User\n\n" + lines,
+                       "MEMORY.md": "# Memory\n", "memory/2026-03-01.md": "# Notes\n\n" + lines})
+    assert _orders(tmp_path) == [
+        ("USER.md", "contains a chat role tag"), ("USER.md", "turns to the model"),
+        ("memory/2026-03-01.md", "contains a chat role tag"),
+        ("memory/2026-03-01.md", "turns to the model")]

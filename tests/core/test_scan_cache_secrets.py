@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,10 @@ def _cache_bytes(folder: Path) -> bytes:
 
 def test_warm_audit_is_the_cold_one_and_the_cache_holds_no_credential(tmp_path: Path) -> None:
     root = make_ws(tmp_path / "w", _files())
+    # The audits run in child processes, with the real tick: a file is remembered only when
+    # no folder on its path changed within it of the walk's start (redteam35's `Settled`),
+    # and the folders were made a moment ago (their ctime cannot be set back).
+    time.sleep(scan_cache.GRANULARITY_NS / 1e9 + 0.2)
     cache = tmp_path / "cache"
     fresh = _cli(root, None, "--json")
     cold = _cli(root, cache, "--json")

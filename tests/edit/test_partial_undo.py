@@ -1,5 +1,7 @@
 """Undo when something else has written one of the files since: it names the file before
-anything is asked or written, and can put back just the other files."""
+anything is asked or written, and can put back just the other files — never so that the
+file left as it is links a memory the undo deletes (newuser34 #7: a rename's undo with
+``--skip-changed`` left MEMORY.md linking the new name, which it deleted)."""
 
 from __future__ import annotations
 
@@ -7,15 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from memtui.core.audit import audit
 from memtui.core.workspace import open_workspace
 from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, undo
 from memtui.edit.safe_write import Conflict
 from memtui.tui import curate
-from tests.edit.conftest import USER_ROLE, cli, read, tree
+from tests.edit.conftest import cli, read, tree
 from tests.edit.test_curate_tui import Harness, _finish
 
 AGENT_LINE = "- [Agent note](memory/agent.md) — written by the agent\n"
+GONE = "MEMORY.md: link to memory/gone.md: no such file"
+AGENT = "MEMORY.md: link to memory/agent.md: no such file"
 
 
 def rename_then_agent_writes_index(ws: Path) -> dict[str, str]:
@@ -28,33 +33,103 @@ def rename_then_agent_writes_index(ws: Path) -> dict[str, str]:
     return start
 
 
-def test_undo_names_the_file_that_blocks_it_and_writes_nothing(ws: Path) -> None:
+def broken(ws: Path) -> list[str]:
+    return [f"{f.path}: {f.message}" for f in audit(ws).findings if f.kind == "broken_link"]
+
+
+def test_a_rename_the_changed_index_links_is_not_undone_in_part(ws: Path) -> None:
+    """newuser34 #7. Before: ``--skip-changed`` deleted memory/yield-origin.md and left
+    MEMORY.md (changed since) linking it — a broken link nobody named. MEMORY.md, which
+    stays, links the new name, so the renamed file stays, and with it the move whole:
+    nothing is undone, and the refusal names both ways out (the rename back rewrites the
+    kept index's link too)."""
     rename_then_agent_writes_index(ws)
+    assert broken(ws) == [GONE, AGENT]  # the agent's line links a memory it never wrote
+    after = tree(ws, include_state=True)
+    refusal = (
+        "memtui undo: error: MEMORY.md changed since operation #1 (rename); "
+        "memory/yield-origin.md would stay too: MEMORY.md links it; a move is undone whole "
+        "or not at all (the links it rewrote lead to the moved file); nothing was undone; to "
+        "undo #1, put MEMORY.md back as it left it (the change since was not made by a "
+        f"journaled operation), then undo again; or reverse it: memtui fix rename {ws} "
+        "yield-origin yield-source\n")
+    for args in ((), ("--skip-changed",)):
+        proc = cli("undo", ws, *args)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (1, "", refusal)
+        assert tree(ws, include_state=True) == after
+    with pytest.raises(Refused, match=r"^MEMORY.md changed since operation #1 \(rename\); "
+                                      r"memory/yield-origin.md would stay too: MEMORY.md "
+                                      r"links it; a move is undone whole"):
+        undo(open_workspace(ws), skip={"MEMORY.md"}, expect=1)
+    assert tree(ws, include_state=True) == after
+    # the way out it names works: the agent's line stays, every link leads somewhere
+    back = cli("fix", "rename", ws, "yield-origin", "yield-source")
+    assert back.returncode == 0, back.stderr
+    assert read(ws, "MEMORY.md").endswith(AGENT_LINE)
+    assert "- [Yield source](memory/yield-source.md)" in read(ws, "MEMORY.md")
+    assert "[source](yield-source.md)" in read(ws, "memory/user-role.md")
+    assert broken(ws) == [GONE,
+                          AGENT]
+
+
+def test_a_new_memory_the_changed_index_links_stays(ws: Path) -> None:
+    """``fix new --index``, then MEMORY.md changed outside: undoing the creation would
+    delete a memory the index left as it is links, and nothing else is left to undo."""
+    assert cli("fix", "new", ws, "shift-plan", "--type", "project", "--description",
+               "Shift plan", "--index").returncode == 0
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- an outside note\n")
+    after = tree(ws, include_state=True)
+    for args in ((), ("--skip-changed",)):
+        proc = cli("undo", ws, *args)
+        assert (proc.returncode, proc.stdout) == (1, "")
+        assert proc.stderr.startswith(
+            "memtui undo: error: MEMORY.md changed since operation #1 (new); "
+            "memory/shift-plan.md would stay too: MEMORY.md links it; nothing else to undo, "
+            "so nothing was undone"), proc.stderr
+        assert tree(ws, include_state=True) == after
+    assert proc.stderr.endswith(
+        f"; or reverse it: memtui fix delete {ws} memory/shift-plan.md\n")
+    assert broken(ws) == [GONE]
+    history = cli("history", ws).stdout.splitlines()
+    assert "undone" not in history[0]
+
+
+def delete_then_agent_writes_index(ws: Path) -> dict[str, str]:
+    """``fix delete`` (line-b.md and its index link), then the agent appends to MEMORY.md;
+    returns the tree before the delete."""
+    start = tree(ws)
+    assert cli("fix", "delete", ws, "line-b").returncode == 0
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write(AGENT_LINE)
+    return start
+
+
+def test_undo_names_the_file_that_blocks_it_and_writes_nothing(ws: Path) -> None:
+    delete_then_agent_writes_index(ws)
     after = tree(ws, include_state=True)
     proc = cli("undo", ws)
     assert (proc.returncode, proc.stdout) == (1, "")
     assert proc.stderr == (
-        "memtui undo: error: MEMORY.md changed since operation #1 (rename); nothing was undone "
-        f"(memtui undo --skip-changed {ws} undoes the 3 other files (memory/yield-origin.md, "
-        "memory/user-role.md, memory/yield-source.md) and leaves it as it is)\n")
+        "memtui undo: error: MEMORY.md changed since operation #1 (delete); nothing was undone "
+        f"(memtui undo --skip-changed {ws} undoes the 1 other file (memory/line-b.md) and "
+        "leaves it as it is)\n")
     assert tree(ws, include_state=True) == after
 
 
 def test_skip_changed_puts_back_the_other_files_only(ws: Path) -> None:
-    start = rename_then_agent_writes_index(ws)
+    start = delete_then_agent_writes_index(ws)
     index_after_agent = read(ws, "MEMORY.md")
     proc = cli("undo", ws, "--skip-changed")
     assert (proc.returncode, proc.stderr) == (0, "")
-    assert proc.stdout.startswith("undid #1 rename: renamed memory/yield-source.md")
-    assert proc.stdout.endswith(" (left as they were: MEMORY.md)\n")
+    assert proc.stdout == ("undid #1 delete: deleted memory/line-b.md; removed 1 index link "
+                           "(left as they were: MEMORY.md)\n")
     assert read(ws, "MEMORY.md") == index_after_agent  # the agent's write is kept
-    assert read(ws, "memory/user-role.md") == USER_ROLE
     assert {k: v for k, v in tree(ws).items() if k != "MEMORY.md"} == {
         k: v for k, v in start.items() if k != "MEMORY.md"}
     history = cli("history", ws).stdout.splitlines()
-    assert history[0].endswith("(undone, except MEMORY.md): renamed memory/yield-source.md to "
-                               "memory/yield-origin.md (name 'yield-origin'); links rewritten "
-                               "in 2 files")
+    assert history[0].endswith("(undone, except MEMORY.md): deleted memory/line-b.md; removed "
+                               "1 index link")
     again = cli("undo", ws)
     assert (again.returncode, again.stderr) == (
         1, "memtui undo: error: nothing to undo (every journaled operation is undone already)\n")
@@ -79,7 +154,8 @@ def test_both_halves_of_a_move_stay_when_one_changed(ws: Path) -> None:
                "(rename) (with it the other half of the move: memory/yield-source.md); a move "
                "is undone whole or not at all (the links it rewrote lead to the moved file); "
                "nothing was undone; to undo #1, put memory/yield-origin.md back as it left it "
-               "(the change since was not made by a journaled operation), then undo again\n")
+               "(the change since was not made by a journaled operation), then undo again; or "
+               f"reverse it: memtui fix rename {ws} yield-origin yield-source\n")
         assert tree(ws, include_state=True) == after
     with pytest.raises(Refused, match="a move is undone whole or not at all"):
         undo(open_workspace(ws), skip=plan.blocked, expect=plan.id)
@@ -126,7 +202,7 @@ def test_a_file_written_after_the_plan_is_not_skipped_silently(ws: Path) -> None
 
 
 async def test_the_app_says_which_file_blocks_and_offers_the_others(ws: Path) -> None:
-    rename_then_agent_writes_index(ws)
+    start = delete_then_agent_writes_index(ws)
     index_after_agent = read(ws, "MEMORY.md")
     w = open_workspace(ws)
     app = Harness(lambda a: curate.run_undo(a, w))
@@ -135,11 +211,39 @@ async def test_the_app_says_which_file_blocks_and_offers_the_others(ws: Path) ->
         screen = app.screen
         assert isinstance(screen, curate.ConfirmScreen)
         assert screen.confirm_label == "Undo the others"
-        assert screen.lines[2:5] == ["MEMORY.md changed since operation #1 (rename):",
-                                     "  MEMORY.md stays as it is", ""]
+        assert screen.lines[2:7] == ["MEMORY.md changed since operation #1 (delete):",
+                                     "  MEMORY.md stays as it is", "",
+                                     "undo the 1 other file (memory/line-b.md):",
+                                     "  restore memory/line-b.md"]
         await pilot.click("#confirm")
         await _finish(pilot, app)
     assert app.outcome is True
-    assert app.notices == [("undid #1 rename except MEMORY.md", False)]
+    assert app.notices == [("undid #1 delete except MEMORY.md", False)]
     assert read(ws, "MEMORY.md") == index_after_agent
-    assert read(ws, "memory/user-role.md") == USER_ROLE
+    assert tree(ws)["memory/line-b.md"] == start["memory/line-b.md"]
+
+
+async def test_the_app_refuses_a_rename_the_changed_index_links(ws: Path) -> None:
+    """newuser34 #7 in the app (``u``): before, the dialog offered "Undo the others" and the
+    undo left MEMORY.md linking memory/yield-origin.md, deleted."""
+    from memtui.tui.app import open_app
+    from tests.tui.conftest import wait_for
+    from tests.tui.test_app import started
+
+    rename_then_agent_writes_index(ws)
+    after = tree(ws, include_state=True)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: app.notice.startswith("cannot undo #1"))
+        assert app.notice == (
+            "cannot undo #1: MEMORY.md changed since operation #1 (rename); "
+            "memory/yield-origin.md would stay too: MEMORY.md links it; a move is undone "
+            "whole or not at all (the links it rewrote lead to the moved file); to undo #1, "
+            "put MEMORY.md back as it left it (the change since was not made by a journaled "
+            "operation), then undo again; or reverse it: R on memory/yield-origin.md (Files "
+            "view, 2) renames it back to yield-source, rewriting every link")
+        assert not isinstance(app.screen, curate.ConfirmScreen)
+    assert tree(ws, include_state=True) == after
+    assert broken(ws) == [GONE, AGENT]

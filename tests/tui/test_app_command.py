@@ -62,7 +62,8 @@ def test_a_file_that_is_not_an_index_is_refused(tmp_path: Path,
     assert main([str(note)]) == 2
     assert capsys.readouterr().err == f"memtui: error: {note}: " \
         "not a folder, a MEMORY.md or a file an agent loads every session (GEMINI.md, " \
-        "memory_summary.md, USER.md)\n"
+        "memory_summary.md, USER.md, or an OpenClaw bootstrap file: AGENTS.md, SOUL.md, " \
+        "TOOLS.md, IDENTITY.md, HEARTBEAT.md, BOOTSTRAP.md, memory.md)\n"
 
 
 def test_options_reach_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

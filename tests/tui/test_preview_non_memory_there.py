@@ -33,3 +33,27 @@ async def test_a_non_memory_file_that_is_there_is_not_called_missing(tmp_path: P
             meta = str(preview.query_one("#preview-meta", Static).render())
             assert said in meta, meta
             assert ("missing" in meta) == (path == "memory/gone.txt")
+
+
+async def test_a_file_the_agent_loads_every_turn_says_so(tmp_path: Path) -> None:
+    """newuser34 #18: OpenClaw's TOOLS.md holding a credential, previewed from the Findings
+    view, read "the agent can read it; memtui edits only memories", beside a finding saying
+    OpenClaw loads it every turn, and `x` redacts it all the same."""
+    ws = tmp_path / "workspace"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "SOUL.md").write_text("# Soul\nBe brief.\n", encoding="utf-8")
+    (ws / "AGENTS.md").write_text("# Agents\nRun make test.\n", encoding="utf-8")
+    (ws / "TOOLS.md").write_text("# Tools\n" + TOKEN, encoding="utf-8")
+    (ws / "MEMORY.md").write_text("# Memory\n- a fact\n", encoding="utf-8")
+    (ws / "memory" / "2026-11-01.md").write_text("# n\n", encoding="utf-8")
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await started(pilot, app)
+        assert app.result is not None and app.result.profile == "openclaw"
+        assert any(f.path == "TOOLS.md" and f.kind == "secret" for f in app.result.findings)
+        preview = app.query_one(MemoryPreview)
+        preview.show_now("TOOLS.md")
+        await pilot.pause()
+        meta = str(preview.query_one("#preview-meta", Static).render())
+        assert "the agent loads it into every turn" in meta, meta
+        assert "memtui edits only memories" not in meta

@@ -101,6 +101,7 @@ from memtui.core.scanner.index import Index
 from memtui.core.scanner.scan import FileScan, secrets_with_values
 from memtui.core.scanner.share import NO_KEY, Key
 from memtui.core.scanner.textfile import lasting
+from memtui.core.workspace import INDEX_NAME
 
 MAX_BYTES = 256 * 1024 * 1024  # a derived cache past this is not read
 CHUNK = 1000  # items of a list per body line
@@ -462,6 +463,9 @@ def encoded_parts(result: AuditResult, git: Mapping[str, float | None]
     yield "reachable", columns.set_out(result.reachable)
     yield "loaded", result.loaded_lines
     yield "types", [[k, v] for k, v in result.types.items()]
+    store = result.store  # a store MEMORY.md's row (Hermes; newuser34 #16)
+    yield "store", None if store is None else [store.bytes, store.age_days, store.age_source,
+                                               store.findings]
     try:
         yield "index", columns.index_out(result.index)
     except columns.NotColumns:  # links its own parse would not make: as the scan cache has it
@@ -523,7 +527,8 @@ class Decoded(Record):
                        broken: list[BrokenLink], wikirefs: list[WikiRef], graph: Graph,
                        index_linked: set[str], reachable: set[str], loaded: int,
                        types: dict[str, int], index: Index, line_costs: list[LineCost],
-                       commented: list[str], placed: dict[str, list[PlacedHit]]) -> None:
+                       commented: list[str], placed: dict[str, list[PlacedHit]],
+                       store: FileReport | None = None) -> None:
         self.files = files
         self.findings = findings
         self.orphans = orphans
@@ -538,6 +543,7 @@ class Decoded(Record):
         self.line_costs = line_costs
         self.commented = commented
         self.placed = placed
+        self.store = store
 
 
 def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
@@ -585,7 +591,19 @@ def decode_result(data: dict[str, Any], paths: list[str], index_text: str,
                    wikirefs, graph, columns.set_in(data["index_linked"]),
                    columns.set_in(data["reachable"]),
                    loaded, types, _index_in(data["index"], index_text), costs,
-                   list(_strs(data["commented"])), placed_in(data["placed"]))
+                   list(_strs(data["commented"])), placed_in(data["placed"]),
+                   _store_in(data["store"]))
+
+
+def _store_in(v: Any) -> FileReport | None:
+    """The store MEMORY.md's row `encoded_parts` kept (None: the index is not one)."""
+    if v is None:
+        return None
+    size, age, source, findings = v
+    if not (type(size) is int and type(age) is int and type(source) is str
+            and type(findings) is int):
+        raise TypeError("not a store's row")
+    return FileReport(INDEX_NAME, None, None, size, age, source, True, True, {}, findings)
 
 
 class StoredScans(Mapping[str, FileScan]):

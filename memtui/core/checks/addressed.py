@@ -51,6 +51,14 @@ ADDRESSEES = (
     "per il modello", "pentru model", "voor het model", "dla modelu", "pro model",
     "для модели", "для моделі", "للنموذج", "إلى النموذج", "برای مدل", "给模型", "給模型",
     "モデルへ", "모델에게",
+    # a language model (session 35: "אם אתה מודל שפה", "jeśli jesteś modelem językowym")
+    "language model", "sprachmodell", "modelo de lenguaje", "modelo de linguagem",
+    "modèle de langage", "modello linguistico", "taalmodel", "språkmodell", "sprogmodel",
+    "model język", "modelem język", "jazykový model", "языковая модель", "языковой модел",
+    "мовна модель", "мовною модел", "γλωσσικό μοντέλο", "dil modeli", "model bahasa",
+    "mô hình ngôn ngữ", "โมเดลภาษา", "مدل زبانی", "نموذج لغوي", "نموذج اللغة", "מודל שפה",
+    "भाषा मॉडल", "ভাষা মডেল", "语言模型", "語言模型", "言語モデル", "언어 모델", "언어모델",
+    "kielimalli", "nyelvi modell", "model de limbaj", "modeli wa lugha", "modelo ng wika",
 )
 #: The same as initials, in capitals ("AI", "IA", "KI", "ИИ", "ШІ"): a lower-case "ai" or
 #: "ki" is a word of its own in Italian or Hungarian.
@@ -168,6 +176,12 @@ _LETTER = lazy_pattern(r"[A-Za-zА-Яа-яІі]")
 
 #: Any of `ADDRESSEES`, in one scan (a label is tried at each clause and cell of a line).
 _ADDRESSEE = lazy_pattern("|".join(map(re.escape, sorted(ADDRESSEES, key=len, reverse=True))))
+
+
+def names_model(label: str) -> bool:
+    """Whether ``label`` names the model: one of `ADDRESSEES`, or its initials standing for
+    it (not a name's part, "AI Stack")."""
+    return _names_model(label)
 
 
 def _names_model(label: str) -> bool:

@@ -22,6 +22,7 @@ from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.checks.speech import quoted_list, speech_from
 from memtui.core.checks.unlabelled import unlabelled
+from memtui.core.checks.voice import naming, reader_sections, voiced
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -353,14 +354,18 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     systems_on = _union(on, systems)
     users_on = _union(on, users) if tells else set()
     marker_on = _lines_with(text, tuple(markers)) if markers else set()
-    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on
+    lines = text.split("\n")
+    # the lines under a heading naming the model, those in fenced blocks and HTML comments
+    # (`memtui.core.checks.voice`): looked for when the text names the model at all
+    under, code, comment = reader_sections(lines) if named_on else (set(), set(), set())
+    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under
     if not candidates:
         return out
-    lines = text.split("\n")
     # the needs of a phrase (":", "<") are not keywords: kept whole
     phrase_gates = [(tuple(w for w in keys if w in words), needs) for keys, needs in _GATES]
     order_gates = _order_gates(frozenset((*verbs, *objects))) if verbs else []
     speech_at: int | None = None
+    naming_at: set[int] | None = None
     for i in sorted(candidates):
         line = lines[i]
         found: tuple[str, str] | None = None
@@ -377,8 +382,23 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             found = marked(lines, i)
         if found is None and (named or (i in users_on and _holds(line.lower(), tells))):
             found = said = unlabelled(lines, i, named)
+        if found is None and (named or i in under):
+            # the voice changes: the model named on this line alone of the text (a memory
+            # about AI tools names them on many lines; a planted order once)
+            if naming_at is None:
+                naming_at = naming(lines, named_on, code)
+            if not naming_at - {i}:
+                found = said = voiced(line, i in under, i in code, i in comment)
         if found is None or quoted_list(line) or framed_as_example(lines, i):
             continue
+        if said is not None and named and found[0] != "turns to the model":
+            # an address read by its structure is a change of voice too: the model named
+            # here and on no other line but its neighbours (a label's line, a wrapped
+            # sentence); a memory about AI tools names them throughout (session 35, real34)
+            if naming_at is None:
+                naming_at = naming(lines, named_on, code)
+            if naming_at - {i - 1, i, i + 1}:
+                continue
         if said is not None:
             # an address read by its structure, in a saved transcript: speech (the file's
             # first speaker label found once)

@@ -152,6 +152,9 @@ COPY = 0.7  # ... from which an edited copy is one even where each side has fact
 SWAPPED = 3  # slots agreeing per conflict of small numbers moved (`_moved`'s ``weak``)
 AGREE, OWN = 2, 2  # slots agreeing (none in conflict) that excuse up to OWN facts of each
 #                   side's own (`agree`: numbers written otherwise)
+SHARED = 5  # facts in common (types and small numbers too) that excuse one of each side's own
+#            where no slot conflicts and neither is a type: the same facts, one value written
+#            in a form the other side's reader lacks (`agree`; "two weeks" and "14 days")
 BUCKET_ALL = 5  # a band bucket with more members pairs each with its first only (no n²)
 
 #: Facts too common to tell one memory's from another's (`restated`): numbers up to ten, the
@@ -686,7 +689,9 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
             # a term one side marks (a code span, a quote) that the other writes in its words
             own_a, own_b = _worded(a[5], b[5], own_a), _worded(b[5], a[5], own_b)
             if own_a and own_b and (conflicts or agrees < AGREE
-                                    or max(len(own_a), len(own_b)) > OWN):
+                                    or max(len(own_a), len(own_b)) > OWN) and (
+                    conflicts or len(own_a) > 1 or len(own_b) > 1 or len(fa & fb) < SHARED
+                    or not (own_a | own_b).isdisjoint(_TYPES)):  # (two types: two memories)
                 return False  # the same template, other facts (or one corrected: no copy)
     ka, kb = a[3], b[3]
     if ka and kb:

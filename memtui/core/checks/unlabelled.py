@@ -96,6 +96,12 @@ register("wants", ("prefer", "want", "wish", "likes", "préfèr", "préfère", "
                    "喜歡", "想要", "偏好", "好む", "望む", "원하", "선호"))
 
 
+def prefers(at: dict[str, list[int]]) -> bool:
+    """Whether the line (``at``: `words_at` of its lower case) states the user's preference
+    (`_prefers`)."""
+    return _prefers(at)
+
+
 def _prefers(at: dict[str, list[int]]) -> bool:
     """Whether the line states the user's preference: a word for the user before any verb
     of telling, closely followed by a verb of wanting ("User prefers …;

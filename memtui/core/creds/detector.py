@@ -26,11 +26,16 @@ from functools import cache
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
+from memtui.core.creds.encoded import Scan as Finder
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.inline import may_hold as _may_hold_inline
 from memtui.core.creds.mnemonic import may_hold as _may_hold_seed
 from memtui.core.creds.mnemonic import seed_phrases
+from memtui.core.creds.named import may_hold as may_hold_name
+from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
+from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
+from memtui.core.creds.yaml_tags import tagged_hits
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -304,6 +309,10 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
     hits, cut = _scan_read(text, first_line, probe, budget)
     if may_hold_encoded(text):
         hits, cut = _with_encoded(text, first_line, hits, cut, budget)
+    if may_hold_name(text):  # a token written as a file's or folder's name (redteam35)
+        hits, cut = _with_encoded(text, first_line, hits, cut, budget, named_hits)
+    if may_hold_tag(text):  # a value behind a YAML tag (redteam35)
+        hits, cut = _with_encoded(text, first_line, hits, cut, budget, tagged_hits)
     return _with_rests(text, first_line, hits), cut
 
 
@@ -316,17 +325,20 @@ def _scan_read(text: str, first_line: int, probe: KeywordProbe | None,
 
 
 def _with_encoded(text: str, first_line: int, hits: list[SecretHit], cut: int | None,
-                  budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
+                  budget: LineBudget | None, finder: Finder | None = None
+                  ) -> tuple[list[SecretHit], int | None]:
     """``hits`` and the credentials in what the text's encoded values decode to
     (`memtui.core.creds.encoded`: base64, a data URI, a right-to-left override), each at the
-    encoded value's line with its value as written; the earlier of the two cuts."""
+    encoded value's line with its value as written; the earlier of the two cuts. ``finder``:
+    another view of the text read the same way (`memtui.core.creds.named`: its path-shaped
+    words read as the names they spell)."""
     from memtui.core.creds.encoded import encoded_hits
 
     def scan(view: str) -> tuple[list[tuple[int, str, str]], int | None]:
         got, at = _scan_read(view, 1, None, budget)
         return [(h.line - 1, h.kind, h.value) for h in got], None if at is None else at - 1
 
-    found, at = encoded_hits(text, scan)
+    found, at = (finder or encoded_hits)(text, scan)
     if at is not None:
         cut = first_line + at if cut is None else min(cut, first_line + at)
     if not found:

@@ -102,7 +102,7 @@ MAX_DECODED = 1 << 20
 Scan = Callable[[str], "tuple[list[tuple[int, str, str]], int | None]"]
 
 
-def _b64(run: str) -> str | None:
+def base64_text(run: str) -> str | None:
     """What ``run`` decodes to as base64 (either alphabet), when that is UTF-8 text; None
     otherwise."""
     body = run.rstrip("=")
@@ -190,14 +190,14 @@ def _found(text: str) -> list[tuple[int, int, str, str]]:
         run = text[start:end]
         if run.islower() or run.isupper() or run.isdigit():
             continue
-        got = _b64(run[:MAX_RUN])
+        got = base64_text(run[:MAX_RUN])
         if got is not None:
             found.append((start, end, got, BASE64))
     marked = _places(text, "base64") if "ase64" in text or "ASE64" in text else ()
     for k in marked:  # (each place looked at, not the text searched)
         m = _MARKED.match(text, k - 1 if k and text[k - 1] == ";" else k)
         if m is not None:
-            got = _b64(m.group(1)[:MAX_RUN])
+            got = base64_text(m.group(1)[:MAX_RUN])
             if got is not None:
                 found.append((m.start(1), m.end(1), got, BASE64))
     for k in _places(text, "data:") if "%" in text else ():
@@ -231,7 +231,7 @@ def _secret_data(text: str) -> list[tuple[int, int, str, str]]:
         elif data_indent is not None:
             v = _DATA_VALUE.match(line)
             if v is not None and len(v.group(1)) > data_indent:
-                got = _b64(v.group(2)[:MAX_RUN])
+                got = base64_text(v.group(2)[:MAX_RUN])
                 if got is not None:
                     out.append((at + v.start(2), at + v.end(2), got, BASE64))
             elif line.strip() and len(line) - len(line.lstrip()) <= data_indent:

@@ -55,6 +55,7 @@ from memtui.core.checks.stale_reference import Ref, references, stale_findings
 from memtui.core.derivation.gathered import (
     copied,
     copy_finding,
+    newest_cut,
     old_format_finding,
     stale_finding,
 )
@@ -588,6 +589,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                 None if profile.top_level_type else old_format_finding(old_format))
     head.extend(f for f in gathered if f is not None)
 
+    if past_limit:  # the newest memories among those past the limit (newuser35 #19)
+        head = [newest_cut(f, past_limit, chain(index_linked, past_limit),
+                           ((r.path, r.age_days) for r in reports
+                            if r.age_source != "unknown" and profile.ages(r.path)))
+                if f.kind == "beyond_load_limit" else f for f in head]
     # Findings: the index's first, then each file's in path order (each file's own list is
     # sorted already); a full sort only when a skipped path must be merged in.
     findings = sorted(head, key=finding_order)
@@ -624,7 +630,19 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                        reachable, orphans, broken, wikirefs, graph, inp.block(loaded),
                        inp.line_costs, loaded, findings,
                        {k: v for k, v in types.most_common() if v > 0},
-                       documentation=list(inp.docs), holds=(since, until))
+                       documentation=list(inp.docs), holds=(since, until),
+                       store=store_row(index, store_age, findings))
+
+
+def store_row(index: Index, age: tuple[int, str, float, float] | None,
+              findings: list[Finding]) -> FileReport | None:
+    """A MEMORY.md that is a store of memories (Hermes) as a memory file's row: its size,
+    the age `stale` gives it, its findings (newuser34 #16); None when it is not one
+    (``age`` None)."""
+    if age is None:
+        return None
+    return FileReport(INDEX_NAME, None, None, index.size, age[0], age[1], True, True, {},
+                      sum(1 for f in findings if f.path == INDEX_NAME))
 
 
 def _dated_anew(last: dict[str, float | None], git: dict[str, float | None]

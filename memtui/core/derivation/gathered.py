@@ -133,6 +133,33 @@ def old_format_finding(paths: list[str]) -> Finding | None:
                    "tolerated)", "info", files=tuple(sorted(paths, key=name_key)))
 
 
+def newest_cut(f: Finding, past_limit: Mapping[str, int], indexed: Iterable[str],
+               ages: Iterable[tuple[str, int]]) -> Finding:
+    """``f``, the beyond_load_limit finding, saying when what falls past the limit is the
+    newest memories: an index appended to puts its newest entries last, where the agent
+    never loads them (newuser35 #19; claude-code 39811). ``ages``: (memory, days) of the
+    memories whose age is known; ``indexed``: those the index links at all."""
+    linked = set(indexed)
+    cut: list[int] = []
+    loaded: list[int] = []
+    for rel, age in ages:
+        if rel in past_limit:
+            cut.append(age)
+        elif rel in linked:
+            loaded.append(age)
+    # newer than every memory the agent does load (days: a tie is not "newer")
+    dated = sorted(age for age in cut if age < min(loaded, default=1 << 62))
+    newest = len(dated)
+    if newest == 0:
+        return f
+    young, old = dated[0], dated[-1]
+    span = plural(young, "day") if young == old else f"{young}–{old} days"
+    what = "the newest memory" if newest == 1 else f"the {newest:,} newest memories"
+    return finding(f.kind, f.path, f.line,
+                   f"{f.message}; among them {what} ({span} old): what the agent wrote last "
+                   "is what it never loads", f.severity, f.files)
+
+
 def load_limit_finding(index: Index, loaded: int, max_lines: int, max_bytes: int
                        ) -> Finding | None:
     """One finding for the index lines past the load limit, with how many links they hold."""

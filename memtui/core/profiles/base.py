@@ -59,10 +59,13 @@ class Load(FrozenRecord):
     #: total counts the ``[MISSING]`` markers it injects for absent bootstrap files
     #: (newuser33 #31: "418" beside files adding up to 83).
     holds: str = ""
+    #: What a total left this file when less than its own limit (OpenClaw: the files before
+    #: it spent the rest), which the agent's cut then applies to (None: its own limit).
+    room: int | None = None
 
     def __init__(self, what: str, used: int, limit: int, unit: str, path: str | None = None,
                        cut: bool = False, entries: int | None = None, repeated: int = 0,
-                       holds: str = "") -> None:
+                       holds: str = "", room: int | None = None) -> None:
         init_field(self, "what", what)
         init_field(self, "used", used)
         init_field(self, "limit", limit)
@@ -72,6 +75,7 @@ class Load(FrozenRecord):
         init_field(self, "entries", entries)
         init_field(self, "repeated", repeated)
         init_field(self, "holds", holds)
+        init_field(self, "room", room)
 
     def entries_text(self) -> str:
         """``4 entries (1 repeated)``, or '' when not a store of entries."""
@@ -91,7 +95,8 @@ class Load(FrozenRecord):
                 "share": round(self.share, 4),
                 **({"entries": self.entries, "repeated": self.repeated}
                    if self.entries is not None else {}),
-                **({"holds": self.holds} if self.holds else {})}
+                **({"holds": self.holds} if self.holds else {}),
+                **({"room": self.room} if self.room is not None else {})}
 
 
 class Injection(Record):
@@ -109,11 +114,15 @@ class Injection(Record):
     #: The agent's load rule as it applies to this folder, when not `Profile.rule`'s (a
     #: legacy file loaded in MEMORY.md's place: newuser28 #29); "" for that one.
     rule: str = ""
+    #: Of the files loaded besides MEMORY.md, the lines (first, last) the agent's cut drops
+    #: from the middle (Codex's memory_summary.md past its tokens: newuser34 #2).
+    unloaded: dict[str, tuple[int, int]]
 
     def __init__(self, text: str, files: list[str], cut: bool = False,
                        loads: list[Load] | None = None,
                        findings: list[Finding] | None = None,
-                       dropped: tuple[int, int] | None = None, rule: str = "") -> None:
+                       dropped: tuple[int, int] | None = None, rule: str = "",
+                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
         self.text = text
         self.files = files
         self.cut = cut
@@ -121,6 +130,7 @@ class Injection(Record):
         self.findings = [] if findings is None else findings
         self.dropped = dropped
         self.rule = rule
+        self.unloaded = {} if unloaded is None else unloaded
 
 
 class References(Record):
@@ -280,6 +290,11 @@ class Profile:
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
 
+    def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
+        """Files the agent loads every turn that the injected block does not count, with
+        their sizes in bytes (none here: the block is all the agent is given)."""
+        return []
+
     def cut_note_for(self, load: Load) -> str:
         """What the agent does with ``load`` past its limit (``cut_note`` unless it
         depends on how far past)."""
@@ -381,6 +396,12 @@ class Profile:
         if not self.frontmatter and f.kind == "frontmatter":
             return False
         return self.index_of_links or f.kind not in ("content_in_index", "unlinked_mention")
+
+    def stands_in(self, rel: str) -> bool:
+        """Whether the agent loads file ``rel`` in MEMORY.md's place when there is none
+        (Codex's summary, Gemini's GEMINI.md), not beside it all the same (Hermes' USER.md,
+        OpenClaw's bootstrap files: newuser34 #18)."""
+        return True
 
     def said(self, f: Finding) -> Finding:
         """A finding of the common rules in this agent's terms (as found: the default)."""

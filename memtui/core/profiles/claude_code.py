@@ -8,6 +8,7 @@ source; jakegoldsborough.com, "Inside Claude Code's Team Memory Sync Engine").""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memtui.core.checks.findings import Finding
@@ -44,6 +45,29 @@ class ClaudeCode(Profile):
         if f.path == TEAM_INDEX and f.kind in ("frontmatter", "missing_why"):
             return False
         return super().keeps(f)
+
+    def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
+        """The CLAUDE.md files Claude Code also loads whole every turn (AGENT_LAYOUTS.md):
+        the user's ``~/.claude/CLAUDE.md`` (the ``.claude`` folder holding ``projects/``)
+        and the project's ``CLAUDE.md``, ``.claude/CLAUDE.md`` and ``CLAUDE.local.md``.
+        The block counts MEMORY.md only; these are named beside it, not counted in it
+        (newuser35 #22: "the exact text the agent receives" left them out unsaid). Their
+        @imports are not followed here."""
+        places: list[Path] = []
+        if root.parent.parent.name == "projects" and root.parent.parent.parent.name == ".claude":
+            places.append(root.parent.parent.parent / "CLAUDE.md")
+        if project:
+            top = Path(project)
+            places += [top / "CLAUDE.md", top / ".claude" / "CLAUDE.md", top / "CLAUDE.local.md"]
+        found: list[tuple[str, int]] = []
+        for place in places:
+            try:
+                size = place.stat().st_size if place.is_file() else None
+            except OSError:
+                size = None
+            if size is not None:
+                found.append((str(place), size))
+        return found
 
     def loaded_lines(self, index: Index, max_lines: int, max_bytes: int) -> int:
         # Claude Code splits MEMORY.md on "\n" (``text.trim().split("\n")``): a line ending

@@ -132,6 +132,31 @@ def truncate_middle(s: str, max_tokens: int) -> str:
             + data[suffix_start:].decode("utf-8"))
 
 
+def middle_lines(raw: str, summary: str, max_tokens: int) -> tuple[int, int] | None:
+    """The lines (first, last; 1-based in ``raw``, the file as read) that
+    `truncate_middle` drops whole from ``summary`` (``raw`` stripped): a line the head or
+    the tail keeps a part of is loaded. None when it drops no whole line."""
+    data = summary.encode("utf-8")
+    budget = max_tokens * BYTES_PER_TOKEN
+    if not data or (max_tokens > 0 and len(data) <= budget):
+        return None
+    left = budget // 2
+    tail_start = len(data) - (budget - left)
+    # the head keeps the characters that end within ``left`` bytes, the tail those that
+    # start at or after ``tail_start`` (as truncate_middle walks them)
+    head_chars = len(data[:left].decode("utf-8", "ignore"))
+    tail_chars = len(data[max(tail_start, left):].decode("utf-8", "ignore")) if budget else 0
+    start, end = head_chars, len(summary) - tail_chars
+    if start >= end:
+        return None
+    offset = len(raw) - len(raw.lstrip(RUST_SPACE))  # where the summary starts in the file
+    first = summary.count("\n", 0, start) + 1 + (start > 0 and summary[start - 1] != "\n")
+    last = summary.count("\n", 0, end) + (summary[end - 1] != "\n" and (
+        end == len(summary) or summary[end] == "\n"))  # (its last character dropped too)
+    lead = raw.count("\n", 0, offset)
+    return (first + lead, last + lead) if first <= last else None
+
+
 #: The window of the models Codex runs (gpt-5*, codex-*: codex-rs ``openai_model_info.rs``
 #: gives each 272,000 tokens); cl100k, the OpenAI tokenizer memtui counts offline
 #: (newuser32 #53: measured against an assumed Qwen window of 40,960).
@@ -218,7 +243,11 @@ class Codex(Profile):
         text = truncate_middle(summary, limit)
         used = approx_tokens(len(summary.encode("utf-8")))
         loads = [Load(SUMMARY, used, limit, "tokens (bytes / 4)", SUMMARY)] if summary else []
-        return Injection(text, [SUMMARY] if text else [], text != summary, loads)
+        # the lines of the middle the cut drops: a credential there is not loaded
+        # (newuser34 #2: "the agent loads this file into every turn" of line 151 of 19 KB)
+        cut = middle_lines(raw, summary, limit)
+        return Injection(text, [SUMMARY] if text else [], text != summary, loads,
+                         unloaded={SUMMARY: cut} if cut is not None else None)
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:

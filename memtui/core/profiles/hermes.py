@@ -101,6 +101,9 @@ class Hermes(Profile):
     limit_keys: ClassVar[dict[str, int]] = {"memory_char_limit": 2200, "user_char_limit": 1375}
     cut_note = "Hermes refuses to add to it and shows only its head and tail"
 
+    def stands_in(self, rel: str) -> bool:
+        return False  # USER.md is loaded beside MEMORY.md, never in its place
+
     def cut_note_for(self, load: Load) -> str:
         """Past its limit Hermes refuses to add to a store, but cuts what it shows only past
         max(2 × limit, 4,000) characters (`render`; newuser27 #11: a 2,787-character store

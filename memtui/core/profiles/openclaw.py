@@ -72,9 +72,11 @@ ONBOARDED = lazy_pattern(r"delete or rewrite its memory: “[^”]*\bBOOTSTRAP\.
 
 #: The instruction_like findings that a bootstrap file of ``INSTRUCTIONS`` is for: what
 #: the operator tells the agent there (`memtui.core.checks.instructions`,
-#: `memtui.core.checks.addressed`).
+#: `memtui.core.checks.addressed`, `memtui.core.checks.voice`), a chat role tag among them
+#: ("<system>Be brief.</system>", newuser34 #15). Still read there: an order to drop or
+#: reveal instructions, to keep an act from the user, to act for someone else.
 STANDING = ("gives the model standing orders", "is addressed to the model",
-            "imitates a system marker")
+            "imitates a system marker", "turns to the model", "contains a chat role tag")
 
 
 def units(s: str) -> int:
@@ -227,10 +229,17 @@ class OpenClaw(Profile):
         return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
                        f.severity)
 
+    def stands_in(self, rel: str) -> bool:
+        return rel == ALT_MEMORY  # the bootstrap files are loaded all the same
+
     def cut_note_for(self, load: Load) -> str:
         """Past its own cap a file keeps its head and tail; past the total, the files are
         loaded in order and the last ones reached are cut to what is left, or left out
         (newuser30 #27: the total's finding quoted the per-file rule alone)."""
+        if load.path is not None and load.room is not None:  # (newuser34 #11 b)
+            return (f"the total of all bootstrap files left it only {load.room:,} characters: "
+                    f"OpenClaw keeps the first 70 % and last 20 % of those {load.room:,} and "
+                    "drops the middle")
         if load.path is not None:
             return self.cut_note
         return ("OpenClaw loads the files in order until the total is spent: the last one "
@@ -334,7 +343,10 @@ class OpenClaw(Profile):
         shown = dict(got)
         loads = [Load(name, length, max_chars, "characters", name,
                       cut=length <= max_chars and (
-                          name not in caps or caps[name] < length or name not in shown))
+                          name not in caps or caps[name] < length or name not in shown),
+                      # past its own cap, cut to what the total left (newuser34 #11 b)
+                      room=caps[name] if length > caps.get(name, max_chars) and
+                      caps[name] < max_chars else None)
                  for name, length in lengths]
         # The total is charged with each file after its own cut (the [MISSING] lines too),
         # not with the files' whole lengths: what the files would take with no total cap.

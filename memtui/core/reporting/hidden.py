@@ -22,14 +22,18 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections.abc import Container, Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.links import Link, looks_like_path, resolve_href, without_position
 from memtui.core.scanner.readable import walk as readable_walk
 from memtui.core.scanner.scan import scan_file
+from memtui.core.scanner.share import NO_KEY, Key, key_of
 from memtui.core.workspace import (
     INDEX_NAME,
     MEMORY_DIR,
@@ -37,6 +41,9 @@ from memtui.core.workspace import (
     discover,
     is_documentation,
 )
+
+if TYPE_CHECKING:
+    from memtui.core.caches.scans import ScanStore
 
 #: Excluded memories read for what they would yield, at most this many…
 SCAN_FILES = 2_000
@@ -86,9 +93,21 @@ def unread_note(excluded: tuple[int, int]) -> str:
             "links and frontmatter were not checked")
 
 
-def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding], int]:
+def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
+                      ) -> tuple[list[Finding], int]:
     """What the excluded ``files`` would have yielded on their own, and how many of them
-    were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``)."""
+    were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``). ``cached``: each file's scan is
+    kept between runs as a memory's is (`memtui.core.caches.scans`: keyed by its stat key,
+    an ambiguous one scanned again), in a cache of its own beside the memories', and what
+    it yielded is kept in this process for the next re-audit (the app's) — the files the
+    exclusion and the archive folders leave out (newuser35 #13: after ``fix archive``
+    moved 1,200 memories into ``_archive/``, every warm audit scanned them all again,
+    ~3 CPU s more, and each of the app's re-audits too)."""
+    from memtui.core.caches.scans import ambiguous
+
+    memo = _memo(ws) if cached else None
+    store: ScanStore | None = None  # loaded when a file is not in the memo
+    clean: CleanTexts | None = None
     out: list[Finding] = []
     budget = SCAN_BYTES
     unread = 0
@@ -102,14 +121,73 @@ def excluded_findings(ws: Workspace, files: Sequence[str]) -> tuple[list[Finding
             unread += 1
             continue
         budget -= min(st.st_size, 1 << 20)
-        try:
-            scan = scan_file(full, rel, st.st_mtime, st)
-        except (OSError, ValueError, RecursionError, MemoryError):
-            unread += 1
+        key = key_of(st)
+        known = memo.get(rel) if memo is not None else None
+        if known is not None and known[0] == key and key != NO_KEY \
+                and not ambiguous(key, known[1]):
+            out.extend(known[2])
+            out.extend(missing_targets(ws, known[3]))
             continue
+        if memo is not None and store is None:
+            store = _excluded_store(ws)
+            # (the texts found clean, by digest, as the audit's: a scan with its digest is
+            # storable)
+            clean = CleanTexts.beside(store.path) if store is not None else None
+        hit = store.get(rel, key) if store is not None else None
+        if hit is not None and not hit[1]:
+            scan, made_ns = hit[0], store.entries[rel][4] if store is not None else 0
+        else:
+            made_ns = time.time_ns()
+            try:
+                scan = scan_file(full, rel, st.st_mtime, st, clean)
+            except (OSError, ValueError, RecursionError, MemoryError):
+                unread += 1
+                continue
+            if store is not None:
+                store.put(rel, key, made_ns, scan)
+        if memo is not None:
+            memo[rel] = (key, made_ns, list(scan.own_findings), list(scan.links))
         out.extend(scan.own_findings)
         out.extend(missing_targets(ws, scan.links))
+    if memo is not None:
+        for rel in set(memo) - set(files):
+            del memo[rel]
+    if clean is not None:
+        clean.save()
+    if store is not None:
+        store.keep_only(set(files))
+        if store.dirty and store.save() and store.path is not None:
+            from memtui.core.caches.store import prune
+
+            prune(store.path.parent, store.path, EXCLUDED_CACHES, EXCLUDED_PREFIX, ".marshal")
     return out, unread
+
+
+#: What each excluded file yielded on its own, per workspace, in this process: (stat key,
+#: when read, findings, links: their targets looked for each time) by path (the app
+#: re-audits on every change).
+_MEMOS: dict[str, dict[str, tuple[Key, int, list[Finding], list[Link]]]] = {}
+
+
+def _memo(ws: Workspace) -> dict[str, tuple[Key, int, list[Finding], list[Link]]]:
+    root = str(ws.root)
+    if root not in _MEMOS and len(_MEMOS) >= 8:
+        _MEMOS.clear()
+    return _MEMOS.setdefault(root, {})
+
+
+#: The excluded files' scan caches: one per workspace, the least recently written past
+#: this many deleted.
+EXCLUDED_CACHES = 64
+EXCLUDED_PREFIX = "excluded-"
+
+
+def _excluded_store(ws: Workspace) -> ScanStore | None:
+    """The scan cache of the files ``ws`` leaves out (None: caching is off)."""
+    from memtui.core.caches.scans import ScanStore, workspace_file
+
+    path = workspace_file(ws.root, EXCLUDED_PREFIX, ".marshal")
+    return ScanStore(ws.root, path, find=False) if path is not None else None
 
 
 def missing_targets(ws: Workspace, links: Iterable[Link]) -> list[Finding]:

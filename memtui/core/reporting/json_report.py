@@ -10,6 +10,7 @@ from memtui.core.checks.findings import Finding
 from memtui.core.counting.tokens import TOKENIZERS
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles.registry import doubt
+from memtui.core.record import replace
 from memtui.core.reporting.hidden import severity_changes, unread_note
 from memtui.core.reporting.suppress import counts
 from memtui.core.reporting.wording import plural
@@ -198,8 +199,30 @@ def to_json(result: AuditResult, streamed: bool = False) -> dict[str, Any]:
     return data
 
 
+def linked_rows(result: AuditResult) -> list[FileReport]:
+    """The files' rows, ``linked`` as SPEC §4 has it: the index links (names) the file.
+    Under an agent's profile the derivation's ``linked`` is what the agent reaches, its own
+    way too (OpenClaw's notes, found by memory_search): said by ``reachable``, and by
+    ``linked`` only when the index names it (newuser34 #3: every note ``linked: true``, and
+    ``linked_files`` 30, though MEMORY.md links none)."""
+    files = result.listed_files()
+    if not result.block.rule:  # item, claude-code: the derivation's is the index's already
+        return files
+    named = result.named_by_index()
+    return [f if f.linked == (f.path in named) else replace(f, linked=f.path in named)
+            for f in files]
+
+
+def linked_count(result: AuditResult, rows: list[FileReport]) -> int:
+    """``index.linked_files``: the files the index links (the rows ``linked``)."""
+    if not result.block.rule:
+        return len(result.index_linked)
+    return sum(1 for f in rows if f.linked)
+
+
 def _report(result: AuditResult) -> dict[str, Any]:
     idx = result.index
+    rows = linked_rows(result)
     block = result.block
     wiki = result.wikirefs
     file_tokens = result.options.file_tokens
@@ -221,9 +244,12 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "lines": idx.line_count,
             "chars": len(idx.text),
             "bytes": idx.size,
-            "entries": idx.kind_count("entry"),
+            # a store's entries (Hermes' §-separated ones) as the header counts them
+            # (newuser34 #16: 0 beside the header's 44)
+            "entries": idx.kind_count("entry") if (store := result.store_entries()) is None
+            else store,
             "packed_lines": idx.kind_count("packed"),
-            "linked_files": len(result.index_linked),
+            "linked_files": linked_count(result, rows),
             # the lines the agent loads: less the middle its cut drops (newuser34 #3: 702
             # beside dropped_lines [142, 662])
             "loaded_lines": result.loaded_lines - (
@@ -246,7 +272,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
             "fuzzy": [{"source": w.source, "line": w.line, "target": w.target,
                        "resolved": w.resolved} for w in wiki if w.state == "fuzzy"],
         },
-        "types": result.types,
+        "types": result.listed_types(),
         "injected_block": {
             "chars": block.chars,
             "bytes": block.bytes,
@@ -261,8 +287,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
                if block.rule else {}),
         },
-        "files": Rows(result.files, _file_row) if file_tokens else
-                 Rows(result.files, _file_row_untokened, _file_rows_untokened),
+        # the store MEMORY.md has its row too (newuser34 #16)
+        "files": Rows(rows, _file_row) if file_tokens else
+                 Rows(rows, _file_row_untokened, _file_rows_untokened),
         "findings": Rows(result.findings, Finding.to_dict, _finding_rows),
         "config": result.config_path,
         **({"project": result.project.to_dict()} if result.project is not None else {}),

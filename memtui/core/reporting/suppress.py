@@ -552,11 +552,21 @@ LOADED = (": the agent loads this file into every turn; memtui fix redact remove
           ", then rotate it")
 
 
-def _loaded_each_turn(f: Finding) -> Finding:
-    """``f`` as said of a file the agent loads each turn (a credential's message says so)."""
+def _loaded_each_turn(f: Finding, unloaded: dict[str, tuple[int, int]] | None = None,
+                      agent: str = "the agent") -> Finding:
+    """``f`` as said of a file the agent loads each turn (a credential's message says so),
+    or, on a line of the middle the agent's cut drops from it (``unloaded``: path → first,
+    last), as said of a line it does not load (newuser34 #2)."""
     if f.kind != "secret" or not f.message.endswith(REPLAYED):
         return f
-    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + LOADED, f.severity)
+    cut = (unloaded or {}).get(f.path)
+    if cut is not None and f.line is not None and cut[0] <= f.line <= cut[1]:
+        said = (f": this line lies in the middle {agent} drops from the file past its load "
+                f"limit (lines {cut[0]:,}–{cut[1]:,}), so it is not loaded while the file "
+                "stays that long; memtui fix redact removes the value, then rotate it")
+    else:
+        said = LOADED
+    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + said, f.severity)
 
 
 def apply_to(result: R, config: Config, baseline: Baseline | None = None,
@@ -599,8 +609,9 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     block = getattr(result, "block", None)
     in_block = set(getattr(block, "files", ())) - {INDEX_NAME}
     if in_block:  # a memory the agent loads each turn (Gemini's imports: newuser32 #13)
-        result.findings = [_loaded_each_turn(f) if f.path in in_block else f
-                           for f in result.findings]
+        unloaded, agent = getattr(block, "unloaded", {}), profile_named(result.profile).agent
+        result.findings = [_loaded_each_turn(f, unloaded, agent) if f.path in in_block
+                           else f for f in result.findings]
     loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:
@@ -649,7 +660,7 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         left_out, result.unused_excludes = excluded_files(
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
-            ws, [rel for rel in left_out if rel not in linked])  # type: ignore[arg-type]
+            ws, [rel for rel in left_out if rel not in linked], True)  # type: ignore[arg-type]
         # (what the agent reads in them is reported above, never suppressed by exclude)
         found = [f for f in found if f.kind not in READ_KINDS]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)

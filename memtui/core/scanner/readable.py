@@ -44,18 +44,21 @@ at most `MAX_TOP_FILES` of them, each with the bounds above; past that bound, on
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
 import time
 from collections.abc import Container
 
+import memtui.core.caches.scans as scan_cache
 from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import SecretHit, scan_text_bounded
 from memtui.core.files.input_file import inside
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.names import gone, name_findings, problem_findings
 from memtui.core.scanner.scan import (
     TOO_MUCH,
     FileScan,
@@ -64,7 +67,7 @@ from memtui.core.scanner.scan import (
     secret_finding,
     unchecked,
 )
-from memtui.core.scanner.share import key_of
+from memtui.core.scanner.share import Key, key_of
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -93,12 +96,17 @@ _NOT_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufffd]+")
 MIN_RUN = 4
 
 
-def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None
+def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
+         names: list[tuple[str, bool]] | None = None,
+         problems: list[tuple[str, OSError]] | None = None
          ) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
     not (``audited``), as (relative path, full path, stat), sorted by path. ``repos``, when
     given, gets the relative path (with its ``/``) of each repository's own folder walked
-    (a ``.git`` under the memory root that is not the workspace's: `skipped`)."""
+    (a ``.git`` under the memory root that is not the workspace's: `skipped`); ``names``
+    (relative path, is a folder) of every file and folder listed, memories too; ``problems``
+    each folder or file that could not be looked into, with why (`memtui.core.scanner.names`:
+    names are read for credentials, what could not be read is no clean text)."""
     root = os.path.realpath(ws.root)
     own_git = os.path.join(root, ".git")
     start = str(ws.memory_root)
@@ -119,21 +127,27 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None
         folder, prefix = stack.pop()
         try:
             st = os.stat(folder)
-        except OSError:
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            continue  # a loop of links, or a folder reached twice
-        seen.add((st.st_dev, st.st_ino))
-        try:
+            if (st.st_dev, st.st_ino) in seen:
+                continue  # a loop of links, or a folder reached twice
+            seen.add((st.st_dev, st.st_ino))
             with os.scandir(folder) as it:
                 entries = list(it)
-        except OSError:
+        except OSError as exc:
+            if problems is not None and not gone(exc):
+                problems.append((prefix.rstrip("/") or ".", exc))
             continue
         for entry in entries:
             name = entry.name
             rel = prefix + name
-            if rel in audited or (name in SKIPPED and skipped(entry.path, state, own_git)) or \
+            if (name in SKIPPED and skipped(entry.path, state, own_git)) or \
                     (name == own_name and os.path.realpath(entry.path) == own):
+                continue  # memtui's own state, the workspace's own repository
+            if names is not None:
+                try:
+                    names.append((rel, entry.is_dir()))
+                except OSError:
+                    names.append((rel, False))
+            if rel in audited:
                 continue  # a memory, the index, a linked file: read by the audit already
             if name == ".git" and repos is not None and is_repository(entry.path):
                 repos.add(rel + "/")
@@ -142,7 +156,9 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None
                     stack.append((entry.path, rel + "/"))
                     continue
                 lst = entry.stat(follow_symlinks=False)  # lstat before any open
-            except OSError:
+            except OSError as exc:
+                if problems is not None and not gone(exc):
+                    problems.append((rel, exc))
                 continue
             if stat.S_ISDIR(lst.st_mode):
                 stack.append((entry.path, rel + "/"))
@@ -300,7 +316,10 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
     workspace's top-level files too (`top_files`), for credentials only, as the files of a
     repository's own folder under the memory root are."""
     repos: set[str] = set()
-    files = walk(ws, audited, repos)
+    names: list[tuple[str, bool]] = []
+    problems: list[tuple[str, OSError]] = []
+    started_ns = time.time_ns()
+    files = walk(ws, audited, repos, names, problems)
     only_credentials: set[str] = set()
     out: list[Finding] = []
     if tops:
@@ -316,14 +335,18 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
                 "open them")))
             del top[MAX_TOP_FILES:]
         only_credentials.update(rel for rel, _full, _st in top)
+        names.extend((rel, False) for rel, _full, _st in top)
         files = top + files
+    # (what the agent sees of them besides their text: their names, redteam35)
+    out.extend(name_findings(names))
     if repos:
         only_credentials.update(rel for rel, _full, _st in files
                                 if any(rel.startswith(r) for r in repos))
     if not files:
-        return out
+        return [*out, *problem_findings(problems)]
     cache = ReadableCache(cache_path(ws.root))
     made_ns = time.time_ns()
+    marks: list[tuple[str, str, Key]] = []  # (found clean: remembered once the reads are over)
     budget, unread, first_unread = MAX_BYTES, 0, ""
     for n, (rel, full, st) in enumerate(files):
         budget -= min(st.st_size, MAX_CHECKED_BYTES)
@@ -336,8 +359,14 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
         if cache.clean(rel, key):
             continue
         is_binary = sniff(full, str(ws.root))
-        if is_binary is None:
-            continue  # unreadable: never remembered, looked at again next time
+        if is_binary is None:  # unreadable: never remembered, looked at again next time
+            try:
+                os.lstat(full)
+                problems.append((rel, PermissionError(errno.EACCES, "cannot be opened")))
+            except OSError as exc:
+                if not gone(exc):
+                    problems.append((rel, exc))
+            continue
         if is_binary:
             found = binary_findings(rel, full, st, str(ws.root))
             if found is None:
@@ -346,7 +375,7 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
                 out.extend(found)
                 cache.forget(rel)
             else:
-                cache.mark(rel, key, made_ns)
+                marks.append((rel, full, key))
             continue
         try:
             scan: FileScan = scan_file(full, rel, st.st_mtime, st, to_sketch=[])
@@ -360,15 +389,38 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
             out.extend(found)
             cache.forget(rel)
         else:
-            cache.mark(rel, key, made_ns)
+            marks.append((rel, full, key))
+    out.extend(problem_findings(problems))
     if unread:
         more = f"it and {plural(unread - 1, 'more file')}" if unread > 1 else "it"
         out.append(unchecked(first_unread, None, (
             f"{more} under the memory folder {'was' if unread == 1 else 'were'} past the "
             f"audit's bound on the files it reads besides the memories ({MAX_FILES:,} files, "
             f"{MAX_BYTES >> 20} MiB); the agent can open them")))
+    settled = scan_cache.Settled(started_ns, str(ws.root))
+    for rel, full, key in marks:
+        if settled.path(full):
+            cache.mark(rel, key, made_ns)
     cache.keep_only({rel for rel, _full, _st in files})
     cache.save()
+    return out
+
+
+#: A run of UTF-16 (little-endian) printable ASCII in a binary file: a Windows program's
+#: strings, a database's UTF-16 text (what `strings -el` shows).
+_WIDE_RUN = re.compile(rb"(?:[\x20-\x7e]\x00){8,}")
+#: At most this many such runs are read from one file.
+MAX_WIDE_RUNS = 10_000
+
+
+def wide_runs(data: bytes) -> list[tuple[int, str]]:
+    """(byte offset, text) of the UTF-16 runs of ``data`` (`_WIDE_RUN`), at most
+    `MAX_WIDE_RUNS`."""
+    out: list[tuple[int, str]] = []
+    for m in _WIDE_RUN.finditer(data):
+        out.append((m.start(), m.group().decode("utf-16-le")))
+        if len(out) >= MAX_WIDE_RUNS:
+            break
     return out
 
 
@@ -383,6 +435,7 @@ def binary_findings(rel: str, full: str, st: os.stat_result,
     pieces: list[str] = []
     where: list[int] = []
     n = 1
+    wide_cut: int | None = None
     wide = utf16(data)  # UTF-16 text has a NUL in every other byte: read as what it is
     text = data.decode("utf-8", "replace") if wide is None else wide.replace("\r\n", "\n")
     for n, line in enumerate(text.split("\n"), 1):
@@ -390,6 +443,16 @@ def binary_findings(rel: str, full: str, st: os.stat_result,
             if len(run.strip()) >= MIN_RUN:
                 pieces.append(run)
                 where.append(n)
+    if wide is None:  # and the UTF-16 strings among its bytes (`strings -el`: redteam35)
+        line, seen_to = 1, 0
+        runs = wide_runs(data)
+        for at, run in runs:  # (in order: the lines counted once, linear)
+            line += data.count(b"\n", seen_to, at)
+            seen_to = at
+            pieces.append(run)
+            where.append(line)
+        if len(runs) >= MAX_WIDE_RUNS:
+            wide_cut = line
     out: list[Finding] = []
     if pieces:
         hits, cut = scan_text_bounded("\n".join(pieces))
@@ -397,6 +460,9 @@ def binary_findings(rel: str, full: str, st: os.stat_result,
                for h in hits]
         if cut is not None:
             out.append(unchecked(rel, where[cut - 1], TOO_MUCH))
+    if wide_cut is not None:
+        out.append(unchecked(rel, wide_cut, f"more than {MAX_WIDE_RUNS:,} UTF-16 strings in a "
+                                            "binary file"))
     if st.st_size > MAX_CHECKED_BYTES:
         out.append(unchecked(rel, n, (
             f"a binary file past the {MAX_CHECKED_BYTES >> 20} MiB the credential check "

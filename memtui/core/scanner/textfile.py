@@ -69,7 +69,12 @@ _WIDE_SNIFF = 512
 def utf16(data: bytes) -> str | None:
     """The text of ``data`` when it is UTF-16: a byte order mark, or (without one) a head
     whose every other byte is NUL and whose others are not — text in a Latin script written
-    as UTF-16; None otherwise. Bytes that are not UTF-16 become replacement characters."""
+    as UTF-16 — or UTF-32's byte order mark; None otherwise. Bytes that are not UTF-16 become
+    replacement characters."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        # UTF-32's mark (whose first two bytes are UTF-16's): read as UTF-32, not as UTF-16
+        # with a NUL between every two letters (redteam35: a token there passed)
+        return data[:len(data) - len(data) % 4].decode("utf-32", errors="replace")
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         codec = "utf-16"  # the mark says which order, and is dropped
     elif len(data) >= 8 and (data[0] == 0) != (data[1] == 0):

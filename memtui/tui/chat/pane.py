@@ -284,6 +284,8 @@ class ChatPane(Vertical):
         w = facts.window
         if self._fixed_window:
             told = (w.num_ctx, "server -c") if w.num_ctx else None
+        elif w.num_ctx and self.session.window_used() != w.num_ctx:
+            told = (self.session.window_used() or w.num_ctx, "loaded")  # newuser35 #12
         elif w.num_ctx:
             told = (w.num_ctx, "--num-ctx" if w.source == "override" else w.source)
         else:

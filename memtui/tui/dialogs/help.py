@@ -71,6 +71,8 @@ KEY_HELP = {
     "hide_chat": "hide the chat pane (the conversation stays)",
     "pick": "pick the row (fold and delete act on every picked row; keys act on the picks, "
             "else on the cursor's row, never on the preview's file)",
+    "pick_all": "pick every row the filter shows (again: unpick them), e.g. filter Cold "
+                "in Index, *, then v archives them all",
     "open_other": "in Findings: open the other side of the selected finding (the file it "
                   "names besides its own, as o opens its own) in $EDITOR",
     "add_to_index": "add the selected memory to the index",

@@ -12,6 +12,7 @@ from textual.widgets.text_area import Selection
 
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import scan_text
+from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
@@ -141,6 +142,16 @@ class BlockView(AuditView):
     def why_nothing(self) -> str:
         return "the Block view shows the injected text, not one memory"
 
+    def not_counted(self, result: AuditResult, out: Text) -> None:
+        """Name what the agent also loads every turn that this block does not count (the
+        profile says which: Claude Code's CLAUDE.md files; newuser35 #22)."""
+        project = result.project.path if result.project is not None else None
+        files = get_profile(result.profile).not_in_block(result.workspace.root, project)
+        if files:
+            names = ", ".join(f"{printable(path)} ({size:,} bytes)" for path, size in files)
+            out.append(f"\nnot counted here: the agent also loads, whole, every turn: {names}",
+                       style=self.palette.warning)
+
     def draw(self, result: AuditResult) -> None:
         block = result.block
         out = Text()
@@ -163,6 +174,10 @@ class BlockView(AuditView):
             elif block.cut:
                 out.append(f" — cut at line {result.loaded_lines} by the {result.profile} "
                            "load limit", style=self.palette.warning)
+        past = next((f for f in result.findings if f.kind == "beyond_load_limit"), None)
+        if block.text and past is not None:  # what the cut leaves out (newuser35 #19)
+            out.append(f"\n{printable(past.message)}", style=self.palette.warning)
+        self.not_counted(result, out)
         self.query_one(".summary", Static).update(out)
         area = self.query_one(TextArea)
         # credentials masked as the preview and their findings show them (newuser24 #27)

@@ -396,6 +396,17 @@ class AuditTable(FilteredView):
         self._show_picks()
         self.table.action_cursor_down()
 
+    def action_pick_all(self) -> int:
+        """Pick every row shown (the filter's), or unpick them when all are picked already
+        (newuser35 #7: a thousand rows to archive, one space each); how many are picked."""
+        picks = {r.pick for r in self.shown if r.pick}
+        if picks and picks <= self.picked:
+            self.picked -= picks
+        else:
+            self.picked |= picks
+        self._show_picks()
+        return len(self.picked)
+
     def _show_picks(self) -> None:
         self.table.set_picks(_picked(self.shown, self.picked))
         self.refresh_bindings()

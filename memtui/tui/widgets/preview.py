@@ -559,8 +559,14 @@ class MemoryPreview(VerticalScroll):
             title.update(Text(printable(path), style=p.muted if there else p.error))
             # A file the audit read that is no memory (an agent's bootstrap file, a file
             # beside the memories) is there: never "missing" (newuser30 #21).
-            meta.update(Text("not a memory file: it is there, and the agent can read it; "
-                             "memtui edits only memories" if there else
+            # one the agent loads every turn (OpenClaw's TOOLS.md) is said so, and what
+            # memtui does to it: x redacts its credential (newuser34 #18: "the agent can
+            # read it; memtui edits only memories", beside a finding saying every turn)
+            loaded = path in getattr(result.block, "files", ())
+            meta.update(Text("not a memory file: the agent loads it into every turn; memtui "
+                             "edits it only to redact a credential (x)" if there and loaded
+                             else "not a memory file: it is there, and the agent can read "
+                             "it; memtui edits only memories" if there else
                              "not a memory file here (missing or deleted)", style=p.muted))
             source, first_line = "", 1
             age.display = False

@@ -1,0 +1,92 @@
+"""newuser35 #12: Ollama reported (``/api/ps``) a runner of 8,192 tokens for a window asked
+of 40,960 and cut every prompt past 8,192 at 8,192/2 + 2 tokens; the cut check measured
+against the window asked only, so no banner came, and the next message was sent too. The
+cut check, the budget and the hold-back now use the runner's window when it is smaller."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from memtui.agent.session import ChatSession, ReplyDone
+from memtui.agent.settings import AgentSettings
+from memtui.core.audit import AuditOptions
+from memtui.core.workspace import Workspace
+from memtui.tui.app import MemtuiApp
+from memtui.tui.chat import ChatPane
+from memtui.tui.chat.banner import Banner
+from memtui.tui.chat.budget_bar import BudgetBar
+
+from .fake_ollama import FakeModel, FakeOllama, Reply
+from .test_chat_pane import wait_until
+
+RUNNER = 2048
+
+
+class SmallRunner(FakeOllama):
+    """An Ollama whose runner holds RUNNER tokens whatever num_ctx asks (memory caps it)."""
+
+    def window_for(self, model: FakeModel, body: dict[str, Any]) -> int:
+        return min(super().window_for(model, body), RUNNER)
+
+
+def big_index(ws: Workspace) -> None:
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
+                               "and its many details\n" for i in range(400)))
+
+
+async def test_session_flags_the_cut_at_the_runner(ws: Workspace) -> None:
+    big_index(ws)
+    fake = SmallRunner().start()
+    try:
+        fake.add(FakeModel("m", [Reply(content="ok")], context_length=40960))
+        s = ChatSession(ws, AgentSettings(model="m", host=fake.url),
+                        today=dt.date(2026, 11, 30))
+        evs = [e async for e in s.send("hello")]
+        assert fake.chat_bodies[0]["options"] == {"num_ctx": 40960}
+        done = next(e for e in evs if isinstance(e, ReplyDone))
+        assert done.stats.prompt_eval_count == RUNNER // 2 + 2
+        assert done.truncation is not None, "the cut at the runner's window went unflagged"
+        assert "near half the window + 2" in done.truncation.reasons
+        assert done.truncation.fix.startswith(
+            f"the runner Ollama loaded holds {RUNNER:,} tokens, not the 40,960 asked")
+        budget = await s.budget("again")
+        assert budget.window == RUNNER  # the next request is measured against the runner
+        await s.aclose()
+    finally:
+        fake.stop()
+
+
+async def test_pane_banner_and_hold_back_at_the_runner(ws: Workspace) -> None:
+    big_index(ws)
+    fake = SmallRunner().start()
+    try:
+        fake.add(FakeModel("m", [Reply(content="ok")], context_length=40960))
+        app = MemtuiApp(ws, AuditOptions(), watch=False,
+                        settings=AgentSettings(model="m", host=fake.url))
+        async with app.run_test(size=(200, 50)) as pilot:
+            await wait_until(pilot, lambda: app.audits >= 1)
+            await pilot.press("c")
+            await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+            pane = app.query_one(ChatPane)
+            await wait_until(pilot, lambda: pane.session.facts is not None)
+            for ch in "hello":
+                await pilot.press(ch)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: not pane.busy and len(fake.chat_bodies) == 1)
+            banner = app.query_one(Banner)
+            await wait_until(pilot, lambda: banner.kind == "truncation")
+            assert "Prompt cut: Ollama read 1,026 tokens" in banner.message
+            bar = app.query_one(BudgetBar)
+            await wait_until(pilot, lambda: bar.budget is not None
+                             and bar.budget.window == RUNNER)
+            for ch in "again":
+                await pilot.press(ch)
+            await pilot.press("enter")
+            await pilot.pause(0.3)
+            assert len(fake.chat_bodies) == 1, "sent past the runner's window"
+            assert banner.kind == "error"
+            assert f"for a window of {RUNNER:,}" in banner.message
+    finally:
+        fake.stop()
