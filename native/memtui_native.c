@@ -47,6 +47,7 @@
 #include <string.h>
 
 #define KERNEL 5 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define CLAIMS 1 /* what contradiction expects of `claims` (native/claims.c): bumped when it changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -2661,6 +2662,7 @@ static PyObject *native_seed_line(PyObject *self, PyObject *args)
 #ifdef MEMTUI_ZLIB
 #include "git_chain.c"
 #endif
+#include "claims.c"
 /* --- vocab_ranks: the partial encoder's look-up of a vocabulary file (issue 35) ----------
  *
  * vocab_ranks(source, chunks, short, blob) -> dict[bytes, int] | None
@@ -3087,6 +3089,9 @@ static PyMethodDef methods[] = {
      "ascii_matcher(words) -> a trie of the ASCII words for ascii_words"},
     {"ascii_words", native_ascii_words, METH_VARARGS,
      "ascii_words(matcher, text) -> the words in text's ASCII characters lowered"},
+    {"claims", native_claims, METH_VARARGS,
+     "claims(text, most, longest, words, shortest, fewest_bytes) -> contradiction.claims_py's "
+     "string (native/claims.c)"},
     {"anchors", native_anchors, METH_VARARGS,
      "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},
@@ -3103,7 +3108,8 @@ PyMODINIT_FUNC PyInit_memtui_native(void)
 {
     crc_init();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0) {
+    if (m != NULL && (PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0
+                      || PyModule_AddIntConstant(m, "CLAIMS", CLAIMS) < 0)) {
         Py_DECREF(m);
         return NULL;
     }
