@@ -215,7 +215,7 @@ def test_the_claims_held_twice_are_found_by_one_list() -> None:
                                    for _ in range(rng.randint(0, 6)))
         assert contradiction._held_twice(held) == _reference(held)
         found = contradiction_findings(held)
-        for rel, fs in found.items():
+        for fs in found.values():
             assert fs[0].kind == "contradiction"
             if "not every pair" in fs[0].message:
                 assert any(len(m) > CROWD for m in _reference(held).values())
