@@ -1,11 +1,12 @@
 /* claims: each memory's claims for the contradiction check, compiled (issue 35c, session 36).
  *
- * Included by memtui_native.c (it uses its `re_digit`). The compiled twin of
+ * Included by memtui_native.c (it uses its `re_digit`, `mix64`, `append_size`). The compiled twin of
  * `memtui.core.checks.contradiction.claims_py`, which returns exactly the same string
  * (tests/core/test_contradiction_claims.py compares them on pathological and multilingual
  * text):
  *
  *   claims(text, most, longest, words, shortest, fewest_bytes) -> str
+ *   held_twice(blobs) -> list[int] | None   (`contradiction._held_twice`'s lines; below)
  *
  * ``text`` lowered (str.lower, called once, only when it holds a digit), cut into sentences
  * (at a line's end, at 。！？；, at . ! ? ; before a space and at . before a tab, the cut
@@ -587,4 +588,117 @@ static PyObject *native_claims(PyObject *self, PyObject *args)
     }
     PyMem_Free(out.p);
     return result;
+}
+
+/* held_twice(blobs) -> list[int] | None
+ *
+ * `contradiction._held_twice`'s first step: ``blobs`` is a list of claims strings (one a
+ * memory, claims joined by "\n"); the lines whose digest (their first 16 characters) is
+ * the digest of another line too, as a flat list of (blob index, line index) in order. None
+ * when a line does not start with 16 lowercase hex digits (a claim never does not: the
+ * caller reads such lines in Python) or an item is no str. Memory: 8 bytes a line and a
+ * table of twice as many 16-byte slots (a str a line and its digest was ~150 bytes). */
+static inline int hex_digit(Py_UCS4 c)
+{
+    return (c >= '0' && c <= '9') ? (int)(c - '0') : (c >= 'a' && c <= 'f') ? (int)(c - 'a' + 10)
+                                                                            : -1;
+}
+
+/* Each line's digest of one blob into d (its lines' count returned), or -1: malformed. */
+static Py_ssize_t blob_digests(PyObject *blob, uint64_t *d)
+{
+    int kind = PyUnicode_KIND(blob);
+    const void *data = PyUnicode_DATA(blob);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(blob), lines = 0;
+    for (Py_ssize_t a = 0; a <= n;) {
+        if (a + 16 > n)
+            return -1;
+        uint64_t v = 0;
+        for (Py_ssize_t i = 0; i < 16; i++) {
+            int h = hex_digit(PyUnicode_READ(kind, data, a + i));
+            if (h < 0)
+                return -1;
+            v = (v << 4) | (uint64_t)h;
+        }
+        if (d != NULL)
+            d[lines] = v;
+        lines++;
+        Py_ssize_t b = a + 16;
+        while (b < n && PyUnicode_READ(kind, data, b) != '\n')
+            b++;
+        a = b + 1;
+    }
+    return lines;
+}
+
+typedef struct {
+    uint64_t key;
+    uint64_t count; /* 0: empty */
+} twice_slot;
+
+static twice_slot *twice_find(twice_slot *t, size_t mask, uint64_t key)
+{
+    size_t i = (size_t)(mix64(key) & mask);
+    while (t[i].count != 0 && t[i].key != key)
+        i = (i + 1) & mask;
+    return &t[i];
+}
+
+static PyObject *native_held_twice(PyObject *self, PyObject *blobs)
+{
+    (void)self;
+    if (!PyList_Check(blobs)) {
+        PyErr_SetString(PyExc_TypeError, "held_twice takes a list");
+        return NULL;
+    }
+    Py_ssize_t nb = PyList_GET_SIZE(blobs);
+    size_t total = 0;
+    for (Py_ssize_t k = 0; k < nb; k++) {
+        PyObject *blob = PyList_GET_ITEM(blobs, k);
+        if (!PyUnicode_Check(blob))
+            Py_RETURN_NONE;
+        Py_ssize_t lines = blob_digests(blob, NULL);
+        if (lines < 0)
+            Py_RETURN_NONE;
+        total += (size_t)lines;
+    }
+    size_t cap = 16;
+    while (cap < 2 * total + 2)
+        cap *= 2;
+    uint64_t *d = PyMem_Malloc((total ? total : 1) * sizeof(uint64_t));
+    twice_slot *t = d ? PyMem_Calloc(cap, sizeof(twice_slot)) : NULL;
+    PyObject *out = t ? PyList_New(0) : NULL;
+    if (out == NULL) {
+        if (d == NULL || t == NULL)
+            PyErr_NoMemory();
+        PyMem_Free(d);
+        PyMem_Free(t);
+        return NULL;
+    }
+    size_t at = 0;
+    for (Py_ssize_t k = 0; k < nb; k++)
+        at += (size_t)blob_digests(PyList_GET_ITEM(blobs, k), d + at);
+    int shared = 0;
+    for (size_t i = 0; i < total; i++) {
+        twice_slot *s = twice_find(t, cap - 1, d[i]);
+        s->key = d[i];
+        if (s->count++ == 1)
+            shared = 1;
+    }
+    at = 0;
+    for (Py_ssize_t k = 0; k < nb && shared; k++) {
+        Py_ssize_t lines = blob_digests(PyList_GET_ITEM(blobs, k), NULL);
+        for (Py_ssize_t j = 0; j < lines; j++, at++) {
+            if (twice_find(t, cap - 1, d[at])->count < 2)
+                continue;
+            if (append_size(out, k) < 0 || append_size(out, j) < 0) {
+                Py_CLEAR(out);
+                k = nb;
+                break;
+            }
+        }
+    }
+    PyMem_Free(d);
+    PyMem_Free(t);
+    return out;
 }

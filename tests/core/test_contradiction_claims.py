@@ -138,8 +138,8 @@ def test_without_the_kernel_python_makes_them(tmp_path: Path) -> None:
     assert contradiction._compiled(None) is None
     other = types.SimpleNamespace(CLAIMS=CLAIMS_VERSION + 1, claims=lambda *a: "x")
     assert contradiction._compiled(other) is None  # (a kernel built from other sources)
-    same = types.SimpleNamespace(CLAIMS=CLAIMS_VERSION, claims=len)
-    assert contradiction._compiled(same) is len
+    same = types.SimpleNamespace(CLAIMS=CLAIMS_VERSION, claims=len, held_twice=len)
+    assert contradiction._compiled(same) is same
 
 
 def _workspace(root: Path) -> Path:
@@ -203,9 +203,17 @@ def _reference(held: dict[str, str]) -> dict[str, list[tuple[str, str]]]:
     return by_claim
 
 
-def test_the_claims_held_twice_are_found_by_one_list() -> None:
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_the_claims_held_twice_are_found_by_one_list(
+        monkeypatch: pytest.MonkeyPatch, kernel: bool) -> None:
+    """The kernel's ``held_twice`` and the Python's one list find what a plain reading does
+    (lines no claim writes — upper-case hex, short — are read by the Python)."""
+    if kernel and contradiction._TWICE is None:
+        pytest.skip("memtui_native not built here")
+    if not kernel:
+        monkeypatch.setattr(contradiction, "_TWICE", None)
     rng = random.Random(7)
-    digests = [f"{rng.getrandbits(64):016x}" for _ in range(40)]
+    digests = [f"{rng.getrandbits(64):016x}" for _ in range(40)] + ["ABCDEF0123456789", "12"]
     values = ["1", "2", "3 4", "3 5", "08:00", "8:00", "1,240", "1240", "2026-01-05"]
     for _ in range(2000):
         held = {}

@@ -97,15 +97,19 @@ def claims_py(text: str) -> str:
     return "\n".join(out)
 
 
-def _compiled(native: ModuleType | None) -> Callable[..., str] | None:
-    """``native``'s `claims` when it is the version this module was written against."""
+def _compiled(native: ModuleType | None) -> ModuleType | None:
+    """``native`` when its `claims` and `held_twice` are the version this module was written
+    against (``CLAIMS``), else None."""
     if native is None or getattr(native, "CLAIMS", None) != CLAIMS_VERSION:
         return None
-    return getattr(native, "claims", None)
+    return native
 
 
-CLAIMS_VERSION = 1  # the memtui_native.CLAIMS this module was written against
-_COMPILED = _compiled(native_module())
+CLAIMS_VERSION = 2  # the memtui_native.CLAIMS this module was written against
+_KERNEL = _compiled(native_module())
+_COMPILED: Callable[..., str] | None = None if _KERNEL is None else _KERNEL.claims
+_TWICE: Callable[[list[str]], list[int] | None] | None = (
+    None if _KERNEL is None else _KERNEL.held_twice)
 
 
 def _sentences(text: str) -> list[str]:
@@ -146,19 +150,30 @@ def _number(v: str) -> tuple[float, ...] | None:
 
 def _held_twice(held: Mapping[str, str]) -> dict[str, list[tuple[str, str]]]:
     """Each claim held more than once (its digest): the memories holding it, each with its
-    values (its last, where it holds the claim twice), in ``held``'s order. All the claims
-    are one list (a loop of C calls: ~0.2 µs a claim, where a Python step per claim was
-    ~1 µs, 0.2 s at 10,000 memories); a Python step is taken only for a claim held twice."""
+    values (its last, where it holds the claim twice), in ``held``'s order. Found by the
+    kernel's ``held_twice`` (a 64-bit integer a line: the Python's str a line and its digest
+    were +30 MB at the peak of a cold audit of 10,000 memories), else all the claims as one
+    list (C calls: ~0.2 µs a claim, where a Python step per claim was ~1 µs); a Python step
+    is taken only for a claim held twice."""
     rels = [rel for rel, cs in held.items() if cs]
-    lines = "\n".join([held[rel] for rel in rels]).split("\n")
-    digests = list(map(_DIGEST, lines))
-    if len(set(digests)) == len(digests):
-        return {}
-    twice = {d for d, n in Counter(digests).items() if n > 1}
-    owner = list(chain.from_iterable(repeat(rel, held[rel].count("\n") + 1) for rel in rels))
+    blobs = [held[rel] for rel in rels]
     each: dict[str, dict[str, str]] = {}
-    for i in compress(range(len(lines)), map(twice.__contains__, digests)):
-        each.setdefault(owner[i], {})[digests[i]] = lines[i][16:]
+    flat = None if _TWICE is None else _TWICE(blobs)
+    if flat is not None:  # (the kernel's: no str made for a line held once)
+        split: dict[int, list[str]] = {}
+        for m, j in zip(flat[::2], flat[1::2], strict=True):
+            line = (split.get(m) or split.setdefault(m, blobs[m].split("\n")))[j]
+            each.setdefault(rels[m], {})[line[:16]] = line[16:]
+    else:
+        lines = "\n".join(blobs).split("\n")
+        digests = list(map(_DIGEST, lines))
+        if len(set(digests)) == len(digests):
+            return {}
+        twice = {d for d, n in Counter(digests).items() if n > 1}
+        owner = list(chain.from_iterable(repeat(rel, cs.count("\n") + 1)
+                                         for rel, cs in zip(rels, blobs, strict=True)))
+        for i in compress(range(len(lines)), map(twice.__contains__, digests)):
+            each.setdefault(owner[i], {})[digests[i]] = lines[i][16:]
     by_claim: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for rel, mine in each.items():
         for digest, values in mine.items():
