@@ -624,8 +624,14 @@ static Py_ssize_t blob_digests(PyObject *blob, uint64_t *d)
             d[lines] = v;
         lines++;
         Py_ssize_t b = a + 16;
-        while (b < n && PyUnicode_READ(kind, data, b) != '\n')
-            b++;
+        if (kind == PyUnicode_1BYTE_KIND) { /* (most often: hex digits and ASCII values) */
+            const void *nl = b < n ? memchr((const Py_UCS1 *)data + b, '\n', (size_t)(n - b))
+                                   : NULL;
+            b = nl ? (Py_ssize_t)((const Py_UCS1 *)nl - (const Py_UCS1 *)data) : n;
+        } else {
+            while (b < n && PyUnicode_READ(kind, data, b) != '\n')
+                b++;
+        }
         a = b + 1;
     }
     return lines;
