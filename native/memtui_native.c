@@ -28,6 +28,10 @@
  *   git_chain(...)                  -> int                `memtui.core.git.chain.chain_py`:
  *        a line of commits and their root trees read ahead (native/git_chain.c, built
  *        only where zlib is: issue 35, branch i35b)
+ *   claims(text, most, longest, words, shortest, fewest_bytes) -> str
+ *        `contradiction.claims_py`: each sentence with a value, its words' digest and its
+ *        values (native/claims.c: issue 35c, session 36); held_twice(blobs) -> list | None
+ *        the claims held by two lines or more (`contradiction._held_twice`)
  *   vocab_ranks(source, chunks, short, blob) -> dict[bytes, int] | None
  *        `memtui.core.counting.partial.Partial`'s look-up of a vocabulary file as packaged
  *        (issue 35, branch i35a)
@@ -47,6 +51,7 @@
 #include <string.h>
 
 #define KERNEL 5 /* what near_duplicate_kernel expects: bumped when a function or result changes */
+#define CLAIMS 2 /* what contradiction expects of `claims` (native/claims.c): bumped when it changes */
 
 #if SIZEOF_VOID_P >= 8
 #define P1 ((uint64_t)11400714785074694791ULL)
@@ -3031,6 +3036,8 @@ static PyObject *native_line_anchors(PyObject *self, PyObject *args)
     return out;
 }
 
+#include "claims.c"
+
 static PyMethodDef methods[] = {
 #ifdef MEMTUI_ZLIB
     {"git_chain", native_git_chain, METH_VARARGS,
@@ -3087,6 +3094,12 @@ static PyMethodDef methods[] = {
      "ascii_matcher(words) -> a trie of the ASCII words for ascii_words"},
     {"ascii_words", native_ascii_words, METH_VARARGS,
      "ascii_words(matcher, text) -> the words in text's ASCII characters lowered"},
+    {"claims", native_claims, METH_VARARGS,
+     "claims(text, most, longest, words, shortest, fewest_bytes) -> contradiction.claims_py's "
+     "string (native/claims.c)"},
+    {"held_twice", native_held_twice, METH_O,
+     "held_twice(blobs) -> the (blob, line) of each claim whose digest another line holds, "
+     "flat, or None (native/claims.c)"},
     {"anchors", native_anchors, METH_VARARGS,
      "anchors(text, table) -> the set of text's characters whose bit the table sets"},
     {NULL, NULL, 0, NULL},
@@ -3103,7 +3116,8 @@ PyMODINIT_FUNC PyInit_memtui_native(void)
 {
     crc_init();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0) {
+    if (m != NULL && (PyModule_AddIntConstant(m, "KERNEL", KERNEL) < 0
+                      || PyModule_AddIntConstant(m, "CLAIMS", CLAIMS) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -61,6 +61,7 @@ from memtui.core.caches.scan_secrets import (
     values_of,
 )
 from memtui.core.caches.store import cache_dir, read_cache, save_parts
+from memtui.core.checks.contradiction import MOST as CLAIMS_MOST
 from memtui.core.checks.findings import SEVERITY_RANK, Finding
 from memtui.core.checks.near_duplicate_sketch import MAX_BYTES as MAX_SKETCH_BYTES
 from memtui.core.checks.near_duplicate_store import unpack
@@ -564,7 +565,8 @@ def encode(scan: FileScan) -> tuple[Any, ...] | None:
             [tuple(i) for i in scan.instructions], scan.mtime,
             [finding_out(f) for f in scan.own_findings], scan.dated, scan.digest,
             scan.name_line, scan.old_format, scan.spellings, scan.has_ignores, unpack(scan.sketch),
-            [list(r) for r in scan.refs], None if scan.why is None else list(scan.why))
+            [list(r) for r in scan.refs], None if scan.why is None else list(scan.why),
+            scan.claims)
     places: list[tuple[int, int]] = []
     marked = False
     if scan.secrets:  # (no credential's bytes: its values in the scan's strings become marks)
@@ -607,7 +609,9 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
             raise TypeError("not a sketch")
         body[12] = unscrubbed_bytes(body[12], places, values)
     (mfp, links, wls, instructions, mtime, own, dated, digest, name_line, old_format,
-     spelled, ign, sketched, refs_in, why_in) = body
+     spelled, ign, sketched, refs_in, why_in, claims_in) = body
+    if type(claims_in) is not str or claims_in.count("\n") >= CLAIMS_MOST:
+        raise TypeError("not claims")
     why = None if why_in is None else WHY_PAIRS[bool(why_in[0]), bool(why_in[1])]
     if why_in is not None and (type(why_in) is not list or len(why_in) != 2):
         raise TypeError("not labels")
@@ -656,7 +660,8 @@ def decode(rel: str, t: tuple[Any, ...], root: str | None = None) -> FileScan | 
                     secrets=hits, instructions=found, mtime=mtime,  # type: ignore[arg-type]
                     read_findings=EMPTY_LIST, own_findings=own_findings, dated=dated,
                     digest=digest, name_line=name_line, old_format=old_format,
-                    spellings=spelled, has_ignores=ign, sketch=sketched, refs=refs, why=why)
+                    spellings=spelled, has_ignores=ign, sketch=sketched, refs=refs, why=why,
+                    claims=claims_in)
 
 
 def _findings_in(v: Any) -> list[Finding]:

@@ -30,6 +30,7 @@ from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
+from memtui.core.checks.contradiction import contradiction_findings
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.missing_why import missing_findings
 from memtui.core.checks.near_duplicate import (
@@ -442,6 +443,17 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         head.extend(near[WORKSPACE])
         near = memo.once("near files", Same(near),
                          lambda: {rel: f for rel, f in near.items() if rel != WORKSPACE})
+    # Contradictions line by line, at any size and in every script (newuser35 #1, #20),
+    # a memory the pairing already told of one passed over.
+    contra = memo.once_by(
+        "contradictions", Same(near), paths, changed,
+        lambda rel: scans[rel].claims,  # type: ignore[index]
+        lambda _d, _v: contradiction_findings(
+            {r: s.claims for r, s in scans.items()},
+            {r for r, fs in near.items() if any(f.kind == "contradiction" for f in fs)}))
+    if WORKSPACE in contra:  # the claims too crowded to compare: the head's
+        head.extend(contra[WORKSPACE])
+        contra = {rel: f for rel, f in contra.items() if rel != WORKSPACE}
     project = inp.project
 
     def stale_make(diff: list[str] | None, last: dict[str, tuple[Finding, ...]] | None
@@ -467,8 +479,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         return None if s.why is None else (s.memory.type or "", s.memory.body_start, s.why)
     why = memo.once_by("missing why", None, paths, changed, labels,  # type: ignore[arg-type]
                        partial(_why_make, scans, labels), moves=True)[0]
-    duplicates = memo.once("per-file extras", (duplicates, near, stale_refs, why),
-                           lambda: _merged(duplicates, near, stale_refs, why))
+    duplicates = memo.once("per-file extras", (duplicates, near, Same(contra), stale_refs, why),
+                           lambda: _merged(duplicates, near, contra, stale_refs, why))
     types = memo.once_by(
         "types", None, paths, changed, lambda rel: scans[rel].memory.type,  # type: ignore[index]
         lambda _d, _v: Counter((s.memory.type or "unknown") for s in scans.values()))

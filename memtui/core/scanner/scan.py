@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.checks.contradiction import claims
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
 from memtui.core.checks.instructions import (
@@ -59,6 +60,7 @@ class FileScan(Record):
     (`scan_file`), kept in memory and in the user cache (`memtui.core.caches.scans`)."""
 
     __slots__ = (
+        "claims",
         "dated",
         "digest",
         "has_ignores",
@@ -111,6 +113,9 @@ class FileScan(Record):
     #: A feedback or project memory's (has a Why line, has a How to apply line); None for
     #: other types (`memtui.core.checks.missing_why`: reported where the folder uses the labels).
     why: tuple[bool, bool] | None
+    #: Each sentence with a value, a line: its digest and values
+    #: (`memtui.core.checks.contradiction`).
+    claims: str
 
     def __init__(self, memory: MemoryFile, links: list[Link], wikilinks: list[Link],
                        secrets: list[SecretHit], instructions: list[tuple[int, str, str]],
@@ -120,7 +125,8 @@ class FileScan(Record):
                        digest: bytes = b"", name_line: int = 1, old_format: bool = False,
                        spellings: Spellings = ("", "", "", ""), has_ignores: bool = False,
                        sketch: bytes = b"", refs: tuple[Ref, ...] = (),
-                       why: tuple[bool, bool] | None = None) -> None:
+                       why: tuple[bool, bool] | None = None,
+                       claims: str = "") -> None:
         self.memory = memory
         self.links = links
         self.wikilinks = wikilinks
@@ -139,6 +145,7 @@ class FileScan(Record):
         self.sketch = sketch
         self.refs = refs
         self.why = why
+        self.claims = claims
 
 
 #: The four values of `FileScan.why`, shared by every scan (one tuple each was ~0.5 MB at
@@ -361,7 +368,9 @@ def sketch_scans(scans: Iterable[FileScan]) -> None:
     caches from one text to the next (~0.2 s of CPU at 10,000 memories, issue 34)."""
     for scan in scans:
         mf = scan.memory
-        scan.sketch = pack(sketch(f"{mf.description or ''}\n{mf.body}", mf.type or ""))
+        text = f"{mf.description or ''}\n{mf.body}"
+        scan.sketch = pack(sketch(text, mf.type or ""))
+        scan.claims = claims(text)
 
 
 #: Scans whose sketches are made in a row (`sketch_scans`): their texts are held until then.
