@@ -202,7 +202,7 @@ def test_tokenizers_and_file_tokens_are_opt_in(clean: Path) -> None:
     assert data["schema"] == 3
     assert set(data["injected_block"]["tokens"]) == {"qwen"}
     assert data["injected_block"]["tokens"]["qwen"] > 0
-    assert all("tokens" not in f for f in data["files"])
+    assert all(f["tokens"] is None for f in data["files"])  # (the key kept: newuser36 #27)
     assert all(set(c["tokens"]) == {"qwen"} for c in data["index"]["line_costs"])
     full = json.loads(memtui("audit", str(clean), "--json", "--file-tokens",
                              "--tokenizer", "both").stdout)
@@ -228,7 +228,7 @@ def test_by_default_tokens_are_counted_in_the_windows_tokenizer(tmp_path: Path) 
     assert all(set(c["tokens"]) == {"cl100k"} for c in data["index"]["line_costs"])
     assert set(data["index"]["costs"]["hot"]) >= {"cl100k_tokens_per_memory"}
     assert "qwen_tokens_per_memory" not in data["index"]["costs"]["hot"]
-    assert all("tokens" not in f for f in data["files"])
+    assert all(f["tokens"] is None for f in data["files"])  # (the key kept: newuser36 #27)
     qwen = json.loads(memtui("audit", str(tmp_path), "--json", "--tokenizer", "qwen").stdout)
     assert set(qwen["injected_block"]["tokens"]) == {"qwen", "cl100k"}
     assert qwen["injected_block"]["share"] == data["injected_block"]["share"]

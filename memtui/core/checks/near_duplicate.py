@@ -1518,8 +1518,37 @@ def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
     pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
     alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
     most of its pairs)."""
-    return {str(rel): pair_findings(str(rel), others)
-            for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
+    kept = unhubbed(found, THRESHOLD, sizes)
+    series = instances(kept)
+    if series:
+        kept = {rel: without_series(rel, others, series) for rel, others in kept.items()}
+    return {str(rel): pair_findings(str(rel), others) for rel, others in kept.items()
+            if others}
+
+
+#: Memories that contradict one another in one place, this many or more, each with its
+#: own value: one template's instances numbered (widget 0, widget 12, … each "uses bolt
+#: size M3"; runner 0, runner 5, …), not a fact written twice (newuser36 #9: 219 of 249
+#: warnings, each advising to delete a correct memory). Two or three disagreeing stay.
+SERIES = 4
+
+
+def instances(found: Mapping[Hashable, list[tuple[float, Hashable]]]) -> set[Hashable]:
+    """The memories that `Contradicting` pairs join to ``SERIES`` - 1 others or more: a
+    numbered series' instances, not contradictions (a series is a clique: each instance
+    differs from every other in that one place, so the count is the same read from any of
+    them, cold or after a change)."""
+    return {rel for rel, others in found.items()
+            if sum(type(sim) is Contradicting for sim, _ in others) >= SERIES - 1}
+
+
+def without_series(rel: Hashable, others: list[tuple[float, Hashable]],
+                   series: set[Hashable]) -> list[tuple[float, Hashable]]:
+    """``others`` without the `Contradicting` pairs of a series (`instances`)."""
+    if rel not in series and not any(o in series for _, o in others):
+        return others
+    return [(sim, o) for sim, o in others
+            if type(sim) is not Contradicting or (rel not in series and o not in series)]
 
 
 def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:

@@ -40,8 +40,10 @@ from memtui.core.checks.near_duplicate import (
     crowded,
     crowded_finding,
     findings_of,
+    instances,
     pair_findings,
     pairs,
+    without_series,
 )
 from memtui.core.checks.noise import (
     folders_of,
@@ -431,6 +433,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             return _with_crowded(findings_of(kept.known, _sizes(scans)),  # (a change
                                  kept.crowded()), kept                    # elsewhere too)
         for rel, others in got.items():
+            others = without_series(rel, others, instances({rel: others}))
             if others:
                 found[rel] = pair_findings(rel, others)  # type: ignore[arg-type]
             else:

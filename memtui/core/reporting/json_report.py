@@ -150,6 +150,7 @@ def _file_rows_untokened(files: Sequence[FileReport]) -> str:
         f'{"true" if f.linked is True else "false" if f.linked is False else _not_plain()}, '
         '"reachable": '
         f'{"true" if f.reachable is True else "false" if f.reachable is False else _not_plain()}, '
+        '"tokens": null, '
         f'"findings": {num(f.findings) if type(f.findings) is int else _not_plain()}}}'
         for f in files])
 
@@ -161,9 +162,12 @@ def _file_row(f: FileReport) -> dict[str, Any]:
 
 
 def _file_row_untokened(f: FileReport) -> dict[str, Any]:
+    """A file's row when its tokens were not counted (no ``--file-tokens``): ``tokens`` is
+    null, the key kept, as SPEC §4 fixes it (newuser36 #27: a script's ``f["tokens"]``
+    raised KeyError)."""
     return {"path": f.path, "name": f.name, "type": f.type, "bytes": f.bytes,
             "age_days": f.age_days, "age_source": f.age_source, "linked": f.linked,
-            "reachable": f.reachable, "findings": f.findings}
+            "reachable": f.reachable, "tokens": None, "findings": f.findings}
 
 
 def write_json(result: AuditResult, write: Callable[[str], object], chunk: int = 2000) -> None:
