@@ -38,6 +38,11 @@ from memtui.core.native import native_module
 
 WORDS = 7  # words besides the values: a shorter sentence is a label, not a claim
 CROWD = 12  # memories holding one claim past which it is a template line, not compared
+#: Values one claim is written with, each in its own memory, from which on the memories are a
+#: numbered series — one template's instances (widget 0, widget 12, … each "uses bolt size
+#: M3"), not one fact written twice (newuser36 #9: 168–219 warnings, each advising to delete a
+#: correct memory); two or three values disagreeing stay contradictions.
+SERIES = 4
 MOST = 64  # claims kept per memory (the first)
 LONGEST = 24  # characters of one value kept: a longer run of digits is an identifier
 
@@ -201,14 +206,19 @@ def contradiction_findings(held: Mapping[str, str],
             crowded.append(members)
             continue
         dated = _patterns()[3].search
+        found: list[tuple[str, str, tuple[str, str]]] = []
         for i, (a, va) in enumerate(members):
             for b, vb in members[i + 1:]:
                 if a == b or (dated(a) and dated(b)):
                     continue
                 slot = _one_slot(va, vb)
                 if slot is not None:
-                    against[a].setdefault(b, slot)
-                    against[b].setdefault(a, slot)
+                    found.append((a, b, slot))
+        if len({v for _, _, slot in found for v in slot}) >= SERIES:
+            continue  # a numbered series: one template's instances (newuser36 #9)
+        for a, b, slot in found:
+            against[a].setdefault(b, slot)
+            against[b].setdefault(a, slot)
     out: dict[str, tuple[Finding, ...]] = {}
     for rel, others in against.items():
         if said is not None and rel in said:

@@ -88,6 +88,7 @@ from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
+from memtui.core.checks.contradiction import SERIES
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
@@ -1526,15 +1527,10 @@ def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
             if others}
 
 
-#: Memories that contradict one another in one place, this many or more, each with its
-#: own value: one template's instances numbered (widget 0, widget 12, … each "uses bolt
-#: size M3"; runner 0, runner 5, …), not a fact written twice (newuser36 #9: 219 of 249
-#: warnings, each advising to delete a correct memory). Two or three disagreeing stay.
-SERIES = 4
-
 
 def instances(found: Mapping[Hashable, list[tuple[float, Hashable]]]) -> set[Hashable]:
-    """The memories that `Contradicting` pairs join to ``SERIES`` - 1 others or more: a
+    """The memories that `Contradicting` pairs join to ``SERIES`` - 1 others or more
+    (`memtui.core.checks.contradiction.SERIES`, newuser36 #9): a
     numbered series' instances, not contradictions (a series is a clique: each instance
     differs from every other in that one place, so the count is the same read from any of
     them, cold or after a change)."""
