@@ -47,7 +47,8 @@ otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 fold
 in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
 each other unless one holds the other whole (`_copied`: a file copied under another date, a
-day's note carried over whole and extended). A memory's type is one of its facts
+day's note carried over whole and extended), in its lines too (`_held_lines`: notes of one
+vocabulary share their words' set, not a line; newuser35 #21). A memory's type is one of its facts
 (`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
