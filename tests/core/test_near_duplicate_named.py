@@ -123,4 +123,4 @@ def test_a_copied_days_note_says_how_many_lines_it_repeats(tmp_path: Path) -> No
     copy = day.replace("2026-04-16", "2026-04-17") + "- Ordered a new toner cartridge.\n"
     got = _findings(tmp_path, {"memory/2026-04-16.md": day, "memory/2026-04-17.md": copy})
     assert set(got) == {"memory/2026-04-16.md", "memory/2026-04-17.md"}
-    assert all("(4 of 4 lines the same)" in m and "% alike" not in m for m in got.values())
+    assert all("(4 of 4 lines repeated)" in m and "% alike" not in m for m in got.values())

@@ -228,7 +228,7 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
 class Copied(float):
     """The similarity of two daily logs one of which is a copy of the other (`_copied`,
     `_carried`), with the wording's share: ``held`` of the smaller note's ``lines`` (its
-    window's, headings aside) written as lines of the other (`_held_lines`)."""
+    window's, headings aside) written again as lines of the other (`_held_lines`)."""
 
     held: int
     lines: int
@@ -242,13 +242,27 @@ class Copied(float):
         return (Copied, (float(self), self.held, self.lines))
 
 
+_HEADING = re.compile(r"#{1,6}(?:\s|$)")  # a Markdown heading (``#P1 …`` is a tagged line)
+_MARKER = re.compile(r"(?:[-*+>]|\d{1,3}[.)])\s+")  # a list item's or a quote's mark
+_DIGITS = re.compile(r"\d+")
+
+
 def _note_lines(text: str) -> list[str]:
-    """A daily log's lines as its window holds them (stripped, headings and blank lines
-    aside; the last left out when the window is cut there: `window_text`)."""
+    """A daily log's lines as its window holds them, as `_held_lines` compares them:
+    stripped, without a list item's mark (a note's lines listed in the day's report), their
+    numbers masked (a routine line's time, a report's figures updated: the line carried
+    over), headings and blank lines aside (the date's heading, the sections' every day);
+    the last left out when the window is cut there (`window_text`)."""
     lines = [line.strip() for line in text.splitlines()]
     if len(text) in (SLOT_CHARS // 2, SLOT_CHARS) and lines:
         lines.pop()  # (perhaps a line cut short)
-    return [line for line in lines if line and not line.startswith("#")]
+    out = []
+    for line in lines:
+        if not line or _HEADING.match(line):
+            continue
+        mark = _MARKER.match(line)
+        out.append(_DIGITS.sub("0", line[mark.end():] if mark else line))
+    return [line for line in out if line]
 
 
 def _held_lines(a: Parts, b: Parts) -> tuple[int, int] | None:
@@ -257,13 +271,19 @@ def _held_lines(a: Parts, b: Parts) -> tuple[int, int] | None:
     text: two lines held at least, and the lines not held at most a ``CARRIED``-th of the
     smaller's characters (a routine line's time changed). Else None: two notes sharing
     their words and no line (an ops journal of a few words: newuser35 #21) are a journal,
-    whatever their words' sets share."""
-    la, lb = _note_lines(window_text(a[5])), _note_lines(window_text(b[5]))
-    small, large = (la, lb) if len(la) <= len(lb) else (lb, la)
+    whatever their words' sets share. Where the other's window is cut short, the smaller's
+    lines past the last it holds are not judged (they may lie past it), only counted."""
+    ta, tb = window_text(a[5]), window_text(b[5])
+    la, lb = _note_lines(ta), _note_lines(tb)
+    (small, _), (large, other) = sorted(((la, ta), (lb, tb)), key=lambda p: len(p[0]))
     held = set(large)
-    own = [line for line in small if line not in held]
-    kept = len(small) - len(own)
-    if kept < 2 or CARRIED * sum(map(len, own)) > sum(map(len, small)):
+    seen = small
+    if len(other) in (SLOT_CHARS // 2, SLOT_CHARS):  # the other's window cut short: the
+        last = max((i for i, line in enumerate(small) if line in held), default=-1)
+        seen = small[:last + 1]  # smaller's lines past its last held may lie past it
+    own = [line for line in seen if line not in held]
+    kept = len(seen) - len(own)
+    if kept < 2 or CARRIED * sum(map(len, own)) > sum(map(len, seen)):
         return None
     return kept, len(small)
 
@@ -1544,7 +1564,7 @@ def pair_message(other: str, sim: float, more: int, dated: bool = False,
     also = f" (and {more} more)" if more else ""
     if dated:  # two daily notes: a journal, one note a day (newuser32 #9)
         # the wording's share, its lines (newuser35 #21: "100 % alike" was the words' set)
-        alike = (f"{sim.held} of {sim.lines} lines the same" if isinstance(sim, Copied)
+        alike = (f"{sim.held} of {sim.lines} lines repeated" if isinstance(sim, Copied)
                  else f"{sim:.0%} alike")
         return (f"repeats {other} ({alike}){also}: a day's note copied into another "
                 "day's; keep each day's own lines in its note (a dated journal is never "
