@@ -91,7 +91,7 @@ from itertools import filterfalse, islice, repeat
 from operator import and_, or_, xor
 from types import ModuleType
 
-from memtui.core.checks.missing_why import label_kinds
+from memtui.core.checks.missing_why import label_words
 from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_notation import renotated, solar_days
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
@@ -581,8 +581,13 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
 
 
 #: A line opening with a short phrase and a colon (after list, quote or bold marks): a label,
-#: perhaps (`_unlabelled` asks `missing_why.label_kinds`).
-_LINE_LABEL = lazy_pattern(r"^[ \t>*+_-]*[^\W\d_][^:\uff1a\n`]{0,40}?[:\uff1a]", re.MULTILINE)
+#: perhaps (`_unlabelled` asks `missing_why.label_words`). Its newline first, read in
+#: ``"\n" + text``: a literal first, ``re`` skips in C to each line's start.
+_LINE_LABEL = lazy_pattern(r"\n[ \t>*+_-]*[^\W\d_][^:\uff1a\n`]{0,40}?[:\uff1a]")
+
+
+#: A label's phrase → whether it is a why or how-to-apply label (`_unlabelled`).
+_LABELS: dict[str, bool] = {}
 
 
 def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
@@ -594,17 +599,23 @@ def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
     a label is kept. ``runs`` (the Chinese, Japanese and Korean runs, whose bigrams are
     shingles) without a run that is a label cut (``理由``, ``이유``), once per label. A bold
     label of another kind is left out as before (`_LABEL`)."""
-    found = list(_LINE_LABEL.finditer(text))
-    if not found:
-        return text, runs
-    pieces, at, cut = [], 0, []
-    for m in found:
-        end = text.find("\n", m.start())
-        why, how = label_kinds(text[m.start():end if end >= 0 else len(text)])
-        if why or how:
+    pieces: list[str] = []
+    at, cut = 0, []
+    for m in _LINE_LABEL.finditer("\n" + text):
+        label = m.group()[1:]  # (from the line's start: ``m.start()`` in ``text``)
+        phrase = label.lstrip(" \t>+-")
+        if phrase.startswith(("**", "__")) and label.isascii():
+            continue  # (a bold one in ASCII: `_LABEL` leaves it out, no run to drop)
+        phrase = phrase.strip("*_ \t:\uff1a")
+        known = _LABELS.get(phrase)
+        if known is None:
+            if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
+                _LABELS.clear()
+            known = _LABELS[phrase] = any(label_words(phrase))
+        if known:
             pieces.append(text[at:m.start()])
-            at = m.end()
-            cut.append(m.group())
+            at = m.end() - 1
+            cut.append(label)
     if not cut:
         return text, runs
     pieces.append(text[at:])
