@@ -428,6 +428,18 @@ def read_sketch(sk: bytes) -> Parts:
     return ordered, frozenset(ordered), known, fields, slots, window
 
 
+def _facts_window(sk: bytes) -> tuple[frozenset[int], str]:
+    """A sketch's facts and its window's text (`read_sketch`'s, without its fields and
+    slots: what a finding's message names, `_shared_named`)."""
+    whole = unpack(sk)
+    rest = array("q", whole[K * 8:])
+    n = max(rest[0], 0) if rest else 0
+    m = max(rest[1 + n], 0) if len(rest) > 1 + n else 0
+    at = 2 + n + m
+    f = max(rest[at], 0) if len(rest) > at else 0
+    return frozenset(rest[2 + n:at]), window_text(bytes(whole[(K + at + 1 + f) * 8:]))
+
+
 def _read_pairs(values: array[int]) -> dict[int, set[int]]:
     """``key << 32 | value`` values as key → values."""
     if not values:
@@ -1658,10 +1670,9 @@ def _shared_named(sketch_of: SketchOf, a: Hashable, b: Hashable
         return None
     if not _valid(sa) or not _valid(sb):
         return None
-    pa, pb = read_sketch(sa), read_sketch(sb)
-    ta, tb = window_text(pa[5]), window_text(pb[5])
+    (fa, ta), (fb, tb) = _facts_window(sa), _facts_window(sb)
     if not ta or not tb:
         return None
-    fa, fb = _settled(pa[2], pb[2])
+    fa, fb = _settled(fa, fb)
     values, words = named(ta, tb)
     return values, words, not (fa & fb) <= _TYPES
