@@ -49,7 +49,11 @@ translations — ("Issue 34: near_duplicate on blind rules24, folded in"); ``rul
 31 languages, 60 pairs (20 easy / 20 moderate / 20 hard), 90 look-alike pairs, many sharing
 the distinctive tokens — a fact inside a longer note, other calendars and digit systems,
 numbers spelled out, a second language — ("Issue 34: near_duplicate hard pairs, designs
-measured leave-one-set-out, and the cost at scale"); ``rules23``: 30 in 28, 15
+measured leave-one-set-out, and the cost at scale"); ``rules31``: 30 in 31 languages, 60
+pairs (20 easy / 20 moderate / 20 hard), 90 look-alike pairs — rules inside meeting notes,
+logs and status reports, tables against prose, translations, times on two clocks — ("Issue
+34: near_duplicate's structure — the format's labels, daily notes' lines, rules31 folded
+in"); ``rules23``: 30 in 28, 15
 git projects, labelled for ``hidden_text``, ``instruction_like``, ``missing_why``,
 ``relative_date`` and ``stale_reference`` ("Issue 34: relative_date, stale_reference and
 hidden_text on blind rules23"); ``rules25``: 30 in 30, the same five ("Issue 34:
@@ -200,14 +204,20 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: otherwise; no containment design gained a hard pair held out), recall 70.0 %, 4 points of
 #: margin; 8 false files, present before (a shop's morning and
 #: evening checklists, a deadline policy and its 2024 version, two swim groups, two buyers,
-#: two permits, two collection routes: one frame, another value), one more allowed.
+#: two permits, two collection routes: one frame, another value), one more allowed;
+#: "Issue 34: near_duplicate's structure — the format's labels, daily notes' lines, rules31
+#: folded in": rules31 75 of 120 files (75 before: 14 of its 23 missed pairs are a rule and
+#: the meeting note, log or status holding it among other items; two translations sharing a
+#: fact at most; tables against prose), recall 62.5 %, 2.5 points of margin; 8 false files,
+#: present before (two protocols, two whitelists, two weekly cleaning rosters, two programmes,
+#: a winery's two clay vessels, a kitchen's two timetables), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
                        ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5),
                        ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9),
                        ("rules13", 0.5, 4), ("rules14", 0.69, 9), ("rules15", 0.69, 3),
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
-                       ("rules24", 0.57, 3), ("rules28", 0.66, 9)]
+                       ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

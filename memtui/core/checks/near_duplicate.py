@@ -47,7 +47,8 @@ otherwise: ``4.500.000`` and ``4.5tr``; bench/RESULTS.md, "blind set rules7 fold
 in"). Two files named by their date (an agent's daily log,
 ``memory/2026-04-01.md``) are a journal that repeats itself day to day, never paired with
 each other unless one holds the other whole (`_copied`: a file copied under another date, a
-day's note carried over whole and extended). A memory's type is one of its facts
+day's note carried over whole and extended), in its lines too (`_held_lines`: notes of one
+vocabulary share their words' set, not a line; newuser35 #21). A memory's type is one of its facts
 (`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
@@ -96,6 +97,7 @@ from memtui.core.checks.near_duplicate_ids import other_ids
 from memtui.core.checks.near_duplicate_kernel import candidates as _native_candidates
 from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
+from memtui.core.checks.near_duplicate_named import named
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
 from memtui.core.checks.near_duplicate_order import reordered
 from memtui.core.checks.near_duplicate_sketch import (
@@ -127,7 +129,7 @@ from memtui.core.checks.near_duplicate_template import Template, discounted
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
 
-__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Verdicts", "crowded", "crowded_finding",
+__all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Copied", "Verdicts", "crowded", "crowded_finding",
            "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
            "pairs",
@@ -222,6 +224,69 @@ def _carried(a: Parts, b: Parts, template: frozenset[int] | None) -> bool:
         and CARRIED * sum(map(len, own)) <= sum(map(len, lines)) and not any(
             longer != line and longer.startswith(line)
             for line in own if line for longer in held)
+
+
+class Copied(float):
+    """The similarity of two daily logs one of which is a copy of the other (`_copied`,
+    `_carried`), with the wording's share: ``held`` of the smaller note's ``lines`` (its
+    window's, headings aside) written again as lines of the other (`_held_lines`)."""
+
+    held: int
+    lines: int
+
+    def __new__(cls, sim: float, held: int = 0, lines: int = 0) -> Copied:
+        self = super().__new__(cls, sim)
+        self.held, self.lines = held, lines
+        return self
+
+    def __reduce__(self) -> tuple[type[Copied], tuple[float, int, int]]:
+        return (Copied, (float(self), self.held, self.lines))
+
+
+_HEADING = re.compile(r"#{1,6}(?:\s|$)")  # a Markdown heading (``#P1 …`` is a tagged line)
+_MARKER = re.compile(r"(?:[-*+>]|\d{1,3}[.)])\s+")  # a list item's or a quote's mark
+_DIGITS = re.compile(r"\d+")
+
+
+def _note_lines(text: str) -> list[str]:
+    """A daily log's lines as its window holds them, as `_held_lines` compares them:
+    stripped, without a list item's mark (a note's lines listed in the day's report), their
+    numbers masked (a routine line's time, a report's figures updated: the line carried
+    over), headings and blank lines aside (the date's heading, the sections' every day);
+    the last left out when the window is cut there (`window_text`)."""
+    lines = [line.strip() for line in text.splitlines()]
+    if len(text) in (SLOT_CHARS // 2, SLOT_CHARS) and lines:
+        lines.pop()  # (perhaps a line cut short)
+    out = []
+    for line in lines:
+        if not line or _HEADING.match(line):
+            continue
+        mark = _MARKER.match(line)
+        out.append(_DIGITS.sub("0", line[mark.end():] if mark else line))
+    return [line for line in out if line]
+
+
+def _held_lines(a: Parts, b: Parts) -> tuple[int, int] | None:
+    """(lines held, lines) of the smaller of two daily logs (the fewer lines of their
+    windows) that the other writes as lines of its own, when they are a copy in their
+    text: two lines held at least, and the lines not held at most a ``CARRIED``-th of the
+    smaller's characters (a routine line's time changed). Else None: two notes sharing
+    their words and no line (an ops journal of a few words: newuser35 #21) are a journal,
+    whatever their words' sets share. Where the other's window is cut short, the smaller's
+    lines past the last it holds are not judged (they may lie past it), only counted."""
+    ta, tb = window_text(a[5]), window_text(b[5])
+    la, lb = _note_lines(ta), _note_lines(tb)
+    (small, _), (large, other) = sorted(((la, ta), (lb, tb)), key=lambda p: len(p[0]))
+    held = set(large)
+    seen = small
+    if len(other) in (SLOT_CHARS // 2, SLOT_CHARS):  # the other's window cut short: the
+        last = max((i for i, line in enumerate(small) if line in held), default=-1)
+        seen = small[:last + 1]  # smaller's lines past its last held may lie past it
+    own = [line for line in seen if line not in held]
+    kept = len(seen) - len(own)
+    if kept < 2 or CARRIED * sum(map(len, own)) > sum(map(len, seen)):
+        return None
+    return kept, len(small)
 
 
 EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
@@ -362,6 +427,18 @@ def read_sketch(sk: bytes) -> Parts:
     window = bytes(whole[(K + at + 1 + f) * 8:])
     slots = _read_pairs(stored_slots(window))
     return ordered, frozenset(ordered), known, fields, slots, window
+
+
+def _facts_window(sk: bytes) -> tuple[frozenset[int], str]:
+    """A sketch's facts and its window's text (`read_sketch`'s, without its fields and
+    slots: what a finding's message names, `_shared_named`)."""
+    whole = unpack(sk)
+    rest = array("q", whole[K * 8:])
+    n = max(rest[0], 0) if rest else 0
+    m = max(rest[1 + n], 0) if len(rest) > 1 + n else 0
+    at = 2 + n + m
+    f = max(rest[at], 0) if len(rest) > at else 0
+    return frozenset(rest[2 + n:at]), window_text(bytes(whole[(K + at + 1 + f) * 8:]))
 
 
 def _read_pairs(values: array[int]) -> dict[int, set[int]]:
@@ -815,14 +892,16 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
         if sim < threshold:
             continue
         if both_dated:  # two daily logs: a journal repeating itself, unless one is a copy
-            if _copied(shared, cx, cy, nx, n):  # (their own dates aside: no facts asked)
-                out.append((sim, other))
-            elif min(nx, n) >= MIN_SHINGLES and shared >= WHOLE * min(cx, cy):
+            copied = _copied(shared, cx, cy, nx, n)  # (their own dates aside: no facts asked)
+            if copied or (min(nx, n) >= MIN_SHINGLES and shared >= WHOLE * min(cx, cy)):
                 if x is None:
                     x = read_sketch(sketches[key])
-                if _carried(x, read_sketch(sketches[other]),
-                            None if template is None else template.hashes()):
-                    out.append((sim, other))
+                y = read_sketch(sketches[other])
+                # a copy in its text too: its lines, not its words' set (newuser35 #21)
+                held = _held_lines(x, y)
+                if held is not None and (copied or _carried(
+                        x, y, None if template is None else template.hashes())):
+                    out.append((Copied(sim, *held), other))
             continue
         m = rest[1 + n] if len(rest) > 1 + n else 0
         if sim < RESTATED and xfacts_last < WORD_BIT and not (
@@ -1484,22 +1563,37 @@ def _touch(touched: set[Hashable], members: list[Hashable], key: Hashable, other
         touched.add(members[0])
 
 
-def pair_message(other: str, sim: float, more: int, dated: bool = False) -> str:
+def pair_message(other: str, sim: float, more: int, dated: bool = False,
+                 shared: tuple[list[str], list[str], bool] | None = None) -> str:
     """The finding's words, as alike as the figure: "nearly" from ``THRESHOLD``; below it
     the pair is reported for the facts both hold (`agree`), so the message says that
     (newuser25 #39: "nearly the same" at 27 %). A pair that differs by a negation
     (`Disagreeing`) is a ``contradiction`` (`pair_findings`), never a copy to merge. Two
-    ``dated`` notes (daily logs, `_copied`) are a journal: the copied lines go, the notes stay."""
+    ``dated`` notes (daily logs, `_copied`) are a journal: the copied lines go, the notes
+    stay; how many of the smaller's lines the other writes (`Copied`). ``shared``: what the
+    pair shares (`_shared_named`: the values both write, the words both hold, whether their
+    sketches share a fact besides the type), named (newuser35 #2: "holds the same facts"
+    named none; a pair sharing no value says so, and names its words)."""
     also = f" (and {more} more)" if more else ""
     if dated:  # two daily notes: a journal, one note a day (newuser32 #9)
-        return (f"repeats {other} ({sim:.0%} alike){also}: a day's note copied into another "
+        # the wording's share, its lines (newuser35 #21: "100 % alike" was the words' set)
+        alike = (f"{sim.held} of {sim.lines} lines repeated" if isinstance(sim, Copied)
+                 else f"{sim:.0%} alike")
+        return (f"repeats {other} ({alike}){also}: a day's note copied into another "
                 "day's; keep each day's own lines in its note (a dated journal is never "
                 "merged into one)")
+    values, words, facts = shared if shared is not None else ((), (), True)
+    told = f"; both write {', '.join(values)}" if values else ""
     if sim >= THRESHOLD:
         return (f"says nearly what {other} says ({sim:.0%} alike){also}: merge them into "
-                "one memory")
+                f"one memory{told}")
+    if not facts:  # no value in common (a type is none): its words alone
+        said = f"; the words both hold: {', '.join(words)}" if words else ""
+        return (f"says in other words what {other} says, no value in common (only "
+                f"{sim:.0%} of the wording alike){also}: merge them into one memory if they "
+                f"say one thing{said}")
     return (f"holds the same facts as {other} in other words (only {sim:.0%} of the wording "
-            f"alike){also}: merge them into one memory")
+            f"alike){also}: merge them into one memory{told}")
 
 
 def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]) -> Found:
@@ -1510,22 +1604,26 @@ def near_duplicate_texts(texts: Iterable[tuple[Hashable, str]]) -> Found:
 def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Finding]]:
     """A ``near_duplicate`` finding for every memory another says nearly the same as: one
     per file, naming the most alike other (its ``files``: that other, for the app to open)."""
-    return findings_of(pairs(sketches))
+    return findings_of(pairs(sketches), sketch_of=sketches.__getitem__)
+
+
+SketchOf = Callable[[Hashable], bytes]  # a key's sketch (what a pair shares: `_shared_named`)
 
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
-                sizes: Mapping[Hashable, int] | None = None) -> dict[str, tuple[Finding, ...]]:
+                sizes: Mapping[Hashable, int] | None = None,
+                sketch_of: SketchOf | None = None) -> dict[str, tuple[Finding, ...]]:
     """The ``near_duplicate`` (and ``contradiction``) findings of `pairs`' answer, a hub's
     pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
     alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
-    most of its pairs)."""
+    most of its pairs). ``sketch_of``: each key's sketch, for the message to name what a
+    pair shares (`pair_finding`)."""
     kept = unhubbed(found, THRESHOLD, sizes)
     series = instances(kept)
     if series:
         kept = {rel: without_series(rel, others, series) for rel, others in kept.items()}
-    return {str(rel): pair_findings(str(rel), others) for rel, others in kept.items()
-            if others}
-
+    return {str(rel): pair_findings(str(rel), others, sketch_of)
+            for rel, others in kept.items() if others}
 
 
 def instances(found: Mapping[Hashable, list[tuple[float, Hashable]]]) -> set[Hashable]:
@@ -1547,14 +1645,15 @@ def without_series(rel: Hashable, others: list[tuple[float, Hashable]],
             if type(sim) is not Contradicting or (rel not in series and o not in series)]
 
 
-def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:
+def pair_findings(rel: str, others: list[tuple[float, Hashable]],
+                  sketch_of: SketchOf | None = None) -> tuple[Finding, ...]:
     """The findings of a memory with near-duplicates ``others`` (most alike first): one
     ``near_duplicate`` naming the most alike of those it repeats, one ``contradiction``
     naming the most alike of those it contradicts (`Contradicting`: the same text with
     another value, newuser29 #10)."""
     same = [o for o in others if not isinstance(o[0], Contradicting | Disagreeing)]
     against = [o for o in others if isinstance(o[0], Contradicting | Disagreeing)]
-    out = [pair_finding(rel, same)] if same else []
+    out = [pair_finding(rel, same, sketch_of)] if same else []
     if against:
         sim, other = against[0]
         also = f" (and {len(against) - 1} more)" if len(against) > 1 else ""
@@ -1570,10 +1669,34 @@ def pair_findings(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Findi
     return tuple(out)
 
 
-def pair_finding(rel: str, others: list[tuple[float, Hashable]]) -> Finding:
+def pair_finding(rel: str, others: list[tuple[float, Hashable]],
+                 sketch_of: SketchOf | None = None) -> Finding:
     """The one ``near_duplicate`` finding of a memory with near-duplicates ``others`` (most
-    alike first)."""
+    alike first); with ``sketch_of``, naming what it shares with the first
+    (`_shared_named`)."""
+    other = others[0][1]
+    dated = bool(_DATED.search(rel) and _DATED.search(str(other)))
+    shared = None if sketch_of is None or dated else _shared_named(sketch_of, rel, other)
     return finding("near_duplicate", rel, None,
-                   pair_message(str(others[0][1]), others[0][0], len(others) - 1,
-                                bool(_DATED.search(rel) and _DATED.search(str(others[0][1])))),
-                   files=(str(others[0][1]),))
+                   pair_message(str(other), others[0][0], len(others) - 1, dated, shared),
+                   files=(str(other),))
+
+
+def _shared_named(sketch_of: SketchOf, a: Hashable, b: Hashable
+                  ) -> tuple[list[str], list[str], bool] | None:
+    """What two memories' sketches share: the values both windows write and the words both
+    hold (`near_duplicate_named.named`), and whether their facts meet besides the type (a
+    number in words as its number: `_settled`); None when a sketch is missing or cut
+    short."""
+    try:
+        sa, sb = sketch_of(a), sketch_of(b)
+    except KeyError:
+        return None
+    if not _valid(sa) or not _valid(sb):
+        return None
+    (fa, ta), (fb, tb) = _facts_window(sa), _facts_window(sb)
+    if not ta or not tb:
+        return None
+    fa, fb = _settled(fa, fb)
+    values, words = named(ta, tb)
+    return values, words, not (fa & fb) <= _TYPES

@@ -91,6 +91,7 @@ from itertools import filterfalse, islice, repeat
 from operator import and_, or_, xor
 from types import ModuleType
 
+from memtui.core.checks.missing_why import label_words
 from memtui.core.checks.near_duplicate_kernel import NATIVE
 from memtui.core.checks.near_duplicate_notation import renotated, solar_days
 from memtui.core.checks.near_duplicate_numbers import has_number_words, word_numbers
@@ -525,6 +526,8 @@ def _written_module() -> ModuleType:
 def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list[int]]:
     """(the CRC-32s of the words and numbers, the runs joined by NULs: the bigrams' units,
     the numbers' CRC-32s, the CRC-32s of the numbers in words): what `_hashed` hashes."""
+    if ":" in text or "\uff1a" in text:  # the why / how-to-apply labels, bold or not
+        text, runs = _unlabelled(text, runs)
     if "**" in text or "__" in text:  # (compiled when it can be: the same)
         text = NATIVE.labels(text) if NATIVE is not None else _LABEL.sub("\n", "\n" + text)
     words = _words(text, not runs)
@@ -575,6 +578,54 @@ def _inputs(text: str, runs: list[str]) -> tuple[list[int], str, list[int], list
             spelled += _crcs(marked)
     # all runs at once, a NUL between two (its bigrams are the runs' edges)
     return words_crcs, "\0".join(runs)[:MAX_CJK], numbers, spelled
+
+
+#: A line opening with a short phrase and a colon (after list, quote or bold marks): a label,
+#: perhaps (`_unlabelled` asks `missing_why.label_words`). Its newline first, read in
+#: ``"\n" + text``: a literal first, ``re`` skips in C to each line's start.
+_LINE_LABEL = lazy_pattern(r"\n[ \t>*+_-]*[^\W\d_][^:\uff1a\n`]{0,40}?[:\uff1a]")
+
+
+#: A label's phrase → whether it is a why or how-to-apply label (`_unlabelled`).
+_LABELS: dict[str, bool] = {}
+
+
+def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
+    """``text`` without the labels of SPEC §1's sections opening its lines, ``Why:`` and
+    ``How to apply:``, bold or not, in the languages `memtui.core.checks.missing_why` reads
+    (``Warum:``, ``Cómo aplicarlo:``, ``理由：``): every feedback and project memory of a
+    folder that follows the format holds them, so they are structure, not words two memories
+    share (newuser35 #2: plain labels made two unrelated memories 20 % alike); the text after
+    a label is kept. ``runs`` (the Chinese, Japanese and Korean runs, whose bigrams are
+    shingles) without a run that is a label cut (``理由``, ``이유``), once per label. A bold
+    label of another kind is left out as before (`_LABEL`)."""
+    pieces: list[str] = []
+    at, cut = 0, []
+    for m in _LINE_LABEL.finditer("\n" + text):
+        label = m.group()[1:]  # (from the line's start: ``m.start()`` in ``text``)
+        phrase = label.lstrip(" \t>+-")
+        if phrase.startswith(("**", "__")) and label.isascii():
+            continue  # (a bold one in ASCII: `_LABEL` leaves it out, no run to drop)
+        phrase = phrase.strip("*_ \t:\uff1a")
+        known = _LABELS.get(phrase)
+        if known is None:
+            if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
+                _LABELS.clear()
+            known = _LABELS[phrase] = any(label_words(phrase))
+        if known:
+            pieces.append(text[at:m.start()])
+            at = m.end() - 1
+            cut.append(label)
+    if not cut:
+        return text, runs
+    pieces.append(text[at:])
+    if runs:
+        runs = list(runs)
+        for label in cut:
+            for run in _RUN.findall(label):
+                if run in runs:
+                    runs.remove(run)
+    return "".join(pieces), runs
 
 
 #: An item of a numbered list: its number opening a line, ``.`` or ``)`` after it.

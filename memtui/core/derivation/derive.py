@@ -416,11 +416,15 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             sketches = {r: s.sketch for r, s in scans.items()}
             if not keep_buckets:
                 return _with_crowded(findings_of(pairs(sketches, SPELLED, inp.verdicts),
-                                                 _sizes(scans)), crowded(sketches)), None
+                                                 _sizes(scans), sketches.__getitem__),
+                                     crowded(sketches)), None
             kept = Buckets(sketches, pos)
-            return _with_crowded(findings_of(kept.found(inp.verdicts), _sizes(scans)),
-                                 kept.crowded()), kept
+            return _with_crowded(findings_of(kept.found(inp.verdicts), _sizes(scans),
+                                             sketches.__getitem__), kept.crowded()), kept
         found, kept = dict(last[0]), last[1]
+
+        def sketch_of(rel: Hashable) -> bytes:
+            return scans[rel].sketch  # type: ignore[index]
         # A file taken away leaves the buckets as a file with no sketch would, first and
         # under the order the buckets were sorted in: a rename's new path shares every
         # bucket with its old one, whose rank the new order no longer holds (newuser22 #1:
@@ -430,12 +434,12 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
         got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
         if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
-            return _with_crowded(findings_of(kept.known, _sizes(scans)),  # (a change
-                                 kept.crowded()), kept                    # elsewhere too)
+            return _with_crowded(findings_of(kept.known, _sizes(scans),  # (a change
+                                             sketch_of), kept.crowded()), kept  # elsewhere)
         for rel, others in got.items():
             others = without_series(rel, others, instances({rel: others}))
             if others:
-                found[rel] = pair_findings(rel, others)  # type: ignore[arg-type]
+                found[rel] = pair_findings(rel, others, sketch_of)  # type: ignore[arg-type]
             else:
                 found.pop(rel, None)  # type: ignore[arg-type]
         return _with_crowded(found, kept.crowded()), kept
@@ -688,8 +692,8 @@ def _near_first(scans: dict[str, FileScan], verdicts: Verdicts | None = None
     """The near-duplicate step's findings by file, from every scan's sketch, each sketch
     let go of then (a one-shot audit: `Inputs.let_go_links`)."""
     sketches = {rel: s.sketch for rel, s in scans.items()}
-    found = _with_crowded(findings_of(pairs(sketches, SPELLED, verdicts), _sizes(scans)),
-                          crowded(sketches))
+    found = _with_crowded(findings_of(pairs(sketches, SPELLED, verdicts), _sizes(scans),
+                                      sketches.__getitem__), crowded(sketches))
     del sketches
     for s in scans.values():
         s.sketch = b""
