@@ -386,10 +386,18 @@ _EXAMPLE = lazy_pattern(
     r"इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|oltalama")
 
 
+#: A URL, or a host or file name (words joined by dots): where a text came from, never its
+#: words calling it an example (newuser36 #17: "Saved from https://blog.example.com/…:"
+#: exempted the orders quoted under it — a page's own domain chose the exemption).
+_ADDRESS = lazy_pattern(r"\S*://\S*|[\w-]+(?:\.[\w-]+)+")
+
+
 def calls_an_example(text: str) -> bool:
     """Whether ``text`` names what it follows an example or data ("храним как пример",
-    "kept as an example for the staff")."""
-    return _EXAMPLE.search(text) is not None
+    "kept as an example for the staff"), in its words, not in an address it names."""
+    if _EXAMPLE.search(text) is None:
+        return False
+    return _EXAMPLE.search(_ADDRESS.sub(" ", text)) is not None
 
 
 _FENCE = ("```", "~~~")
@@ -421,5 +429,4 @@ def framed_as_example(lines: list[str], i: int) -> bool:
             k += 1
     if j < 0 or not lines[j].rstrip().endswith((":", "：")):
         return False
-    return _EXAMPLE.search(lines[j]) is not None or (
-        k < len(lines) and _EXAMPLE.search(lines[k]) is not None)
+    return calls_an_example(lines[j]) or (k < len(lines) and calls_an_example(lines[k]))
