@@ -250,3 +250,24 @@ def _real_scan_file() -> object:
     from memtui.core.scanner.scan import scan_file
 
     return scan_file
+
+
+# 4. a stall: pathological text for the credential check's name pass
+
+
+def test_a_word_of_dotted_pieces_does_not_stall_the_audit(tmp_path: Path) -> None:
+    """``bbbb….a.a.a….a.``, one word of 256 KiB: each ``.`` started a search for the
+    word's extensions that ran to its end and failed (quadratic: 64 KB cost 22 s of CPU on
+    integ, 256 KiB ~6 minutes, a 1 MiB memory hours). The audit ends, and the credential
+    after the word is reported."""
+    word = "b" * 20 + ".a" * (128 << 10) + "."
+    ws = _item(tmp_path, {"memory/deploy.md": memory("deploy", word + "\n\n" + CRED)})
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    try:
+        run = subprocess.run([sys.executable, "-m", "memtui", "audit", "--json", str(ws)],
+                             env=env, text=True, capture_output=True, timeout=90, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the audit of one 256 KiB memory ran past 90 s")
+    assert run.returncode == 1, run.stderr
+    found = json.loads(run.stdout)["findings"]
+    assert ("memory/deploy.md", "secret") in [(f["path"], f["kind"]) for f in found]

@@ -35,8 +35,13 @@ _WORD_REACH = 4096
 #: A word of the base64 alphabet alone, or a Subresource Integrity value (``sha512-`` and
 #: base64: every package-lock.json line of ``"integrity"``; its ``/`` is no folder's end).
 _BASE64_WORD = re.compile(r"(?:sha(?:1|256|384|512)-)?[A-Za-z0-9+/]+=*")
-#: The extensions a name ends with (``.tar.gz``, ``.md``).
+#: The extensions a name ends with (``.tar.gz``, ``.md``), looked for in the last
+#: `_EXTENSIONS_REACH` characters of a word only: searched over a whole word, each ``.``
+#: of ``bbbb….a.a.a….a.`` started a match that ran to the word's end, then failed
+#: (quadratic: a 64 KB word cost 22 s of CPU, a 1 MiB memory of one would have cost hours;
+#: redteam36).
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
+_EXTENSIONS_REACH = 64
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
 MIN_STEM = 16
 #: At most this many names a text are read (each at most `MAX_STEM` characters); past
@@ -86,7 +91,7 @@ def stems(text: str) -> list[tuple[int, str, str]]:
             if word is None:
                 continue
         after = text[end:end + 1]
-        ext = _EXTENSIONS.search(word)
+        ext = _EXTENSIONS.search(word, max(0, len(word) - _EXTENSIONS_REACH))
         if ext is not None and ext.start() > 0:
             stem = word[:ext.start()]
         elif after == "/":
