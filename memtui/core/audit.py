@@ -568,6 +568,7 @@ class Auditor:
         check: list[tuple[str, os.stat_result | None, Key, float,
                           FileScan]] = []
         cold: list[tuple[str, os.stat_result | None, Key, float] | None] = []
+        unsettled: set[str] = set()  # (this process's scans to confirm, not the store's)
         for at, rel in enumerate(todo):  # stat results and the caches first: no file read
             if not at % 50:
                 pause()
@@ -577,6 +578,14 @@ class Auditor:
                 continue
             st, key, mtime = stat_key(root + rel)
             if cached is not None and cached[0] == key and key != NO_KEY:
+                if self._read_ns.get(rel) == 0:
+                    # read while a folder on its path changed (`Settled`, as the caches
+                    # on disk ask): its key cannot vouch for the text the scan read, the
+                    # content must (the app's re-audits; redteam36: a folder swapped for
+                    # a clean twin during the read passed the credential on every one)
+                    check.append((rel, st, key, mtime, cached[1]))
+                    unsettled.add(rel)
+                    continue
                 got[rel] = cached
                 continue
             hit = store.get(rel, key) if store is not None else None
@@ -601,7 +610,7 @@ class Auditor:
             text = same_text(root + rel, st, scan.digest)
             if text is not None:
                 scan.memory.text = text
-                if store is not None:
+                if store is not None and rel not in unsettled:
                     store.confirm(rel, made_ns)
                 got[rel] = (key, scan)
                 fresh.append(scan)

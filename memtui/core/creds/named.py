@@ -35,8 +35,13 @@ _WORD_REACH = 4096
 #: A word of the base64 alphabet alone, or a Subresource Integrity value (``sha512-`` and
 #: base64: every package-lock.json line of ``"integrity"``; its ``/`` is no folder's end).
 _BASE64_WORD = re.compile(r"(?:sha(?:1|256|384|512)-)?[A-Za-z0-9+/]+=*")
-#: The extensions a name ends with (``.tar.gz``, ``.md``).
+#: The extensions a name ends with (``.tar.gz``, ``.md``), looked for in the last
+#: `_EXTENSIONS_REACH` characters of a word only: searched over a whole word, each ``.``
+#: of ``bbbb….a.a.a….a.`` started a match that ran to the word's end, then failed
+#: (quadratic: a 64 KB word cost 22 s of CPU, a 1 MiB memory of one would have cost hours;
+#: redteam36).
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
+_EXTENSIONS_REACH = 64
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
 MIN_STEM = 16
 #: At most this many names a text are read (each at most `MAX_STEM` characters); past
@@ -51,19 +56,42 @@ def may_hold(text: str) -> bool:
     return _END.search(text) is not None
 
 
-def stems(text: str) -> list[tuple[int, str]]:
-    """(0-based line, stem) of every path-shaped word of ``text`` whose stem is
-    `MIN_STEM` characters or longer, at most `MAX_NAMES` and the first one past them."""
-    out: list[tuple[int, str]] = []
+def _unescaped(word: str) -> str | None:
+    """``word`` with its percent-escapes undone, when each ``%`` starts one of a printable
+    ASCII character (None otherwise: no name a link spells)."""
+    parts = word.split("%")
+    out = [parts[0]]
+    for part in parts[1:]:
+        try:
+            code = int(part[:2], 16) if len(part) >= 2 else -1
+        except ValueError:
+            return None
+        if not 0x20 < code < 0x7f:
+            return None
+        out.append(chr(code) + part[2:])
+    return "".join(out)
+
+
+def stems(text: str) -> list[tuple[int, str, str]]:
+    """(0-based line, stem, the stem as written) of every path-shaped word of ``text``
+    whose stem is `MIN_STEM` characters or longer, at most `MAX_NAMES` and the first one
+    past them. A word's percent-escapes are undone (``ghp%5F….md`` is read ``ghp_…``); its
+    stem as written keeps them."""
+    out: list[tuple[int, str, str]] = []
     line, at = 0, 0
     word_end, base64 = -1, False  # (a word is looked at once, whatever its runs: linear)
     for m in _RUN.finditer(text):
         end = m.end()
         word = m.group()
-        if "%" in word or "=" in word.rstrip("="):
-            continue  # a URL's query or escapes (``utm_content=A%20B``): no file's name
+        if "=" in word.rstrip("="):
+            continue  # a URL's query (``utm_content=A%20B``): no file's name
+        written = word
+        if "%" in word:  # a link's target percent-encoded (``ghp%5F….md``): the name it
+            word = _unescaped(word)  # spells, as a browser or an agent's reader opens it
+            if word is None:
+                continue
         after = text[end:end + 1]
-        ext = _EXTENSIONS.search(word)
+        ext = _EXTENSIONS.search(word, max(0, len(word) - _EXTENSIONS_REACH))
         if ext is not None and ext.start() > 0:
             stem = word[:ext.start()]
         elif after == "/":
@@ -79,7 +107,8 @@ def stems(text: str) -> list[tuple[int, str]]:
             continue
         line += text.count("\n", at, m.start())
         at = m.start()
-        out.append((line, stem))
+        out.append((line, stem, written[:len(written) - (len(word) - len(stem))]
+                    if written is not word else stem))
         if len(out) > MAX_NAMES:
             break
     return out
@@ -106,7 +135,7 @@ def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int |
         return [], None
     cut = found[MAX_NAMES][0] if len(found) > MAX_NAMES else None
     del found[MAX_NAMES:]
-    hits, view_cut = scan("\n".join(stem for _line, stem in found))
+    hits, view_cut = scan("\n".join(stem for _line, stem, _written in found))
     if view_cut is not None and 0 <= view_cut < len(found):
         cut = found[view_cut][0] if cut is None else min(cut, found[view_cut][0])
     out: list[tuple[int, str, str]] = []
@@ -114,10 +143,10 @@ def named_hits(text: str, scan: Scan) -> tuple[list[tuple[int, str, str]], int |
     for n, kind, value in hits:
         if not 0 <= n < len(found):
             continue
-        line, stem = found[n]
+        line, stem, written = found[n]
         if (line, stem) in seen:
             continue
         seen.add((line, stem))
         out.append((line, f"{kind}, written as a file or folder name",
-                    value if value in stem else stem))
+                    value if value in written else written))
     return out, cut

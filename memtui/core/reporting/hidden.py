@@ -102,10 +102,14 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
     it yielded is kept in this process for the next re-audit (the app's) — the files the
     exclusion and the archive folders leave out (newuser35 #13: after ``fix archive``
     moved 1,200 memories into ``_archive/``, every warm audit scanned them all again,
-    ~3 CPU s more, and each of the app's re-audits too)."""
-    from memtui.core.caches.scans import ambiguous
+    ~3 CPU s more, and each of the app's re-audits too). A scan is kept, on disk or in the
+    process, only when no folder on its file's path changed while it was read (`Settled`:
+    a folder swapped for a clean twin during the read left the credential file's key
+    remembered clean; redteam36)."""
+    from memtui.core.caches.scans import Settled, ambiguous
 
     memo = _memo(ws) if cached else None
+    settled = Settled(time.time_ns(), str(ws.root)) if cached else None
     store: ScanStore | None = None  # loaded when a file is not in the memo
     clean: CleanTexts | None = None
     out: list[Finding] = []
@@ -143,7 +147,9 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
             except (OSError, ValueError, RecursionError, MemoryError):
                 unread += 1
                 continue
-            if store is not None:
+            if settled is not None and not settled.path(str(full)):
+                key = NO_KEY  # (read while a folder on its path changed: never vouched for)
+            elif store is not None:
                 store.put(rel, key, made_ns, scan)
         if memo is not None:
             memo[rel] = (key, made_ns, list(scan.own_findings), list(scan.links))

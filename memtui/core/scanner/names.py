@@ -5,9 +5,12 @@ A name is text the agent reads (a listing, the index that links it, a path in a 
 reply): a memory named ``ghp_….md`` or a folder named by a token puts the credential in
 front of the model as surely as a line of a memory does. The names the walk lists (files
 and folders, memories included, under the memory root and, where the profile says so, at
-the top of the workspace) are one text, one name a line (a folder's with its ``/``), read by
-the credential check (`memtui.core.creds.detector.scan_text_bounded`, whose
-`memtui.core.creds.named` pass reads a path-shaped word as the name it spells); a credential
+the top of the workspace) are one text, one name a line (a folder's with its ``/``, a
+file's without its extension: ``password=Zq8#mL2!vR9x.txt`` read whole was a value ending
+``.txt``, a path; redteam36), a blank line between (no name is the value of the label the
+name before it holds: ``base-passwd`` then ``libbrotli1``), read by the credential check
+(`memtui.core.creds.detector.scan_text_bounded`, whose `memtui.core.creds.named` pass
+reads a path-shaped word as the name it spells); a credential
 there is a ``secret`` error at the file's or folder's path.
 
 A folder or file the walk cannot look into or open (a name past the system's path length,
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import scan_text_bounded
@@ -31,6 +35,10 @@ BATCH = 4_000
 MAX_NAMES = 100_000
 #: Folders and files the walk could not read reported one by one at most; the rest counted.
 MAX_PROBLEMS = 100
+#: A file name's extension (its last one): a name is read as its stem, as a path-shaped word
+#: is (`memtui.core.creds.named`), whatever characters it holds (redteam36: a file named
+#: ``password=Zq8#mL2!vR9x.txt`` read whole was a value ending ``.txt``, a path to the check).
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 #: What a name's credential says instead of a memory's "replayed" ending.
 NAMED = (": the agent sees this name (a listing, a link, the index); rename it by hand "
          "(fix redact edits text only) and rotate the credential")
@@ -44,17 +52,19 @@ def name_findings(entries: list[tuple[str, bool]]) -> list[Finding]:
     out: list[Finding] = []
     for at in range(0, min(len(entries), MAX_NAMES), BATCH):
         batch = entries[at:min(at + BATCH, MAX_NAMES)]
-        lines = [rel.rsplit("/", 1)[-1] + ("/" if is_dir else "") for rel, is_dir in batch]
-        hits, cut = scan_text_bounded("\n".join(lines))
+        lines = [_as_read(rel.rsplit("/", 1)[-1], is_dir) for rel, is_dir in batch]
+        # (a blank line between names: one name's label never pairs with the next name as
+        # its value, ``base-passwd`` then ``libbrotli1``; each name is a text of its own)
+        hits, cut = scan_text_bounded("\n\n".join(lines))
         for hit in hits:
-            if 1 <= hit.line <= len(batch):
-                rel, is_dir = batch[hit.line - 1]
+            if hit.line % 2 and 1 <= hit.line <= 2 * len(batch):
+                rel, is_dir = batch[hit.line // 2]
                 kind = hit.kind.replace(", written as a file or folder name", "")
                 where = "folder" if is_dir else "file"
                 out.append(finding("secret", rel, None,
                                    f"{kind} ({hit.redacted}) in the {where}'s name{NAMED}"))
-        if cut is not None and 1 <= cut <= len(batch):
-            out.append(unchecked(batch[cut - 1][0], None, "its name and those listed after "
+        if cut is not None and 1 <= cut <= 2 * len(batch):
+            out.append(unchecked(batch[(cut - 1) // 2][0], None, "its name and those listed after "
                                  "it were past the credential check's bound on names"))
             return out
     if len(entries) > MAX_NAMES:
@@ -62,6 +72,15 @@ def name_findings(entries: list[tuple[str, bool]]) -> list[Finding]:
             f"its name and those of {len(entries) - MAX_NAMES - 1:,} more files or folders "
             f"were past the {MAX_NAMES:,} names the audit reads for credentials")))
     return out
+
+
+def _as_read(name: str, is_dir: bool) -> str:
+    """The line ``name`` is read as: a folder's with its ``/``, a file's without its
+    extension (unless nothing else is left: ``.env``)."""
+    if is_dir:
+        return name + "/"
+    stem = _EXTENSION.sub("", name)
+    return stem if stem.strip(".") else name
 
 
 def gone(exc: OSError) -> bool:

@@ -39,7 +39,9 @@ Beside the memory root, a profile whose agent works in a wider workspace
 ``TOOLS.md`` or ``.env`` beside ``memory/``) has the workspace's top-level files read too,
 for credentials only (``secret``, ``unchecked_text``; the memory rules are for memories):
 at most `MAX_TOP_FILES` of them, each with the bounds above; past that bound, one
-``unchecked_text`` error (redteam34).
+``unchecked_text`` error (redteam34). memtui's own files at the top of every workspace
+(``.memtui.toml``, a ``.memtui-baseline.json``) are read so, whatever the profile, as a
+flat workspace's are by the walk (redteam36).
 """
 
 from __future__ import annotations
@@ -270,11 +272,14 @@ def _not_a_memory(f: Finding) -> Finding:
     return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + OPENED, f.severity)
 
 
-def top_files(ws: Workspace, audited: Container[str]
+def top_files(ws: Workspace, audited: Container[str], every: bool = True
               ) -> tuple[list[tuple[str, str, os.stat_result]], list[str]]:
     """The regular files at the top of ``ws`` (beside its memory folder) the audit did not
-    read, as `walk` gives them, but memtui's own (``.memtui*``); and the names of those
-    that are symbolic links out of the workspace (the agent follows them, memtui never)."""
+    read, as `walk` gives them; and the names of those that are symbolic links out of the
+    workspace (the agent follows them, memtui never). Without ``every``, memtui's own
+    files alone (``.memtui.toml``, a ``.memtui-baseline.json``: every profile's, read for
+    credentials as a flat workspace's are; redteam36: an OpenClaw or item workspace's
+    top-level ``.memtui.toml`` was never read)."""
     if ws.memory_root == ws.root:
         return [], []  # the memory root is the workspace: walked whole
     root = os.path.realpath(ws.root)
@@ -288,7 +293,7 @@ def top_files(ws: Workspace, audited: Container[str]
         return [], []
     for entry in entries:
         name = entry.name
-        if name in audited or name.startswith(STATE_DIR):
+        if name in audited or not (every or own_file(name)):
             continue
         try:
             lst = entry.stat(follow_symlinks=False)
@@ -328,7 +333,8 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
     bounds, one ``unchecked_text`` error naming how many files were not read. ``tops``: the
     workspace's top-level files too (`top_files`), for credentials only, as the files of a
-    repository's own folder under the memory root are."""
+    repository's own folder under the memory root are; memtui's own files there are read
+    so whatever ``tops`` says."""
     repos: set[str] = set()
     names: list[tuple[str, bool]] = []
     problems: list[tuple[str, OSError]] = []
@@ -336,8 +342,8 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
     files = walk(ws, audited, repos, names, problems)
     only_credentials: set[str] = set()
     out: list[Finding] = []
-    if tops:
-        top, links_out = top_files(ws, audited)
+    top, links_out = top_files(ws, audited, tops)  # (memtui's own files alone, untold)
+    if top or links_out:
         out.extend(followed_unread(rel) for rel in links_out)
         if len(top) > MAX_TOP_FILES:
             past = len(top) - MAX_TOP_FILES
