@@ -508,6 +508,17 @@ class ChatSession:
                 outcomes.append(refusal)
                 entries.append(self._answer(refusal))
             await self.off_loop(self.tools.settle, outcomes)
+        except asyncio.CancelledError:
+            # Cancelled between two calls (Esc on the next one's question): the calls
+            # that ran are settled and reported before the cancel goes on, so each shows
+            # its card and the turn line counts it (newuser36 #34: a file written, no
+            # card, and "nothing ran").
+            if outcomes:
+                with contextlib.suppress(asyncio.CancelledError):  # (a second Esc)
+                    await self.off_loop(self.tools.settle, outcomes)
+                for outcome in outcomes:
+                    yield ToolFinished(outcome)
+            raise
         finally:  # cancelled or not, what ran is answered and in the transcript
             for i, (outcome, entry) in enumerate(zip(outcomes, entries, strict=True)):
                 entry["effect"] = outcome.effect_text

@@ -40,6 +40,7 @@ from memtui.agent.session import (
     RequestStarted,
     SessionEvent,
     ToolFinished,
+    ToolStarted,
     TurnCancelled,
     TurnDone,
     TurnFailed,
@@ -467,6 +468,9 @@ class ChatPane(Vertical):
         effects: list[str] = []
         journaled: list[int] = []  # the turn's writes, as history counts them
         missed: list[str] = []  # why each write call that wrote nothing did not
+        started: list[str] = []  # the calls begun, and how many came back (newuser36 #34)
+        finished = 0
+        cancelled: str | None = None  # the call a cancel stopped, when one was running
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
@@ -496,7 +500,10 @@ class ChatPane(Vertical):
                     if event.truncation:
                         banner.show(f"{event.truncation.message}. Fix: {event.truncation.fix}",
                                     "truncation")
+                elif isinstance(event, ToolStarted):
+                    started.append(event.call.name)
                 elif isinstance(event, ToolFinished):
+                    finished += 1
                     o = event.outcome
                     await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
                                              o.ok, o.wrong_mechanism, o.journaled))
@@ -527,6 +534,8 @@ class ChatPane(Vertical):
                             ("✗ turn stopped: ", "bold $error"), printable(message)),
                             classes="turn-summary"))
                 elif isinstance(event, TurnCancelled):
+                    if len(started) > finished:
+                        cancelled = started[finished]
                     await self._cut(streaming, "reply cancelled")
                     banner.show("reply cancelled", "info")
                     if event.unsent is not None:
@@ -545,7 +554,7 @@ class ChatPane(Vertical):
             with contextlib.suppress(NoMatches):
                 turn = self.session.turn
                 summary = turn_summary(turn.number if turn else None, journaled, effects,
-                                       missed)
+                                       missed, cancelled)
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -782,14 +791,16 @@ def missed_write(outcome: ToolOutcome) -> str | None:
     return "failed" if not outcome.ok else "unchanged"
 
 
-def turn_summary(number: int | None, journaled: list[int],
-                 effects: list[str], missed: list[str] | None = None) -> Static | None:
+def turn_summary(number: int | None, journaled: list[int], effects: list[str],
+                 missed: list[str] | None = None,
+                 cancelled: str | None = None) -> Static | None:
     """One line after a turn that wrote memory, or tried to: its number and its writes,
     counted and numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory
     (#5–#6)"), the write calls that wrote nothing and why ("no write to memory (1 refused,
     1 failed)": the model's "I saved it" is not left standing alone, newuser28 #5), and how
     many memories it left that no index line reaches ("1 new orphan"), in the warning
-    colour."""
+    colour. A turn cancelled at a call, after others had run, says where it stopped
+    (``cancelled``: that call's tool)."""
     missed = missed or []
     if not journaled and not effects and not missed:
         return None
@@ -824,5 +835,8 @@ def turn_summary(number: int | None, journaled: list[int],
                                          else "")
         parts += [" · ", (f"{plural(len(broken), 'new broken link')} ({printable(shown)})",
                           "bold $warning")]
+    if cancelled:
+        parts.append((f" · cancelled (Esc) at {printable(cancelled)}: it and the calls "
+                      "after it did not run", "dim"))
     return Static(Content.assemble(*parts), classes="turn-summary")
 
