@@ -63,6 +63,7 @@ from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
 from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
+from memtui.edit.turn_marker import hold_turn, release_turn
 
 T = TypeVar("T")
 HISTORY_SCHEMA = 1
@@ -399,7 +400,17 @@ class ChatSession:
     # -- a turn ----------------------------------------------------------------------------
 
     async def send(self, text: str) -> AsyncIterator[SessionEvent]:
-        """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled."""
+        """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled.
+        The turn holds the workspace's turn marker all its life, so no turn undo takes a
+        part of it (newuser36 #33; none for a session that keeps no state: eval's copies)."""
+        marker = await self.off_loop(hold_turn, self.ws.root) if self.persist else None
+        try:
+            async for event in self._turn(text):
+                yield event
+        finally:
+            release_turn(marker)
+
+    async def _turn(self, text: str) -> AsyncIterator[SessionEvent]:
         try:
             # A server whose window is fixed at start (-c) may have been restarted with
             # another since the last turn (the refusal's own fix): its /props is read again

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -553,8 +555,10 @@ class ChatPane(Vertical):
                     self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
                 turn = self.session.turn
+                root = self.workspace.root
                 summary = turn_summary(turn.number if turn else None, journaled, effects,
-                                       missed, cancelled)
+                                       missed, cancelled,
+                                       lambda p: os.path.lexists(root / p))
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -792,22 +796,24 @@ def missed_write(outcome: ToolOutcome) -> str | None:
 
 
 def turn_summary(number: int | None, journaled: list[int], effects: list[str],
-                 missed: list[str] | None = None,
-                 cancelled: str | None = None) -> Static | None:
+                 missed: list[str] | None = None, cancelled: str | None = None,
+                 on_disk: Callable[[str], bool] | None = None) -> Static | None:
     """One line after a turn that wrote memory, or tried to: its number and its writes,
     counted and numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory
     (#5–#6)"), the write calls that wrote nothing and why ("no write to memory (1 refused,
     1 failed)": the model's "I saved it" is not left standing alone, newuser28 #5), and how
     many memories it left that no index line reaches ("1 new orphan"), in the warning
     colour. A turn cancelled at a call, after others had run, says where it stopped
-    (``cancelled``: that call's tool)."""
+    (``cancelled``: that call's tool). A new orphan is one still on disk as the turn
+    ends (``on_disk``; newuser36 #33: files undone mid-turn were named as orphans)."""
     missed = missed or []
     if not journaled and not effects and not missed:
         return None
     left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
             if e.startswith("created ") and e.endswith(NOT_INDEXED)]
     orphans = [p for p in left if not any(f"{p} now linked from the index" in e
-                                          for e in effects)]
+                                          for e in effects)
+               and (on_disk is None or on_disk(p))]
     span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
             + ")") if journaled else ""
     label = f"turn {number}" if number is not None else "turn"
