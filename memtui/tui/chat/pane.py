@@ -65,6 +65,8 @@ from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.chat.tool_card import GONE, KEPT, NOT_INDEXED, UNDO_KEY, UNDONE, ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
+#: A pane with fewer rows than this folds its status line and banner (newuser36 #26).
+SHORT_ROWS = 20
 #: The tools that write memory (a call of one that wrote nothing is named after its turn).
 WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
@@ -100,6 +102,11 @@ class ChatPane(Vertical):
     /* While the agent's question waits, the model list gives its rows to the log: at
        80×24 they pushed the question's "what" out, leaving only its buttons (newuser32 #6). */
     ChatPane.-asking > ModelPicker { display: none; }
+    /* A short pane (80×24: 11 rows) folds its notes to two rows each, scrolled, so the log
+       and the input stay in view (newuser36 #26: the "no window known" note and a "Prompt
+       cut" banner took nine rows and pushed both off the screen). */
+    ChatPane.-short > StatusLine, ChatPane.-short > Banner { max-height: 2;
+        overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -183,6 +190,9 @@ class ChatPane(Vertical):
         else:
             box.focus(scroll_visible)
         return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < SHORT_ROWS, "-short")
 
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
         """Every printable key is the pane's: the app's one-key commands (theme, preview,
