@@ -13,6 +13,10 @@ from memtui.core.workspace import INDEX_NAME
 LINES_GONE = "it held"
 #: How an effect names a link a write left broken (the turn's summary line lists them).
 BROKEN_LINK = "broken link "
+#: How an effect names a ``[[wikilink]]`` a write left leading nowhere (listed the same way).
+DANGLING = "dangling [[ ]] "
+#: How an effect says a memory lost its index line (the turn line counts it an orphan).
+UNLINKED = " no longer linked from the index"
 
 
 def changed_phrase(path: str, old: str, new: str) -> str:
@@ -65,11 +69,17 @@ def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, s
     for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
         out.append((INDEX_NAME, f"{p} now linked from the index"))
     for p in sorted((before.index_linked - after.index_linked) & new.keys()):
-        out.append((INDEX_NAME, f"{p} no longer linked from the index"))
+        out.append((INDEX_NAME, f"{p}{UNLINKED}"))
     seen = {(b.source, b.target) for b in before.broken_links}
     for b in after.broken_links:
         if (b.source, b.target) not in seen:
             out.append((b.source, f"{BROKEN_LINK}{b.source}:{b.line} → {b.target}"))
+    # a [[wikilink]] the batch left leading nowhere (newuser36 #1: a memory deleted, the
+    # [[name]] another memory held for it named nowhere)
+    seen_wiki = {(w.source, w.target) for w in before.wikirefs if w.state == "dangling"}
+    for w in after.wikirefs:
+        if w.state == "dangling" and (w.source, w.target) not in seen_wiki:
+            out.append((w.source, f"{DANGLING}{w.source}:{w.line} → [[{w.target}]]"))
     seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
     for f in after.findings:
         if f.kind == "secret" and (f.path, f.line) not in seen_secrets:

@@ -32,7 +32,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
-from memtui.agent.effects import BROKEN_LINK
+from memtui.agent.effects import BROKEN_LINK, DANGLING, UNLINKED
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -805,6 +805,23 @@ def missed_write(outcome: ToolOutcome) -> str | None:
     return "failed" if not outcome.ok else "unchanged"
 
 
+def orphan_states(effects: list[str]) -> dict[str, bool]:
+    """Each memory the effects say was created or lost its index line, in order, and
+    whether the last word on it leaves it linked (newuser36 #1: a rewrite of the index that
+    orphaned every memory was "1 write to memory", no orphan named)."""
+    state: dict[str, bool] = {}
+    for e in effects:
+        if e.startswith("created ") and e.endswith(NOT_INDEXED):
+            state[e[len("created "):].rsplit(" — ", 1)[0]] = False
+        elif e.endswith(UNLINKED):
+            state[e[:-len(UNLINKED)]] = False
+        elif e.endswith(" now linked from the index"):
+            path = e[:-len(" now linked from the index")]
+            if path in state:
+                state[path] = True
+    return state
+
+
 def turn_summary(number: int | None, journaled: list[int], effects: list[str],
                  missed: list[str] | None = None, cancelled: str | None = None,
                  on_disk: Callable[[str], bool] | None = None) -> Static | None:
@@ -819,11 +836,8 @@ def turn_summary(number: int | None, journaled: list[int], effects: list[str],
     missed = missed or []
     if not journaled and not effects and not missed:
         return None
-    left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
-            if e.startswith("created ") and e.endswith(NOT_INDEXED)]
-    orphans = [p for p in left if not any(f"{p} now linked from the index" in e
-                                          for e in effects)
-               and (on_disk is None or on_disk(p))]
+    orphans = [p for p, linked in orphan_states(effects).items()
+               if not linked and (on_disk is None or on_disk(p))]
     span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
             + ")") if journaled else ""
     label = f"turn {number}" if number is not None else "turn"
@@ -850,6 +864,13 @@ def turn_summary(number: int | None, journaled: list[int], effects: list[str],
         shown = ", ".join(broken[:5]) + (f" and {len(broken) - 5} more" if len(broken) > 5
                                          else "")
         parts += [" · ", (f"{plural(len(broken), 'new broken link')} ({printable(shown)})",
+                          "bold $warning")]
+    dangling = list(dict.fromkeys(e[len(DANGLING):] for e in effects
+                                  if e.startswith(DANGLING)))
+    if dangling:
+        shown = ", ".join(dangling[:5]) + (f" and {len(dangling) - 5} more"
+                                           if len(dangling) > 5 else "")
+        parts += [" · ", (f"{len(dangling)} new dangling [[ ]] ({printable(shown)})",
                           "bold $warning")]
     if cancelled:
         parts.append((f" · cancelled (Esc) at {printable(cancelled)}: it and the calls "
