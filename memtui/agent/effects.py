@@ -15,6 +15,13 @@ LINES_GONE = "it held"
 BROKEN_LINK = "broken link "
 #: How an effect names a ``[[wikilink]]`` a write left leading nowhere (listed the same way).
 DANGLING = "dangling [[ ]] "
+#: How an effect names text a write added that a check flags as a hazard: a credential,
+#: or an instruction to the agent (newuser36 #23: an injection written into memory got no
+#: word on its card or its turn line, a credential did). The card shows it in the warning
+#: colour, the turn line names it.
+CREDENTIAL = "credential-like text in "
+INSTRUCTIONS = "instruction-like text in "
+HAZARDS = (CREDENTIAL, INSTRUCTIONS)
 #: How an effect says a memory lost its index line (the turn line counts it an orphan).
 UNLINKED = " no longer linked from the index"
 
@@ -80,9 +87,11 @@ def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, s
     for w in after.wikirefs:
         if w.state == "dangling" and (w.source, w.target) not in seen_wiki:
             out.append((w.source, f"{DANGLING}{w.source}:{w.line} → [[{w.target}]]"))
-    seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
-    for f in after.findings:
-        if f.kind == "secret" and (f.path, f.line) not in seen_secrets:
-            out.append((f.path, f"credential-like text in {f.path}:{f.line} — "
-                        "remove it"))
+    for kind, head, tail in (("secret", CREDENTIAL, "remove it"),
+                             ("instruction_like", INSTRUCTIONS,
+                              "the agent will read it as an order; remove it")):
+        seen_here = {(f.path, f.line) for f in before.findings if f.kind == kind}
+        for f in after.findings:
+            if f.kind == kind and (f.path, f.line) not in seen_here:
+                out.append((f.path, f"{head}{f.path}:{f.line} — {tail}"))
     return out

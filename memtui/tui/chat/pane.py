@@ -32,7 +32,7 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
-from memtui.agent.effects import BROKEN_LINK, DANGLING, UNLINKED
+from memtui.agent.effects import BROKEN_LINK, DANGLING, HAZARDS, UNLINKED
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -872,6 +872,15 @@ def turn_summary(number: int | None, journaled: list[int], effects: list[str],
                                            if len(dangling) > 5 else "")
         parts += [" · ", (f"{len(dangling)} new dangling [[ ]] ({printable(shown)})",
                           "bold $warning")]
+    # what the turn wrote that a check flags: a credential, an instruction to the agent
+    # (newuser36 #23), said on the line as on the card
+    for head in HAZARDS:
+        where = list(dict.fromkeys(e[len(head):].split(" — ", 1)[0] for e in effects
+                                   if e.startswith(head)))
+        if where:
+            shown = ", ".join(where[:3]) + (f" and {len(where) - 3} more"
+                                            if len(where) > 3 else "")
+            parts += [" · ", (f"{head}{printable(shown)}", "bold $warning")]
     if cancelled:
         parts.append((f" · cancelled (Esc) at {printable(cancelled)}: it and the calls "
                       "after it did not run", "dim"))
