@@ -461,7 +461,10 @@ class ChatSession:
                             continue
                         yield event
                 except (Exception, asyncio.CancelledError) as exc:
-                    self._keep_partial(content, thinking)
+                    self._keep_partial(content, thinking, "reply cancelled"
+                                       if isinstance(exc, asyncio.CancelledError) else
+                                       "✗ " + (str(exc) if isinstance(exc, OllamaError)
+                                               else unexpected(exc)))
                     raise exc
                 assert stats is not None
                 calls, refusal = budget_left.split(reply)
@@ -552,10 +555,13 @@ class ChatSession:
             msg["tool_calls"] = [c.as_message() for c in calls]
         self.history.append(msg)
 
-    def _keep_partial(self, content: str, thinking: str) -> None:
+    def _keep_partial(self, content: str, thinking: str, why: str) -> None:
+        """Keep a reply cut off mid-stream, marked, with why (``cut``): a reloaded chat
+        marks it where it stops (newuser36 #8: it read as the whole answer)."""
         if content or thinking:
             self._append_assistant(content, thinking, [])
             self.history[-1]["partial"] = True
+            self.history[-1]["cut"] = why
 
     def _rollback(self, start: int) -> str | None:
         """When a turn failed before anything came back, take the user's text back out of

@@ -224,7 +224,7 @@ class ChatPane(Vertical):
         else:  # until the server answers (a model may take seconds to load)
             self.query_one(Banner).show(
                 f"loading: asking {server_name(self.settings.api)} at "
-                f"{self.settings.host} about "
+                f"{self.settings.resolved_host()} about "
                 f"{self.settings.model or 'its models'} …", "info")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 
@@ -237,7 +237,7 @@ class ChatPane(Vertical):
         if self.settings.model:
             await self._prepare()
             return
-        self._no_models = f"still asking {self.settings.host} for its models …"
+        self._no_models = f"still asking {self.settings.resolved_host()} for its models …"
         try:
             names = await self.session.client.tags()
         except OllamaError as exc:
@@ -342,6 +342,7 @@ class ChatPane(Vertical):
     async def _show_history(self) -> None:
         log = self.query_one("#chat-log", VerticalScroll)
         widgets: list[Any] = []
+        cut: list[AssistantMessage] = []  # replies cut off mid-stream (newuser36 #8)
         pending: list[dict[str, Any]] = []
         states = journal_states(self.workspace) if any(
             "journaled" in m for m in self.session.history) else {}
@@ -353,6 +354,10 @@ class ChatPane(Vertical):
                 if msg.get("content") or msg.get("thinking"):
                     widgets.append(AssistantMessage(str(msg.get("content") or ""),
                                                     str(msg.get("thinking") or "")))
+                    if msg.get("partial"):  # marked where it stopped, as when it did
+                        cut.append(widgets[-1])
+                        widgets.append(cut_note(str(msg.get("cut") or "the reply stopped "
+                                                    "here (cancelled or failed)")))
                 pending = [c.get("function", {}) for c in msg.get("tool_calls") or []]
             elif role == "tool":
                 fn = pending.pop(0) if pending else {}
@@ -366,6 +371,8 @@ class ChatPane(Vertical):
                                         journaled, states.get(journaled or 0, GONE)))
         if widgets:
             await log.mount_all(widgets)
+        for reply in cut:
+            reply.mark_cut()
 
     # -- budget before sending -------------------------------------------------------------
 
@@ -598,9 +605,7 @@ class ChatPane(Vertical):
             return
         await reply.finish()
         reply.mark_cut()  # not the length label: the note under it says why
-        await self.query_one("#chat-log", VerticalScroll).mount(
-            Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
-                   classes="cut-note"), after=reply)
+        await self.query_one("#chat-log", VerticalScroll).mount(cut_note(why), after=reply)
 
     async def _next_event(self, queue: asyncio.Queue[SessionEvent | None]) -> SessionEvent | None:
         """The next event; text deltas waiting in a row come merged into one, so a reply
@@ -724,12 +729,16 @@ class ChatPane(Vertical):
         for card in self.query(ToolCard):
             if card.journaled in done.ids:
                 card.mark_undone()
+        self._refresh_budget()  # the index it put back is what the next send carries
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)
 
     def recheck_undone(self) -> None:
         """The workspace's files changed outside the pane (`memtui undo --turn` from a
-        shell, say): cards whose write is still shown undoable re-read the journal."""
+        shell, say): cards whose write is still shown undoable re-read the journal, and the
+        budget bar measures the index again, as the header does (newuser36 #2: it kept
+        the old block until a key was typed)."""
+        self._refresh_budget()
         if any(c.journaled is not None and c.state == KEPT for c in self.query(ToolCard)):
             self.run_worker(self._recheck_undone(), group="chat-undone", exclusive=True)
 
@@ -770,6 +779,12 @@ class ChatPane(Vertical):
         self.query_one(Banner).show("new chat: history cleared (memory files are kept)",
                                     "info")
         self._refresh_budget()
+
+
+def cut_note(why: str) -> Static:
+    """The line under a reply cut off mid-stream, saying why."""
+    return Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
+                  classes="cut-note")
 
 
 def journal_states(workspace: Workspace) -> dict[int, str]:
