@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from memtui.core.audit import AuditResult
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 #: How an effect says a write dropped lines the memory held (the tool card shows it in the
@@ -65,13 +66,23 @@ def memory_effects(before: AuditResult, after: AuditResult) -> list[tuple[str, s
                                                                                "packed"))
     added = sum((entries_after - entries_before).values())
     removed = sum((entries_before - entries_after).values())
-    if added:
+    # an entry written where the agent never loads it (newuser36 #20: line 201 of a
+    # Claude Code index was "index line added")
+    past = [ln.number for ln in after.index.lines
+            if ln.text in entries_after - entries_before and ln.number > after.loaded_lines]
+    added -= len(past)
+    if added > 0:
         out.append((INDEX_NAME, "index line added" if added == 1
                     else f"{added} index lines added"))
+    if past:
+        where = ", ".join(str(n) for n in past[:5]) + (" …" if len(past) > 5 else "")
+        lines = "index line" if len(past) == 1 else plural(len(past), "index line")
+        out.append((INDEX_NAME, f"{lines} added past the load limit (line {where}; the "
+                    f"agent loads {after.loaded_lines:,}): never loaded"))
     if removed:
         out.append((INDEX_NAME, "index line removed" if removed == 1
                     else f"{removed} index lines removed"))
-    if not added and not removed and before.index.text != after.index.text:
+    if not added and not past and not removed and before.index.text != after.index.text:
         out.append((INDEX_NAME, f"{INDEX_NAME} edited (no index entry changed)"))
     for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
         out.append((INDEX_NAME, f"{p} now linked from the index"))
