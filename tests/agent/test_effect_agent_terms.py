@@ -56,4 +56,4 @@ async def test_an_entry_past_claude_codes_limit_is_never_loaded(tmp_path: Path,
     effect = await card_effect(root, fake, FakeModel("late", script))
     assert "index line added past the load limit (line 201; the agent loads 200): never " \
         "loaded" in effect, effect
-    assert not effect.startswith("index line added;") and "index line added" != effect
+    assert not effect.startswith("index line added;") and effect != "index line added"
