@@ -32,7 +32,15 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
-from memtui.agent.effects import BROKEN_LINK, DANGLING, HAZARDS, UNLINKED
+from memtui.agent.effects import (
+    BROKEN_LINK,
+    DANGLING,
+    HAZARDS,
+    LINKED,
+    NAMED,
+    UNLINKED,
+    UNNAMED,
+)
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -828,10 +836,10 @@ def orphan_states(effects: list[str]) -> dict[str, bool]:
     for e in effects:
         if e.startswith("created ") and e.endswith(NOT_INDEXED):
             state[e[len("created "):].rsplit(" — ", 1)[0]] = False
-        elif e.endswith(UNLINKED):
-            state[e[:-len(UNLINKED)]] = False
-        elif e.endswith(" now linked from the index"):
-            path = e[:-len(" now linked from the index")]
+        elif e.endswith((UNLINKED, UNNAMED)):
+            state[e[:-len(UNLINKED if e.endswith(UNLINKED) else UNNAMED)]] = False
+        elif e.endswith((LINKED, NAMED)):
+            path = e[:-len(LINKED if e.endswith(LINKED) else NAMED)]
             if path in state:
                 state[path] = True
     return state
