@@ -514,8 +514,21 @@ class ChatSession:
         try:
             for call in calls:
                 yield ToolStarted(call)
-                outcome = await self.gate.check(call) or await self.off_loop(
-                    self.tools.run, call.name, call.arguments)
+                outcome = await self.gate.check(call)
+                if outcome is None:
+                    # The call runs in a thread a cancel cannot stop: a cancel meanwhile
+                    # waits for it, so what it wrote is answered and carded too.
+                    job = asyncio.ensure_future(self.off_loop(self.tools.run, call.name,
+                                                              call.arguments))
+                    try:
+                        outcome = await asyncio.shield(job)
+                    except asyncio.CancelledError:
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await asyncio.wait([job])
+                        if job.done() and not job.cancelled() and job.exception() is None:
+                            outcomes.append(job.result())
+                            entries.append(self._answer(job.result()))
+                        raise
                 outcomes.append(outcome)
                 entries.append(self._answer(outcome))
             if refusal is not None:

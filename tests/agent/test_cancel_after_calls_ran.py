@@ -71,3 +71,43 @@ async def test_esc_on_the_second_call_keeps_the_first_calls_card(
         assert summary.startswith(f"turn 1: 1 write to memory (#{record['id']})"), summary
         assert "cancelled" in summary and "delete_file" in summary, summary
         assert (ws.root / "MEMORY.md").exists() and not (ws.root / "memory/p-b.md").exists()
+
+
+async def test_esc_while_a_write_runs_keeps_its_card(ws: Workspace, fake: FakeOllama,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same when Esc lands while a call runs (in its thread, which a cancel cannot
+    stop): the write completes, so its card shows and the turn line counts it."""
+    import threading
+    import time
+
+    from memtui.agent.tools import ToolBox
+
+    running = threading.Event()
+    real = ToolBox.run
+
+    def slow(self: ToolBox, name: str, arguments: dict[str, Any]) -> Any:
+        running.set()
+        time.sleep(1.0)  # a slow disk: Esc comes meanwhile
+        return real(self, name, arguments)
+    monkeypatch.setattr(ToolBox, "run", slow)
+    fake.add(three_calls())
+    app = MemtuiApp(ws, settings=AgentSettings(model="three", host=fake.url, ask_before=()),
+                    watch=False)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1, 60)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "do parallel things")
+        await wait_until(pilot, running.is_set)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: pane.turns == 1)
+        await pilot.pause(0.2)
+        assert (ws.root / "memory/p-a.md").exists()
+        assert not (ws.root / "memory/p-b.md").exists()
+        cards = list(app.query(ToolCard))
+        assert [c.tool_name for c in cards] == ["write_file"], cards
+        assert "created memory/p-a.md" in cards[0].effect
+        [summary] = [s for s in lines(app, "turn-summary") if s.startswith("turn")]
+        assert summary.startswith("turn 1: 1 write to memory (#1)"), summary
