@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from memtui.core.audit import AuditResult
+from memtui.core.profiles.gemini import POINTER
+from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
 #: How an effect says a write dropped lines the memory held (the tool card shows it in the
@@ -13,6 +15,21 @@ from memtui.core.workspace import INDEX_NAME
 LINES_GONE = "it held"
 #: How an effect names a link a write left broken (the turn's summary line lists them).
 BROKEN_LINK = "broken link "
+#: How an effect names a ``[[wikilink]]`` a write left leading nowhere (listed the same way).
+DANGLING = "dangling [[ ]] "
+#: How an effect names text a write added that a check flags as a hazard: a credential,
+#: or an instruction to the agent (newuser36 #23: an injection written into memory got no
+#: word on its card or its turn line, a credential did). The card shows it in the warning
+#: colour, the turn line names it.
+CREDENTIAL = "credential-like text in "
+INSTRUCTIONS = "instruction-like text in "
+HAZARDS = (CREDENTIAL, INSTRUCTIONS)
+#: How an effect says a memory lost its index line (the turn line counts it an orphan),
+#: or got one; a Gemini CLI pointer line names its topic file rather than links it.
+UNLINKED = " no longer linked from the index"
+LINKED = " now linked from the index"
+UNNAMED = f" no longer named by {INDEX_NAME}"
+NAMED = f" now named by {INDEX_NAME}"
 
 
 def changed_phrase(path: str, old: str, new: str) -> str:
@@ -52,31 +69,107 @@ def memory_effects(before: AuditResult, after: AuditResult,
     for p in sorted(old.keys() - new.keys()):
         out.append((p, f"deleted {p}" + (" — the index still links it" if p in still_linked
                                          else "")))
+    if after.profile == "hermes":  # a store of § entries, not an index (newuser36 #32)
+        out += store_phrases(before, after)
+    elif after.profile == "gemini":  # pointer lines naming topic files
+        out += pointer_phrases(before, after, old.keys() & new.keys())
+    else:
+        out += index_phrases(before, after, old.keys() & new.keys())
+    seen = {(b.source, b.target) for b in before.broken_links}
+    for b in after.broken_links:
+        if (b.source, b.target) not in seen:
+            out.append((b.source, f"{BROKEN_LINK}{b.source}:{b.line} → {b.target}"))
+    # a [[wikilink]] the batch left leading nowhere (newuser36 #1: a memory deleted, the
+    # [[name]] another memory held for it named nowhere)
+    seen_wiki = {(w.source, w.target) for w in before.wikirefs if w.state == "dangling"}
+    for w in after.wikirefs:
+        if w.state == "dangling" and (w.source, w.target) not in seen_wiki:
+            out.append((w.source, f"{DANGLING}{w.source}:{w.line} → [[{w.target}]]"))
+    for kind, head, tail in (("secret", CREDENTIAL, "remove it"),
+                             ("instruction_like", INSTRUCTIONS,
+                              "the agent will read it as an order; remove it")):
+        seen_here = {(f.path, f.line) for f in before.findings if f.kind == kind}
+        for f in after.findings:
+            if f.kind == kind and (f.path, f.line) not in seen_here:
+                out.append((f.path, f"{head}{f.path}:{f.line} — {tail}"))
+    return out
+
+
+def index_phrases(before: AuditResult, after: AuditResult, kept: set[str]
+                  ) -> list[tuple[str, str]]:
+    """What changed in an index of links: its entry lines, the memories it links."""
+    out: list[tuple[str, str]] = []
     entries_before = Counter(ln.text for ln in before.index.lines if ln.kind in ("entry",
                                                                                  "packed"))
     entries_after = Counter(ln.text for ln in after.index.lines if ln.kind in ("entry",
                                                                                "packed"))
     added = sum((entries_after - entries_before).values())
     removed = sum((entries_before - entries_after).values())
-    if added:
+    # an entry written where the agent never loads it (newuser36 #20: line 201 of a
+    # Claude Code index was "index line added")
+    new_lines = entries_after - entries_before
+    past = [ln.number for ln in after.index.lines
+            if ln.text in new_lines and ln.number > after.loaded_lines]
+    added -= len(past)
+    if added > 0:
         out.append((INDEX_NAME, "index line added" if added == 1
                     else f"{added} index lines added"))
+    if past:
+        where = ", ".join(str(n) for n in past[:5]) + (" …" if len(past) > 5 else "")
+        lines = "index line" if len(past) == 1 else plural(len(past), "index line")
+        out.append((INDEX_NAME, f"{lines} added past the load limit (line {where}; the "
+                    f"agent loads {after.loaded_lines:,}): never loaded"))
     if removed:
         out.append((INDEX_NAME, "index line removed" if removed == 1
                     else f"{removed} index lines removed"))
-    if not added and not removed and before.index.text != after.index.text:
+    if not added and not past and not removed and before.index.text != after.index.text:
         out.append((INDEX_NAME, f"{INDEX_NAME} edited (no index entry changed)"))
-    for p in sorted((after.index_linked - before.index_linked) & old.keys() & new.keys()):
-        out.append((INDEX_NAME, f"{p} now linked from the index"))
-    for p in sorted((before.index_linked - after.index_linked) & new.keys()):
-        out.append((INDEX_NAME, f"{p} no longer linked from the index"))
-    seen = {(b.source, b.target) for b in before.broken_links}
-    for b in after.broken_links:
-        if (b.source, b.target) not in seen:
-            out.append((b.source, f"{BROKEN_LINK}{b.source}:{b.line} → {b.target}"))
-    seen_secrets = {(f.path, f.line) for f in before.findings if f.kind == "secret"}
-    for f in after.findings:
-        if f.kind == "secret" and (f.path, f.line) not in seen_secrets:
-            out.append((f.path, f"credential-like text in {f.path}:{f.line} — "
-                        "remove it"))
+    for p in sorted((after.index_linked - before.index_linked) & kept):
+        out.append((INDEX_NAME, f"{p}{LINKED}"))
+    for p in sorted((before.index_linked - after.index_linked) & set(after.scans)):
+        out.append((INDEX_NAME, f"{p}{UNLINKED}"))
+    return out
+
+
+def store_phrases(before: AuditResult, after: AuditResult) -> list[tuple[str, str]]:
+    """What changed in Hermes' stores, in Hermes' terms: entries, and each store's share
+    of its character limit (past it, Hermes refuses to add to the store)."""
+    out: list[tuple[str, str]] = []
+    was = {ld.what: ld for ld in before.block.loads if ld.entries is not None}
+    for ld in after.block.loads:
+        if ld.entries is None:
+            continue
+        old = was.get(ld.what)
+        if old is not None and (old.entries, old.used) == (ld.entries, ld.used):
+            continue
+        delta = ld.entries - ((old.entries or 0) if old is not None else 0)
+        word = "entry" if abs(delta) == 1 else "entries"
+        head = (f"{delta} {word} added" if delta > 0 else f"{-delta} {word} removed"
+                if delta < 0 else "an entry edited")
+        over = ("; past Hermes' limit: Hermes will refuse further writes to this store"
+                if ld.used > ld.limit else "")
+        out.append((ld.path or ld.what,
+                    f"{ld.what}: {head} ({plural(ld.entries, 'entry', 'entries')}, "
+                    f"{ld.used:,} of {ld.limit:,} {ld.unit}{over})"))
+    return out
+
+
+def pointer_phrases(before: AuditResult, after: AuditResult, kept: set[str]
+                    ) -> list[tuple[str, str]]:
+    """What changed in Gemini CLI's MEMORY.md, in its terms: pointer lines, and the topic
+    files they name."""
+    out: list[tuple[str, str]] = []
+    old = Counter(ln for ln in before.index.text.splitlines() if POINTER.match(ln))
+    new = Counter(ln for ln in after.index.text.splitlines() if POINTER.match(ln))
+    added, removed = sum((new - old).values()), sum((old - new).values())
+    for n, verb in ((added, "added"), (removed, "removed")):
+        if n:
+            out.append((INDEX_NAME, f"pointer line {verb}" if n == 1
+                        else f"{n} pointer lines {verb}"))
+    if not added and not removed and before.index.text != after.index.text:
+        out.append((INDEX_NAME, f"{INDEX_NAME} edited (no pointer line changed)"))
+    for p in sorted((after.index_linked - before.index_linked) & kept):
+        out.append((INDEX_NAME, f"{p}{NAMED}"))
+    for p in sorted((before.index_linked - after.index_linked) & set(after.scans)):
+        out.append((INDEX_NAME, f"{p}{UNNAMED}"))
     return out

@@ -63,6 +63,7 @@ from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
 from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
 from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
+from memtui.edit.turn_marker import hold_turn, release_turn
 
 T = TypeVar("T")
 HISTORY_SCHEMA = 1
@@ -401,7 +402,17 @@ class ChatSession:
     # -- a turn ----------------------------------------------------------------------------
 
     async def send(self, text: str) -> AsyncIterator[SessionEvent]:
-        """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled."""
+        """Run one user turn; yields events, ends with TurnDone, TurnFailed or TurnCancelled.
+        The turn holds the workspace's turn marker all its life, so no turn undo takes a
+        part of it (newuser36 #33; none for a session that keeps no state: eval's copies)."""
+        marker = await self.off_loop(hold_turn, self.ws.root) if self.persist else None
+        try:
+            async for event in self._turn(text):
+                yield event
+        finally:
+            release_turn(marker)
+
+    async def _turn(self, text: str) -> AsyncIterator[SessionEvent]:
         try:
             # A server whose window is fixed at start (-c) may have been restarted with
             # another since the last turn (the refusal's own fix): its /props is read again
@@ -453,7 +464,10 @@ class ChatSession:
                             continue
                         yield event
                 except (Exception, asyncio.CancelledError) as exc:
-                    self._keep_partial(content, thinking)
+                    self._keep_partial(content, thinking, "reply cancelled"
+                                       if isinstance(exc, asyncio.CancelledError) else
+                                       "✗ " + (str(exc) if isinstance(exc, OllamaError)
+                                               else unexpected(exc)))
                     raise exc
                 assert stats is not None
                 calls, refusal = budget_left.split(reply)
@@ -471,9 +485,6 @@ class ChatSession:
                     return
                 async for done in self._run_calls(calls, refusal):
                     yield done
-                if self.tools.turn is not None:  # its number, as its first write claimed it
-                    self.turn = self.tools.turn
-                    self.turns = max(self.turns, self.turn.number)
                 self.save()
                 if step >= self.max_steps:
                     yield TurnDone(content, step, "max_steps")
@@ -506,15 +517,42 @@ class ChatSession:
         try:
             for call in calls:
                 yield ToolStarted(call)
-                outcome = await self.gate.check(call) or await self.off_loop(
-                    self.tools.run, call.name, call.arguments)
+                outcome = await self.gate.check(call)
+                if outcome is None:
+                    # The call runs in a thread a cancel cannot stop: a cancel meanwhile
+                    # waits for it, so what it wrote is answered and carded too.
+                    job = asyncio.ensure_future(self.off_loop(self.tools.run, call.name,
+                                                              call.arguments))
+                    try:
+                        outcome = await asyncio.shield(job)
+                    except asyncio.CancelledError:
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await asyncio.wait([job])
+                        if job.done() and not job.cancelled() and job.exception() is None:
+                            outcomes.append(job.result())
+                            entries.append(self._answer(job.result()))
+                        raise
                 outcomes.append(outcome)
                 entries.append(self._answer(outcome))
             if refusal is not None:
                 outcomes.append(refusal)
                 entries.append(self._answer(refusal))
             await self.off_loop(self.tools.settle, outcomes)
+        except asyncio.CancelledError:
+            # Cancelled between two calls (Esc on the next one's question): the calls
+            # that ran are settled and reported before the cancel goes on, so each shows
+            # its card and the turn line counts it (newuser36 #34: a file written, no
+            # card, and "nothing ran").
+            if outcomes:
+                with contextlib.suppress(asyncio.CancelledError):  # (a second Esc)
+                    await self.off_loop(self.tools.settle, outcomes)
+                for outcome in outcomes:
+                    yield ToolFinished(outcome)
+            raise
         finally:  # cancelled or not, what ran is answered and in the transcript
+            if self.tools.turn is not None:  # its number, as its first write claimed it
+                self.turn = self.tools.turn
+                self.turns = max(self.turns, self.turn.number)
             for i, (outcome, entry) in enumerate(zip(outcomes, entries, strict=True)):
                 entry["effect"] = outcome.effect_text
                 self._log("tool", **outcome.as_dict())
@@ -536,10 +574,13 @@ class ChatSession:
             msg["tool_calls"] = [c.as_message() for c in calls]
         self.history.append(msg)
 
-    def _keep_partial(self, content: str, thinking: str) -> None:
+    def _keep_partial(self, content: str, thinking: str, why: str) -> None:
+        """Keep a reply cut off mid-stream, marked, with why (``cut``): a reloaded chat
+        marks it where it stops (newuser36 #8: it read as the whole answer)."""
         if content or thinking:
             self._append_assistant(content, thinking, [])
             self.history[-1]["partial"] = True
+            self.history[-1]["cut"] = why
 
     def _rollback(self, start: int) -> str | None:
         """When a turn failed before anything came back, take the user's text back out of

@@ -38,6 +38,7 @@ from memtui.edit.journal import (
 )
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
+from memtui.edit.turn_marker import turn_running
 from memtui.edit.undo_links import keep_linked, kept_lines
 
 #: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
@@ -172,14 +173,25 @@ def plan_undo_turn(ws: Workspace) -> TurnPlan:
     """Plan the undo of the newest agent turn (nothing is written).
 
     Raises Refused when there is nothing to undo, the newest operation is not an agent
-    write, an unreadable record comes first, or kept bytes do not match their sha256.
+    write, an unreadable record comes first, or kept bytes do not match their sha256, or
+    a chat's turn is still running (:mod:`memtui.edit.turn_marker`).
     """
+    refuse_mid_turn(ws)
     try:
         return _plan(ws)
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise Refused(f"cannot undo in {ws.root}: {exc.strerror or exc}{where}; nothing was "
                       "undone") from None
+
+
+def refuse_mid_turn(ws: Workspace) -> None:
+    """Refused while a chat's agent turn is running in ``ws``: its writes so far are not
+    the turn, and it goes on writing under the same number (newuser36 #33)."""
+    if turn_running(ws.root):
+        raise Refused("an agent turn is still running in a memtui chat on this workspace: "
+                      "wait for its turn line, or press Esc there to stop it; nothing was "
+                      "undone")
 
 
 def _turn_records(journal: Journal) -> TurnPlan:
@@ -274,7 +286,7 @@ def undo_turn(ws: Workspace, skip: Collection[str] = (),
     if not Journal(ws).exists():  # say so without creating .memtui/ just for the lock
         plan_undo_turn(ws)
     with folder_lock(ws.state_dir):
-        plan = plan_undo_turn(ws)
+        plan = plan_undo_turn(ws)  # (asks again whether a turn runs, under the lock)
         if expect is not None and sorted(plan.ids) != sorted(expect):
             raise Refused(f"the newest agent turn is {plan.label} now, not the one shown; "
                           "nothing was undone")

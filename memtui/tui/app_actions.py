@@ -99,7 +99,8 @@ FOOTER_LATER = frozenset({"toggle_preview", "reaudit", "toggle_chat", "hide_chat
 
 class AppActions:
     """Mixed into ``MemtuiApp``: needs ``workspace``, ``result``, ``config``, ``palette``,
-    ``active_view``, ``_ui``, ``set_notice``, ``start_audit`` and Textual's ``App``."""
+    ``active_view``, ``_ui``, ``set_notice``, ``start_audit``, ``folder_gone`` and
+    Textual's ``App``."""
 
     FOOTER_LATER = FOOTER_LATER
 
@@ -146,6 +147,10 @@ class AppActions:
         ``.memtui.toml`` written or changed since the app started counts)."""
         from memtui.tui.config_reload import reread
 
+        gone = self.folder_gone()
+        if gone is not None:  # said at once, not "auditing again …" (newuser36 #31)
+            self.set_notice(gone, error=True)
+            return
         self.config, said = reread(self.workspace.root, self.config_file, self.config)
         self.set_notice(f"auditing again … ({said})" if said else "auditing again …")
         self.start_audit(None)

@@ -127,6 +127,8 @@ class AuditWorker:
         for name in FIRST_PAINT_IMPORTS:  # (once: later imports find them loaded)
             importlib.import_module(name)
         try:
+            if self.folder_gone():  # the last figures stay, said to be from before
+                raise FileNotFoundError(str(self.workspace.root))
             with self.heap.building():
                 result = self._suppressed(auditor.run(changed, self._audit_progress))
                 if auditor.holds_scans and auditor.tokens_pending <= FEW_TO_COUNT:
@@ -246,9 +248,20 @@ class AuditWorker:
             with contextlib.suppress(ImportError):
                 importlib.import_module(name)
 
+    def folder_gone(self) -> str | None:
+        """What to say when the workspace folder is no longer there (moved or deleted while
+        the app is open), else None: an audit of it would show a clean, empty memory
+        (newuser36 #31: on a projector, "the agent deleted everything")."""
+        if os.path.isdir(self.workspace.root):
+            return None
+        return (f"the workspace folder is gone (moved or deleted): {self.workspace.root}; "
+                "the figures shown are from before it went, and follow again once it is "
+                "back")
+
     def _audit_failed(self, exc: Exception, changed: set[str] | None) -> None:
         self._rows_coming = set()
-        self.set_notice(f"audit failed: {exc}", error=True)
+        gone = self.folder_gone()
+        self.set_notice(gone or f"audit failed: {exc}", error=True)
         self._finished(complete=False)
 
     def _audited(self, result: AuditResult, changed: set[str] | None,

@@ -139,9 +139,11 @@ class ApprovalCard(Vertical):
         self._settle(*DONE[decision])
 
     def cancelled(self) -> None:
-        """The turn was cancelled while the question waited: nothing ran."""
+        """The turn was cancelled while the question waited: this call did not run, nor
+        any after it (calls before it may have: their cards say so, newuser36 #34)."""
         if self.decision is None:
-            self._settle("not answered: the turn was cancelled, nothing ran", "dim")
+            self._settle("not answered: the turn was cancelled; this call and any after "
+                         "it did not run", "dim")
 
     def _settle(self, text: str, style: str) -> None:
         with contextlib.suppress(NoMatches):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import events
@@ -30,7 +32,15 @@ from textual.widgets import Button, Input, Select, Static
 
 from memtui.agent.approval import KINDS
 from memtui.agent.backend import cuts_silently
-from memtui.agent.effects import BROKEN_LINK
+from memtui.agent.effects import (
+    BROKEN_LINK,
+    DANGLING,
+    HAZARDS,
+    LINKED,
+    NAMED,
+    UNLINKED,
+    UNNAMED,
+)
 from memtui.agent.ollama import ContentDelta, OllamaError, ThinkingDelta
 from memtui.agent.openai_api import ContextExceeded
 from memtui.agent.prompt import Budget
@@ -40,6 +50,7 @@ from memtui.agent.session import (
     RequestStarted,
     SessionEvent,
     ToolFinished,
+    ToolStarted,
     TurnCancelled,
     TurnDone,
     TurnFailed,
@@ -62,6 +73,8 @@ from memtui.tui.chat.status_line import StatusLine
 from memtui.tui.chat.tool_card import GONE, KEPT, NOT_INDEXED, UNDO_KEY, UNDONE, ToolCard
 from memtui.tui.chat.user_message import UserMessage
 
+#: A pane with fewer rows than this folds its status line and banner (newuser36 #26).
+SHORT_ROWS = 20
 #: The tools that write memory (a call of one that wrote nothing is named after its turn).
 WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
@@ -104,6 +117,11 @@ class ChatPane(Vertical):
     /* While the agent's question waits, the model list gives its rows to the log: at
        80×24 they pushed the question's "what" out, leaving only its buttons (newuser32 #6). */
     ChatPane.-asking > ModelPicker { display: none; }
+    /* A short pane (80×24: 11 rows) folds its notes to two rows each, scrolled, so the log
+       and the input stay in view (newuser36 #26: the "no window known" note and a "Prompt
+       cut" banner took nine rows and pushed both off the screen). */
+    ChatPane.-short > StatusLine, ChatPane.-short > Banner { max-height: 2;
+        overflow-y: auto; scrollbar-size-vertical: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -188,6 +206,9 @@ class ChatPane(Vertical):
             box.focus(scroll_visible)
         return self
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < SHORT_ROWS, "-short")
+
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
         """Every printable key is the pane's: the app's one-key commands (theme, preview,
         copy, quit …) never run while the chat has focus."""
@@ -218,7 +239,7 @@ class ChatPane(Vertical):
         else:  # until the server answers (a model may take seconds to load)
             self.query_one(Banner).show(
                 f"loading: asking {server_name(self.settings.api)} at "
-                f"{self.settings.host} about "
+                f"{self.settings.resolved_host()} about "
                 f"{self.settings.model or 'its models'} …", "info")
         self.run_worker(self._start(), group="chat-prepare", exclusive=True)
 
@@ -231,7 +252,7 @@ class ChatPane(Vertical):
         if self.settings.model:
             await self._prepare()
             return
-        self._no_models = f"still asking {self.settings.host} for its models …"
+        self._no_models = f"still asking {self.settings.resolved_host()} for its models …"
         try:
             names = await self.session.client.tags()
         except OllamaError as exc:
@@ -336,6 +357,7 @@ class ChatPane(Vertical):
     async def _show_history(self) -> None:
         log = self.query_one("#chat-log", VerticalScroll)
         widgets: list[Any] = []
+        cut: list[AssistantMessage] = []  # replies cut off mid-stream (newuser36 #8)
         pending: list[dict[str, Any]] = []
         states = journal_states(self.workspace) if any(
             "journaled" in m for m in self.session.history) else {}
@@ -347,6 +369,10 @@ class ChatPane(Vertical):
                 if msg.get("content") or msg.get("thinking"):
                     widgets.append(AssistantMessage(str(msg.get("content") or ""),
                                                     str(msg.get("thinking") or "")))
+                    if msg.get("partial"):  # marked where it stopped, as when it did
+                        cut.append(widgets[-1])
+                        widgets.append(cut_note(str(msg.get("cut") or "the reply stopped "
+                                                    "here (cancelled or failed)")))
                 pending = [c.get("function", {}) for c in msg.get("tool_calls") or []]
             elif role == "tool":
                 fn = pending.pop(0) if pending else {}
@@ -360,6 +386,8 @@ class ChatPane(Vertical):
                                         journaled, states.get(journaled or 0, GONE)))
         if widgets:
             await log.mount_all(widgets)
+        for reply in cut:
+            reply.mark_cut()
 
     # -- budget before sending -------------------------------------------------------------
 
@@ -474,6 +502,9 @@ class ChatPane(Vertical):
         effects: list[str] = []
         journaled: list[int] = []  # the turn's writes, as history counts them
         missed: list[str] = []  # why each write call that wrote nothing did not
+        started: list[str] = []  # the calls begun, and how many came back (newuser36 #34)
+        finished = 0
+        cancelled: str | None = None  # the call a cancel stopped, when one was running
         try:
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
@@ -503,7 +534,10 @@ class ChatPane(Vertical):
                     if event.truncation:
                         banner.show(f"{event.truncation.message}. Fix: {event.truncation.fix}",
                                     "truncation")
+                elif isinstance(event, ToolStarted):
+                    started.append(event.call.name)
                 elif isinstance(event, ToolFinished):
+                    finished += 1
                     o = event.outcome
                     await log.mount(ToolCard(o.name, o.arguments, o.result, o.effect_text,
                                              o.ok, o.wrong_mechanism, o.journaled))
@@ -534,6 +568,8 @@ class ChatPane(Vertical):
                             ("✗ turn stopped: ", "bold $error"), printable(message)),
                             classes="turn-summary"))
                 elif isinstance(event, TurnCancelled):
+                    if len(started) > finished:
+                        cancelled = started[finished]
                     await self._cut(streaming, "reply cancelled")
                     banner.show("reply cancelled", "info")
                     if event.unsent is not None:
@@ -551,8 +587,10 @@ class ChatPane(Vertical):
                     self.query_one(Banner).show(problem, "warning")
             with contextlib.suppress(NoMatches):
                 turn = self.session.turn
+                root = self.workspace.root
                 summary = turn_summary(turn.number if turn else None, journaled, effects,
-                                       missed)
+                                       missed, cancelled,
+                                       lambda p: os.path.lexists(root / p))
                 if summary is not None:
                     await log.mount(summary)
         facts = self.session.facts
@@ -582,9 +620,7 @@ class ChatPane(Vertical):
             return
         await reply.finish()
         reply.mark_cut()  # not the length label: the note under it says why
-        await self.query_one("#chat-log", VerticalScroll).mount(
-            Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
-                   classes="cut-note"), after=reply)
+        await self.query_one("#chat-log", VerticalScroll).mount(cut_note(why), after=reply)
 
     async def _next_event(self, queue: asyncio.Queue[SessionEvent | None]) -> SessionEvent | None:
         """The next event; text deltas waiting in a row come merged into one, so a reply
@@ -709,12 +745,16 @@ class ChatPane(Vertical):
         for card in self.query(ToolCard):
             if card.journaled in done.ids:
                 card.mark_undone()
+        self._refresh_budget()  # the index it put back is what the next send carries
         with contextlib.suppress(NoMatches):
             await self.query_one("#chat-log", VerticalScroll).mount(note)
 
     def recheck_undone(self) -> None:
         """The workspace's files changed outside the pane (`memtui undo --turn` from a
-        shell, say): cards whose write is still shown undoable re-read the journal."""
+        shell, say): cards whose write is still shown undoable re-read the journal, and the
+        budget bar measures the index again, as the header does (newuser36 #2: it kept
+        the old block until a key was typed)."""
+        self._refresh_budget()
         if any(c.journaled is not None and c.state == KEPT for c in self.query(ToolCard)):
             self.run_worker(self._recheck_undone(), group="chat-undone", exclusive=True)
 
@@ -757,6 +797,12 @@ class ChatPane(Vertical):
         self._refresh_budget()
 
 
+def cut_note(why: str) -> Static:
+    """The line under a reply cut off mid-stream, saying why."""
+    return Static(Content.assemble(("⋯ cut off here: ", "bold $error"), printable(why)),
+                  classes="cut-note")
+
+
 def journal_states(workspace: Workspace) -> dict[int, str]:
     """Each journal record's id → ``KEPT`` or ``UNDONE``, as the journal has it now (a card
     from the chat history says what undo can still do, not what it could when saved);
@@ -790,21 +836,39 @@ def missed_write(outcome: ToolOutcome) -> str | None:
     return "failed" if not outcome.ok else "unchanged"
 
 
-def turn_summary(number: int | None, journaled: list[int],
-                 effects: list[str], missed: list[str] | None = None) -> Static | None:
+def orphan_states(effects: list[str]) -> dict[str, bool]:
+    """Each memory the effects say was created or lost its index line, in order, and
+    whether the last word on it leaves it linked (newuser36 #1: a rewrite of the index that
+    orphaned every memory was "1 write to memory", no orphan named)."""
+    state: dict[str, bool] = {}
+    for e in effects:
+        if e.startswith("created ") and e.endswith(NOT_INDEXED):
+            state[e[len("created "):].rsplit(" — ", 1)[0]] = False
+        elif e.endswith((UNLINKED, UNNAMED)):
+            state[e[:-len(UNLINKED if e.endswith(UNLINKED) else UNNAMED)]] = False
+        elif e.endswith((LINKED, NAMED)):
+            path = e[:-len(LINKED if e.endswith(LINKED) else NAMED)]
+            if path in state:
+                state[path] = True
+    return state
+
+
+def turn_summary(number: int | None, journaled: list[int], effects: list[str],
+                 missed: list[str] | None = None, cancelled: str | None = None,
+                 on_disk: Callable[[str], bool] | None = None) -> Static | None:
     """One line after a turn that wrote memory, or tried to: its number and its writes,
     counted and numbered as ``memtui history`` lists them ("turn 4: 2 writes to memory
     (#5–#6)"), the write calls that wrote nothing and why ("no write to memory (1 refused,
     1 failed)": the model's "I saved it" is not left standing alone, newuser28 #5), and how
     many memories it left that no index line reaches ("1 new orphan"), in the warning
-    colour."""
+    colour. A turn cancelled at a call, after others had run, says where it stopped
+    (``cancelled``: that call's tool). A new orphan is one still on disk as the turn
+    ends (``on_disk``; newuser36 #33: files undone mid-turn were named as orphans)."""
     missed = missed or []
     if not journaled and not effects and not missed:
         return None
-    left = [e[len("created "):].rsplit(" — ", 1)[0] for e in effects
-            if e.startswith("created ") and e.endswith(NOT_INDEXED)]
-    orphans = [p for p in left if not any(f"{p} now linked from the index" in e
-                                          for e in effects)]
+    orphans = [p for p, linked in orphan_states(effects).items()
+               if not linked and (on_disk is None or on_disk(p))]
     span = (f" (#{min(journaled)}" + (f"–#{max(journaled)}" if len(journaled) > 1 else "")
             + ")") if journaled else ""
     label = f"turn {number}" if number is not None else "turn"
@@ -832,5 +896,24 @@ def turn_summary(number: int | None, journaled: list[int],
                                          else "")
         parts += [" · ", (f"{plural(len(broken), 'new broken link')} ({printable(shown)})",
                           "bold $warning")]
+    dangling = list(dict.fromkeys(e[len(DANGLING):] for e in effects
+                                  if e.startswith(DANGLING)))
+    if dangling:
+        shown = ", ".join(dangling[:5]) + (f" and {len(dangling) - 5} more"
+                                           if len(dangling) > 5 else "")
+        parts += [" · ", (f"{len(dangling)} new dangling [[ ]] ({printable(shown)})",
+                          "bold $warning")]
+    # what the turn wrote that a check flags: a credential, an instruction to the agent
+    # (newuser36 #23), said on the line as on the card
+    for head in HAZARDS:
+        where = list(dict.fromkeys(e[len(head):].split(" — ", 1)[0] for e in effects
+                                   if e.startswith(head)))
+        if where:
+            shown = ", ".join(where[:3]) + (f" and {len(where) - 3} more"
+                                            if len(where) > 3 else "")
+            parts += [" · ", (f"{head}{printable(shown)}", "bold $warning")]
+    if cancelled:
+        parts.append((f" · cancelled (Esc) at {printable(cancelled)}: it and the calls "
+                      "after it did not run", "dim"))
     return Static(Content.assemble(*parts), classes="turn-summary")
 

@@ -9,7 +9,7 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
-from memtui.agent.effects import LINES_GONE
+from memtui.agent.effects import HAZARDS, LINES_GONE
 from memtui.core.reporting.safe_output import printable
 from memtui.tui.curate_actions import UNDO_TURN_KEY
 
@@ -39,7 +39,8 @@ def effect_style(phrase: str, wrong_mechanism: bool = False) -> str:
     """The colour of one effect phrase: a write that leaves an orphan or drops lines a
     memory held, or the wrong mechanism, in the warning colour; another write in the
     success colour."""
-    if wrong_mechanism or NOT_INDEXED in phrase or lossy(phrase):
+    if wrong_mechanism or NOT_INDEXED in phrase or lossy(phrase) \
+            or phrase.startswith(HAZARDS):
         return "bold $warning"
     return "dim" if phrase == NO_EFFECT else "bold $success"
 
