@@ -26,6 +26,7 @@ from memtui.core.fleet import (
     shown_path,
     to_fleet_json,
 )
+from memtui.core.reporting.health import files_cell
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import plural
 
@@ -149,7 +150,7 @@ def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
         oldest = f"{r['oldest_days']:,} d" if r.get("oldest_days") is not None else "–"
         exit_style = "bold red" if r["exit"] else "green"
         table.add_row(
-            rel, f"{r['memory_files']:,}",
+            rel, files_cell(r),
             Text(f"{r['orphans']:,} ({r['unreachable']:,})",
                  style="yellow" if r["unreachable"] else ""),
             Text(f"{r['broken_links']:,}", style="red" if r["broken_links"] else ""),

@@ -44,4 +44,16 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
         "findings": severities,
         "exit": 1 if any(reaches(f["severity"], fail_on) for f in findings) else 0,
         "error": None,
+        # memories saved as entries of a file the agent loads (Gemini's GEMINI.md:
+        # newuser36 #10, a row of "0 files"), only where there are
+        **({"saved_memories": sum(saved.values())}
+           if (saved := block.get("saved_memories")) else {}),
     }
+
+
+def files_cell(r: dict[str, Any]) -> str:
+    """A row's files, or its saved memories where it holds no memory file but entries saved
+    in a file the agent loads (Gemini's GEMINI.md: newuser36 #10, a row of "0 files")."""
+    if not r.get("memory_files") and r.get("saved_memories"):
+        return f"{r['saved_memories']:,} saved"
+    return f"{r['memory_files']:,}"

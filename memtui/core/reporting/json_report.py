@@ -286,6 +286,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             # an agent profile's (issue 33) only: the others' reports stay as they were
             **({"rule": block.rule, "loads": [load.to_dict() for load in block.loads]}
                if block.rule else {}),
+            # memories saved as entries of a loaded file, by file (Gemini's GEMINI.md:
+            # newuser36 #10); only when there are: other reports stay as they were
+            **({"saved_memories": dict(block.saved)} if block.saved else {}),
         },
         # the store MEMORY.md has its row too (newuser34 #16)
         "files": Rows(rows, _file_row) if file_tokens else

@@ -36,6 +36,7 @@ from memtui.core.fleet import (
     shown_path,
     start_workers,
 )
+from memtui.core.reporting.health import files_cell
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural, sparkline
 from memtui.tui.config import load_config
@@ -457,7 +458,8 @@ class FleetApp(KeyFlow, App[str | None]):
                         style=style if value else "", justify="right")
 
         return [rel, Text(str(r["exit"]), style="bold red" if r["exit"] else "green"),
-                num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
+                Text(files_cell(r), justify="right") if r.get("saved_memories")
+                else num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
                 num("broken_links", "red"), num("dangling"), num("block_tokens"),
                 num("secrets", "bold red"), num("oldest_days"),
                 Text(self.state.sparks.get(r["path"], ""), style="yellow")]
