@@ -294,6 +294,10 @@ class Profile:
     found_by: ClassVar[str] = "found by the agent"
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
+    #: How an orphan is said: (what it lacks, what becomes of it unreached) in the agent's
+    #: terms (Codex retrieves by search: newuser36 #24).
+    orphan_words: ClassVar[tuple[str, str]] = ("not linked from the index",
+                                               "unreachable: never seen")
 
     def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
         """Files the agent loads every turn that the injected block does not count, with
