@@ -248,6 +248,8 @@ def test_an_error_is_said_under_the_table_not_in_a_column(tmp_path: Path) -> Non
     proc = memtui("audit", str(root), "--discover")
     lines = proc.stdout.splitlines()
     table = lines[1:6]  # after the title: the header and the 4 rows
-    assert table[0].startswith("workspace") and max(map(len, table)) < 120, lines
+    # (160: the limit and warn. columns and the [claude-code] tag, newuser36 #11 #28; the
+    # error alone was ~330)
+    assert table[0].startswith("workspace") and max(map(len, table)) < 160, lines
     said = [ln for ln in lines if ln.startswith("items/clean: ")]
     assert len(said) == 1 and "ignroe" in said[0], lines

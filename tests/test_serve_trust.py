@@ -362,3 +362,43 @@ def test_public_on_every_address_prints_urls_the_room_can_open() -> None:
     finally:
         proc.terminate()
         proc.communicate(timeout=30)
+
+
+
+def answer(port: int, target: str, upgrade_to: bool = False, origin: str = "") -> str:
+    """The whole answer (head and body) to one request, a WebSocket upgrade when asked."""
+    headers = {"Upgrade": "websocket", "Connection": "Upgrade",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+               "Sec-WebSocket-Version": "13", "Origin": origin} if upgrade_to else {}
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    lines = [f"GET {target} HTTP/1.1", f"Host: 127.0.0.1:{port}",
+             *(f"{k}: {v}" for k, v in headers.items()), "", ""]
+    s.sendall("\r\n".join(lines).encode())
+    data = b""
+    with contextlib.suppress(OSError):
+        while b"--max-sessions" not in data or not data.endswith(b"\n"):
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    s.close()
+    return data.decode("utf-8", "replace")
+
+def test_a_tab_past_max_sessions_is_told_why(served: Served) -> None:
+    """newuser36 #29: a tab past ``--max-sessions`` got the page (200) and a refused socket
+    whose reason the page never showed: its only words were "Session ended.". The page
+    itself is refused now, saying why, and the socket's refusal says it too."""
+    port, token = served.port, served.token
+    own = f"http://127.0.0.1:{port}"
+    page = answer(port, f"/?token={token}")
+    assert " 200 " in page.splitlines()[0] and "--max-sessions 2" in page  # the note
+    first = upgrade(port, f"/ws/{token}", origin=own)
+    second = upgrade(port, f"/ws/{token}", origin=own)
+    assert first[0] == 101 and second[0] == 101
+    page = answer(port, f"/?token={token}")
+    assert " 503 " in page.splitlines()[0], page
+    assert "showing 2 sessions already (--max-sessions 2)" in page
+    refused = answer(port, f"/ws/{token}", upgrade_to=True, origin=own)
+    assert " 503 " in refused.splitlines()[0] and "--max-sessions 3" in refused
+    first[1].close()
+    second[1].close()

@@ -18,14 +18,16 @@ from rich.text import Text
 from memtui.commands.parser import bounded, fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
-    AGENT_PROFILES,
     audit_fleet,
     find_workspaces,
     fleet_exit,
+    mixed_fleet,
     no_workspace,
     shown_path,
+    tagged,
     to_fleet_json,
 )
+from memtui.core.reporting.health import files_cell, limit_style, limit_text
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import plural
 
@@ -128,33 +130,41 @@ def _progress(line: str) -> None:
     sys.stderr.flush()
 
 
+def limit_cell(r: dict[str, Any]) -> Text:
+    """The agent's load limit at its worst (``109%``), "–" where it has none."""
+    return Text(limit_text(r), style=limit_style(r))
+
+
 def fleet_table(root: Path, rows: list[dict[str, Any]]) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name, justify in (("workspace", "left"), ("files", "right"),
                           ("orphans (unreach.)", "right"), ("broken", "right"),
                           ("dangling", "right"), ("block tokens", "right"),
-                          ("secrets", "right"), ("oldest", "right"), ("exit", "right")):
+                          ("limit", "right"), ("secrets", "right"), ("warn.", "right"),
+                          ("oldest", "right"), ("exit", "right")):
         table.add_column(name, justify=justify, no_wrap=True,  # type: ignore[arg-type]
                          overflow="fold" if name == "workspace" else "ellipsis")
+    mixed = mixed_fleet(rows)
     for r in sorted(rows, key=lambda r: r["path"]):
         rel = Text(shown_path(root, r["path"]))
-        if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
+        if tagged(r.get("profile"), mixed):  # an agent's (issue 33): say which
             rel.append(f" [{r['profile']}]", style="cyan")
         if r.get("error"):  # said under the table: in a cell it widened every row's
             # numbers by its length (newuser31 #32: ~330 characters a line)
-            table.add_row(rel, Text("error", style="red"), "", "", "", "", "", "",
+            table.add_row(rel, Text("error", style="red"), "", "", "", "", "", "", "", "",
                           Text(str(r["exit"]), style="bold red"))
             continue
         share = f" ({r['share']:,.1%})" if r.get("share") is not None else ""
         oldest = f"{r['oldest_days']:,} d" if r.get("oldest_days") is not None else "–"
         exit_style = "bold red" if r["exit"] else "green"
         table.add_row(
-            rel, f"{r['memory_files']:,}",
+            rel, files_cell(r),
             Text(f"{r['orphans']:,} ({r['unreachable']:,})",
                  style="yellow" if r["unreachable"] else ""),
             Text(f"{r['broken_links']:,}", style="red" if r["broken_links"] else ""),
-            f"{r['dangling']:,}", f"{r['block_tokens']:,}{share}",
+            f"{r['dangling']:,}", f"{r['block_tokens']:,}{share}", limit_cell(r),
             Text(f"{r['secrets']:,}", style="bold red" if r["secrets"] else ""),
+            Text(f"{r.get('warnings', 0):,}", style="yellow" if r.get("warnings") else ""),
             oldest, Text(str(r["exit"]), style=exit_style))
     return table
 

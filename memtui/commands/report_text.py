@@ -140,6 +140,12 @@ def summary_table(result: AuditResult) -> Table:
     agent = get_profile(result.profile)
     if agent.frontmatter:
         row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
+    elif result.saved_only():  # memories saved as entries of one file, no memory files
+        # (newuser36 #10: "Memory files 0 ... Linked from the index 0 of 0 files")
+        row("Saved memories", Text(printable("; ".join(
+            f"{rel} {plural(n, 'saved memory', 'saved memories')}"
+            for rel, n in block.saved.items())) + f" (entries of {agent.agent}'s own "
+            "saved-memories section; no memory files)"))
     else:  # no types to count: "unknown 1" read as a store not seen (newuser30 #6)
         stores = result.memory_file_count()
         row("Memory files", Text(f"{stores:,} (no types: {agent.agent} memories have none)"))
@@ -211,9 +217,10 @@ def summary_table(result: AuditResult) -> Table:
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
-    row("Reached by the agent" if entryless and result.index_linked else
-        "Linked from the index", f"{result.reached_count():,} of "
-        f"{result.memory_file_count():,} files")
+    if not result.saved_only():  # (no files to link, nor to orphan: newuser36 #10)
+        row("Reached by the agent" if entryless and result.index_linked else
+            "Linked from the index", f"{result.reached_count():,} of "
+            f"{result.memory_file_count():,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
     past = sum(1 for o in result.orphans if o.past_limit is not None)
     orphans = Text(f"{len(result.orphans):,}")
@@ -222,7 +229,8 @@ def summary_table(result: AuditResult) -> Table:
         orphans.append(f"{unreachable:,} unreachable", style="bold red" if unreachable else "")
         orphans.append(f"; {past:,} linked only past the load limit" if past else "")
         orphans.append(")")
-    row("Orphans", orphans)
+    if not result.saved_only():
+        row("Orphans", orphans)
     links = Text(f"{len(result.broken_links):,} broken",
                  style="bold red" if result.broken_links else "")
     states = Counter(w.state for w in result.wikirefs)

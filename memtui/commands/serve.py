@@ -32,6 +32,13 @@ MAX_COLS, MAX_ROWS = 500, 200
 IDLE_SECONDS = 30.0
 
 
+def full(max_sessions: int) -> str:
+    """Why a tab gets no session: every one ``--max-sessions`` allows is showing."""
+    return (f"memtui serve is showing {max_sessions} sessions already (--max-sessions "
+            f"{max_sessions}): close another tab and reload this one, or restart memtui serve "
+            f"with --max-sessions {max_sessions + 1}\n")
+
+
 def port_number(text: str) -> int:
     try:
         value = int(text)
@@ -179,19 +186,25 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
             return response
 
         async def handle_index(self, request: web.Request) -> Any:
+            if self.sessions >= max_sessions:  # said on the page, not a bare "Session
+                # ended." after a refused socket (newuser36 #29)
+                return web.Response(status=503, text=full(max_sessions))
             base = f"{request.scheme}://{request.host}"
             # textual.js appends "?width=…": the token goes in the socket's path
             context = {"font_size": clamp(request.query.get("fontsize"), 16, 64),
                        "app_websocket_url": f"ws://{request.host}/ws/{token}",
                        "config": {"static": {"url": f"{base}/static/"}},
-                       "application": {"name": self.title}}
+                       "application": {"name": self.title},
+                       # why a session may end at once: the room's tabs took every slot
+                       "full": full(max_sessions)}
             return aiohttp_jinja2.render_template("app_index.html", request, context)
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
             if not is_token(request.match_info.get("token", "")):
                 return web.Response(status=403, text="403: missing or wrong token\n")
             if self.sessions >= max_sessions:
-                return web.Response(status=503, text=f"503: {max_sessions} sessions already\n")
+                return web.Response(status=503, text=f"503: {max_sessions} sessions already; "
+                                    + full(max_sessions))
             self.sessions += 1
             try:
                 return await self.session(request)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import suppress
 from multiprocessing import get_context, spawn
@@ -41,8 +41,20 @@ SKIP_DIRS = frozenset({".git", STATE_DIR, "node_modules", "__pycache__", ".venv"
 HIDDEN_ALLOWED = frozenset({".claude", ".gemini", ".openclaw", ".hermes", ".codex"})
 MAX_DEPTH = 12
 #: The profiles a fleet row names beside its path (item and claude-code rows stay as they
-#: were).
+#: were but in a mixed fleet: `tagged`).
 AGENT_PROFILES = frozenset({"gemini", "openclaw", "hermes", "codex", "serena"})
+
+
+def tagged(profile: object, mixed: bool) -> bool:
+    """Whether a row names its profile beside its path: an agent's always; Claude Code's
+    (every folder's default) in a fleet that holds another agent's row, where it was the
+    one row untagged (newuser36 #28)."""
+    return profile in AGENT_PROFILES or (mixed and profile == "claude-code")
+
+
+def mixed_fleet(rows: Iterable[dict[str, Any]]) -> bool:
+    """Whether ``rows`` hold another agent's row than Claude Code's (`tagged`)."""
+    return any(r.get("profile") in AGENT_PROFILES for r in rows)
 
 def no_workspace(root: str) -> str:
     """Why a fleet under ``root`` is empty: the CLI's error and the fleet screen's line

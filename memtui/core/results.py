@@ -249,12 +249,15 @@ class InjectedBlock(Record):
     dropped: tuple[int, int] | None = None
     #: The same of the other files it loads (`memtui.core.profiles.base.Injection.unloaded`).
     unloaded: dict[str, tuple[int, int]]
+    #: The memories saved as entries of a loaded file (`memtui.core.profiles.base.Injection.saved`).
+    saved: dict[str, int]
 
     def __init__(self, text: str, chars: int, bytes: int, tokens: dict[str, int], window: int,
                        files: list[str], cut: bool = False, window_name: str = "",
                        tokenizer: str = "qwen", loads: list[Load] | None = None,
                        rule: str = "", dropped: tuple[int, int] | None = None,
-                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
+                       unloaded: dict[str, tuple[int, int]] | None = None,
+                       saved: dict[str, int] | None = None) -> None:
         self.text = text
         self.chars = chars
         self.bytes = bytes
@@ -268,6 +271,7 @@ class InjectedBlock(Record):
         self.rule = rule
         self.dropped = dropped
         self.unloaded = {} if unloaded is None else unloaded
+        self.saved = {} if saved is None else saved
 
     @property
     def share(self) -> float:
@@ -443,6 +447,12 @@ class AuditResult(Record, eq=False):
         the profile's index is itself a store of memories (Hermes' MEMORY.md beside
         USER.md: newuser33 #4/#9, the report said 2, the JSON and the fleet row 1)."""
         return len(self.scans) + (get(self.profile).index_is_store and self.index.exists)
+
+    def saved_only(self) -> bool:
+        """Whether the memory is entries saved in a file the agent loads (Gemini's
+        GEMINI.md), with no memory file: no index links any, no file is an orphan
+        (newuser36 #10)."""
+        return bool(self.block.saved) and not self.memory_file_count() and not self.orphans
 
     def listed_files(self) -> list[FileReport]:
         """Every memory file as the agent holds them, one row each: the store MEMORY.md

@@ -262,3 +262,7 @@ class Layout:
         header measures the block against it too, as the chat does."""
         for header in self._ui.query(HealthHeader):
             header.use_window(event.window, event.name)
+        from memtui.tui.views.block import BlockView
+
+        for view in self._ui.query(BlockView):  # named there too (newuser36 #16)
+            view.use_window(event.window, event.name)

@@ -130,3 +130,36 @@ async def test_header_counts_qwen_against_the_chats_window(ws: Workspace,
         await wait_until(pilot, lambda: "(trained)" in cost_line(app))
         assert f"{qwen:,} qwen tok" in cost_line(app)
         assert f"{qwen / 32768:.1%} of 32,768 (trained)" in cost_line(app)
+
+
+async def test_the_block_view_names_the_chats_window_beside_the_audits(
+        ws: Workspace, fake: FakeOllama) -> None:
+    """newuser36 #16: the header said "0.2% of 32,768 (trained)" while the Block view right
+    under it said "0.2% of a 40,960-token window (Qwen)", nothing saying why the two
+    differ. Once the chat knows its window the Block view names it too, as the header
+    counts it, and says its own share is against the audit's window."""
+    from textual.widgets import Static
+
+    from memtui.tui.views.block import BlockView
+
+    fake.add(FakeModel("m", [Reply(content="Fine.")], context_length=32768))
+    app = MemtuiApp(ws, AuditOptions(), watch=False,
+                    settings=AgentSettings(model="m", host=fake.url))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        await wait_until(pilot, lambda: "(trained)" in cost_line(app))
+        await pilot.press("escape", "7")
+        await wait_until(pilot, lambda: bool(app.query(BlockView)))
+        view = app.query_one(BlockView)
+        assert app.result is not None
+        qwen = app.result.block.tokens["qwen"]
+
+        def summary() -> str:
+            return str(view.query_one(".summary", Static).content)
+
+        await wait_until(pilot, lambda: "the chat's window" in summary())
+        said = summary()
+        assert f"{qwen:,} qwen tokens, {qwen / 32768:.1%} of 32,768 (trained)" in said, said
+        assert "against the audit's window" in said

@@ -1147,13 +1147,13 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     orphan = None
     if not linked:
         orphan = Orphan(rel, reachable, sorted(linked_from), past_limit)
+        unlinked, unseen = (profile.orphan_words if profile is not None
+                            else ("not linked from the index", "unreachable: never seen"))
         where = ("linked only past the load limit (MEMORY.md:"
-                 f"{past_limit}), so never loaded" if past_limit is not None
-                 else "not linked from the index")
+                 f"{past_limit}), so never loaded" if past_limit is not None else unlinked)
         findings.append(finding(
             "orphan", rel, None,
-            f"{where}; " + ("reachable by following links"
-                            if reachable else "unreachable: never seen")))
+            f"{where}; " + ("reachable by following links" if reachable else unseen)))
     age, source, since, until, future = file_age(rel, scan.dated, scan.mtime, git, now, copied,
                                                  named)
     if future is not None:

@@ -117,12 +117,16 @@ class Injection(Record):
     #: Of the files loaded besides MEMORY.md, the lines (first, last) the agent's cut drops
     #: from the middle (Codex's memory_summary.md past its tokens: newuser34 #2).
     unloaded: dict[str, tuple[int, int]]
+    #: The memories the agent saved as entries of a file it loads, by file (Gemini's
+    #: ``## Gemini Added Memories`` bullets in GEMINI.md: newuser36 #10, "Memory files 0").
+    saved: dict[str, int]
 
     def __init__(self, text: str, files: list[str], cut: bool = False,
                        loads: list[Load] | None = None,
                        findings: list[Finding] | None = None,
                        dropped: tuple[int, int] | None = None, rule: str = "",
-                       unloaded: dict[str, tuple[int, int]] | None = None) -> None:
+                       unloaded: dict[str, tuple[int, int]] | None = None,
+                       saved: dict[str, int] | None = None) -> None:
         self.text = text
         self.files = files
         self.cut = cut
@@ -131,6 +135,7 @@ class Injection(Record):
         self.dropped = dropped
         self.rule = rule
         self.unloaded = {} if unloaded is None else unloaded
+        self.saved = {} if saved is None else saved
 
 
 class References(Record):
@@ -289,6 +294,10 @@ class Profile:
     found_by: ClassVar[str] = "found by the agent"
     #: What the agent does past a limit, for ``over_limit``'s message.
     cut_note: ClassVar[str] = "the rest is cut"
+    #: How an orphan is said: (what it lacks, what becomes of it unreached) in the agent's
+    #: terms (Codex retrieves by search: newuser36 #24).
+    orphan_words: ClassVar[tuple[str, str]] = ("not linked from the index",
+                                               "unreachable: never seen")
 
     def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
         """Files the agent loads every turn that the injected block does not count, with

@@ -58,6 +58,9 @@ SUMMARY_FILE = lazy_pattern(r"^\s*rollout_summary_file:\s*([^\s/]{1,255}\.md)\s*
 #: (``rollout_summary_file_stem_from_parts``, codex-rs memories ``storage.rs``).
 ROLLOUT_NAME = lazy_pattern(r"rollout_summaries/(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})"
                             r"(?:-[^/]*)?\.md")
+#: A note of the memory folder named as Codex names its notes, ``YYYY-MM-DDTHH-MM-SS-<slug>.md``
+#: (AGENT_LAYOUTS.md): its date is in its name, and Codex finds it by searching the folder.
+NOTE_NAME = lazy_pattern(r"(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})-[^/]+\.md")
 #: The name Codex gives its memory folder under its home (``codex_home.join("memories")``).
 FOLDER = "memories"
 #: The Codex home's default name (``~/.codex``; ``$CODEX_HOME`` moves it).
@@ -172,6 +175,10 @@ class Codex(Profile):
     agent_files = True
     limit_keys: ClassVar[dict[str, int]] = {"summary_tokens": 2500}
     cut_note = "Codex keeps its head and tail and drops the middle"
+    found_by = "found by Codex: named where it reads, or by a search of its memory folder"
+    orphan_words = ("named nowhere Codex reads (memory_summary.md, MEMORY.md, AGENTS.md), nor "
+                    "named as its notes are (YYYY-MM-DDTHH-MM-SS-slug.md)",
+                    "only a search of the folder that happens to match it finds it")
 
     def recognise(self, root: Path) -> bool:
         """The summary is Codex's; so is a folder ``memories`` in a folder ``.codex`` (the
@@ -202,8 +209,8 @@ class Codex(Profile):
         """A rollout summary's date is in its name, written by Codex (real31: an extracted
         Codex folder called all its summaries of unknown age): the start of the thread it
         summarises, the record of one session."""
-        m = ROLLOUT_NAME.fullmatch(rel)
-        if m is None:
+        m = ROLLOUT_NAME.fullmatch(rel) or NOTE_NAME.fullmatch(rel)
+        if m is None:  # (a dated note too: newuser36 #24, its age was a copy's mtime)
             return None
         try:
             when = datetime.datetime(*(int(g) for g in m.groups()),
@@ -213,7 +220,8 @@ class Codex(Profile):
         return when.timestamp()
 
     def ages(self, rel: str) -> bool:
-        return self.dated(rel) is None  # one thread's record: never stale
+        # one thread's record: never stale (a dated note is a memory like any: it can be)
+        return ROLLOUT_NAME.fullmatch(rel) is None
 
     def said(self, f: Finding) -> Finding:
         """A credential in the queue: Codex never loads raw_memories.md into a session, it
@@ -252,7 +260,10 @@ class Codex(Profile):
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
                    limits: dict[str, int], read: Reader) -> References:
         known = set(paths)
-        out = References(found={SUMMARY, QUEUE})
+        # a note named as Codex names them is found by its search of the folder, as the
+        # summary tells it to (newuser36 #24: "not linked from the index; unreachable:
+        # never seen", for an agent that has no index of links)
+        out = References(found={SUMMARY, QUEUE, *(p for p in paths if NOTE_NAME.fullmatch(p))})
         for source in ("MEMORY.md", SUMMARY, QUEUE):
             text = read(source)
             if text is None:

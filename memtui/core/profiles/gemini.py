@@ -153,9 +153,13 @@ class Gemini(Profile):
                         if body is not None and body.strip():
                             text += "\n\n" + body
                             files.append(rel)
+                # its saved memories counted as what they are (newuser36 #10: "Memory
+                # files 0 ... No findings" for a GEMINI.md holding 8 of them)
+                count = saved_memories(read(name) or "") if name == LEGACY else None
                 return Injection(text, files,
                                  rule="" if name == "MEMORY.md" else
-                                 f"Gemini CLI: {name} whole, {legacy}")
+                                 f"Gemini CLI: {name} whole, {legacy}",
+                                 saved={name: count} if count is not None else None)
         return Injection("", [])
 
     def references(self, ws: Workspace, index: Index, paths: tuple[str, ...],
@@ -204,6 +208,29 @@ class Gemini(Profile):
             inside = target.startswith(root + "/")
             out.append((n, m[1], posixpath.normpath(target[len(root) + 1:]) if inside else None))
         return out
+
+
+#: A bullet of a list: one saved memory under `SAVED`.
+BULLET = lazy_pattern(r"^\s{0,3}[-*+]\s+\S")
+
+
+def saved_memories(text: str) -> int | None:
+    """How many memories Gemini CLI's save_memory tool left in ``text``: the bullets of its
+    ``## Gemini Added Memories`` section, up to the next heading of that level or higher
+    (None: no such section)."""
+    lines = text.splitlines()
+    try:
+        start = next(n for n, line in enumerate(lines) if line.strip() == SAVED)
+    except StopIteration:
+        return None
+    count = 0
+    for line in lines[start + 1:]:
+        if line.startswith("#") and len(line) - len(line.lstrip("#")) <= 2 \
+                and line.lstrip("#")[:1] in (" ", ""):
+            break
+        if BULLET.match(line) is not None:
+            count += 1
+    return count
 
 
 def names(text: str, name: str) -> bool:

@@ -11,6 +11,15 @@ ROW_KEYS = ("path", "memory_files", "orphans", "unreachable", "broken_links", "d
             "block_tokens", "share", "secrets", "oldest_days", "exit")
 
 
+def load_share(loads: list[dict[str, Any]]) -> dict[str, Any]:
+    """The worst share of the agent's load limits (``load_share``, ``load_what``: the
+    file or store it measures), none when the agent has no load limit."""
+    worst = max(loads, key=lambda ld: ld.get("share") or 0.0, default=None)
+    if worst is None:
+        return {}
+    return {"load_share": worst.get("share"), "load_what": worst.get("what")}
+
+
 def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]:
     """The health of one workspace in one flat row, from its JSON report (SPEC §4)."""
     findings = report.get("findings", [])
@@ -44,4 +53,31 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
         "findings": severities,
         "exit": 1 if any(reaches(f["severity"], fail_on) for f in findings) else 0,
         "error": None,
+        # a warning (an injection, a store near or over its limit) shows in the fleet,
+        # and the agent's own load limit at its worst, where it has one (newuser36 #11)
+        "warnings": severities.get("warning", 0),
+        **load_share(block.get("loads") or []),
+        # memories saved as entries of a file the agent loads (Gemini's GEMINI.md:
+        # newuser36 #10, a row of "0 files"), only where there are
+        **({"saved_memories": sum(saved.values())}
+           if (saved := block.get("saved_memories")) else {}),
     }
+
+
+def files_cell(r: dict[str, Any]) -> str:
+    """A row's files, or its saved memories where it holds no memory file but entries saved
+    in a file the agent loads (Gemini's GEMINI.md: newuser36 #10, a row of "0 files")."""
+    if not r.get("memory_files") and r.get("saved_memories"):
+        return f"{r['saved_memories']:,} saved"
+    return f"{r['memory_files']:,}"
+
+
+def limit_text(r: dict[str, Any]) -> str:
+    """A row's worst load-limit share (``109%``), or "–" when the agent has none."""
+    share = r.get("load_share")
+    return "–" if share is None else f"{share:.0%}"
+
+
+def limit_style(r: dict[str, Any]) -> str:
+    share = r.get("load_share") or 0.0
+    return "bold red" if share > 1 else "yellow" if share >= 0.8 else ""

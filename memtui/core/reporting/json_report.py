@@ -294,6 +294,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             # CLAUDE.md files: newuser35 #22); only when there is one
             **({"not_counted": [{"path": path, "bytes": size} for path, size in outside]}
                if (outside := result.not_in_block()) else {}),
+            # memories saved as entries of a loaded file, by file (Gemini's GEMINI.md:
+            # newuser36 #10); only when there are: other reports stay as they were
+            **({"saved_memories": dict(block.saved)} if block.saved else {}),
         },
         # the store MEMORY.md has its row too (newuser34 #16)
         "files": Rows(rows, _file_row) if file_tokens else

@@ -146,7 +146,7 @@ def injection_block(injection: Injection, window: tuple[int, str, str],
     nbytes, tokens = measured(text, counter, names) if measure is None else measure(text)
     return InjectedBlock(text, len(text), nbytes, tokens, size, list(injection.files),
                          injection.cut, name, tokenizer, list(injection.loads), rule,
-                         injection.dropped, dict(injection.unloaded))
+                         injection.dropped, dict(injection.unloaded), dict(injection.saved))
 
 
 #: MEMORY.md is counted whole before its lines up to this many characters (`line_costs`).

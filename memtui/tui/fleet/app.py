@@ -29,13 +29,15 @@ from textual.widgets.data_table import RowDoesNotExist
 
 from memtui.core.audit import AuditOptions
 from memtui.core.fleet import (
-    AGENT_PROFILES,
     audit_fleet,
     find_workspaces,
+    mixed_fleet,
     no_workspace,
     shown_path,
     start_workers,
+    tagged,
 )
+from memtui.core.reporting.health import files_cell, limit_style, limit_text
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural, sparkline
 from memtui.tui.config import load_config
@@ -52,7 +54,8 @@ from memtui.tui.widgets.list_table import ListTable
 #: what does not fit goes in ``drop`` order, and the workspace column shrinks to its least
 #: width (cut in the middle, so that each workspace's own folder name stays).
 FLEET_COLUMNS: tuple[Column, ...] = (
-    Column("path", "Workspace", 18, flex=True),
+    # (want: a Claude Code row keeps its project and tag at 80 columns, newuser36 #28)
+    Column("path", "Workspace", 18, flex=True, want=27),
     Column("exit", "Exit", 4, numeric=True),
     Column("memory_files", "Files", 5, numeric=True, drop=3),
     Column("orphans", "Orphans", 7, numeric=True),
@@ -60,7 +63,10 @@ FLEET_COLUMNS: tuple[Column, ...] = (
     Column("broken_links", "Broken", 6, numeric=True),
     Column("dangling", "Dangling", 8, numeric=True, drop=1),
     Column("block_tokens", "Block tok.", 10, numeric=True, drop=2),
+    Column("load_share", "Limit", 5, numeric=True, drop=6),
     Column("secrets", "Secrets", 7, numeric=True),
+    # a warning (an injection, a store past its limit) shows (newuser36 #11)
+    Column("warnings", "Warn.", 5, numeric=True, drop=7),
     Column("oldest_days", "Oldest d", 8, numeric=True, drop=5),
     Column("spark", "Unreach. trend", 14, drop=4),
 )
@@ -131,7 +137,12 @@ def folder_cut(path: str, width: int, shared: str = "") -> Text:
         room = width - 3 - tag.cell_len  # "…" before, "/…" after
         if room >= 5:
             name = Text(parts[k])
-            if name.cell_len > room:
+            if name.cell_len > room and parts[k].startswith("-"):
+                # Claude Code's folder name, the project's path with "-" for "/": its end
+                # is the project's own name (newuser36 #28: "-hom…c-app")
+                name = Text(parts[k][-room:]) if cell_len(parts[k]) == len(parts[k]) \
+                    else middle_cut(name, room)
+            elif name.cell_len > room:
                 name = middle_cut(name, room)
             return Text("…") + name + Text("/…") + tag
     return middle_cut(text, width)
@@ -210,6 +221,7 @@ class FleetApp(KeyFlow, App[str | None]):
         self._redraw_pending = False
         self.widths: dict[str, int] = {}  # the columns shown, by key, and their widths
         self._shared = ""  # the front every shown row's path has (`shared_front`)
+        self._mixed = False  # the fleet holds another agent's row than Claude Code's
         #: Each workspace's git HEAD when its sparkline was last made (None: in no
         #: repository): a workspace audited again is given one when its HEAD is new.
         self._spark_heads: dict[str, tuple[str, str, str] | None] = {}
@@ -409,6 +421,7 @@ class FleetApp(KeyFlow, App[str | None]):
         table.clear()
         rows = self.visible_rows()
         self._shared = shared_front(self._rel(r["path"]) for r in rows)
+        self._mixed = mixed_fleet(self.state.rows.values())
         keys = [k for k, _ in COLUMNS]
         for r in rows:
             cells = dict(zip(keys, self._cells(r), strict=True))
@@ -443,7 +456,7 @@ class FleetApp(KeyFlow, App[str | None]):
         """Every column's cell, in COLUMNS order (``redraw`` keeps the shown ones)."""
         width = self.widths.get("path", 0)
         rel = folder_cut(self._rel(r["path"]), width, self._shared)
-        if r.get("profile") in AGENT_PROFILES:  # an agent's (issue 33): say which
+        if tagged(r.get("profile"), self._mixed):  # an agent's (issue 33): say which
             rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width, self._shared)
         if r.get("error"):  # the reason follows the workspace, in its column, wrapped
             # (cut to one line it read "b MEMORY.md: symli…": newuser24 #38)
@@ -457,9 +470,11 @@ class FleetApp(KeyFlow, App[str | None]):
                         style=style if value else "", justify="right")
 
         return [rel, Text(str(r["exit"]), style="bold red" if r["exit"] else "green"),
-                num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
+                Text(files_cell(r), justify="right") if r.get("saved_memories")
+                else num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
                 num("broken_links", "red"), num("dangling"), num("block_tokens"),
-                num("secrets", "bold red"), num("oldest_days"),
+                Text(limit_text(r), style=limit_style(r), justify="right"),
+                num("secrets", "bold red"), num("warnings", "yellow"), num("oldest_days"),
                 Text(self.state.sparks.get(r["path"], ""), style="yellow")]
 
     def _wrapped(self, cell: Text) -> tuple[Text, int]:

@@ -150,6 +150,25 @@ class BlockView(AuditView):
             out.append(f"\nnot counted here: the agent also loads, whole, every turn: {names}",
                        style=self.palette.warning)
 
+    #: The chat's window (size, name) once the chat knows it (`use_window`).
+    chat_window: tuple[int, str] | None = None
+
+    def use_window(self, window: int, name: str) -> None:
+        """The chat's window, named beside the audit's from now on (as the header uses it)."""
+        self.chat_window = (window, name)
+        if self.result is not None and self.palette is not None:
+            self.set_result(self.result, self.palette)
+
+    def header_window(self) -> tuple[int, str] | None:
+        """The chat's window the header already measures against (a view made after the
+        chat learned it)."""
+        from memtui.tui.widgets.health_header import HealthHeader
+
+        for header in self.app.query(HealthHeader):
+            if header.window is not None:
+                return header.window
+        return None
+
     def draw(self, result: AuditResult) -> None:
         block = result.block
         out = Text()
@@ -163,6 +182,16 @@ class BlockView(AuditView):
             out.append(f" · {block.chars:,} chars · {block.bytes:,} bytes · "
                        f"{block.share:,.1%} of a {block.window:,}-token window "
                        f"({block.window_name}, {block.tokenizer} count)")
+            chat = self.chat_window or self.header_window()
+            if chat is not None:  # the header's figure, named (newuser36 #16: "0.2% of
+                # 32,768 (trained)" above "0.2% of a 40,960-token window (Qwen)")
+                size, name = chat
+                tokenizer = "qwen" if "qwen" in block.tokens else block.tokenizer
+                used = block.tokens.get(tokenizer, 0)
+                out.append(f"\nthe chat's window, as the header counts it: {used:,} "
+                           f"{tokenizer} tokens, {used / size if size else 0:,.1%} of "
+                           f"{size:,} ({name}); the share above is against the audit's "
+                           f"window ({block.window_name})", style=self.palette.muted)
             out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
             if block.rule:  # an agent's profile (issue 33): its rule, and where it cut
                 out.append(f" — {printable(block.rule)}", style=self.palette.muted)

@@ -10,7 +10,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.core.audit import AuditResult
+from memtui.core.profiles.base import Load
 from memtui.core.profiles.claude_code import ClaudeCode
+from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.tui.palette import Palette
@@ -188,6 +190,33 @@ def never_loaded(result: AuditResult, style: str) -> Unit:
             Text(f"{many} never loaded", style=style))
 
 
+def limit_bar(load: Load, colour: str, cells: int) -> Text:
+    """``USER.md ████ 1,190/1,375``: one load limit's share, its bar ``cells`` wide."""
+    return Text.assemble(f"{printable(load.what)} ", (bar(min(load.share, 1.0), cells), colour),
+                         (f" {load.used:,}/{load.limit:,}", colour))
+
+
+def own_terms(result: AuditResult) -> tuple[str, str] | None:
+    """What an agent with no index of links loads, in its terms, long and short: OpenClaw's
+    MEMORY.md, loaded every turn ("MEMORY.md 4 lines, loaded every turn"); Codex's summary
+    against its limit ("summary 3,470/2,500 tokens"); None for a store of entries
+    (Hermes': its own unit) or an index of links."""
+    block = result.block
+    if any(load.entries is not None for load in block.loads):
+        return None
+    idx = result.index
+    if idx.exists and idx.path in block.files:
+        return (f"{idx.path} {plural(idx.line_count, 'line')}, loaded every turn",
+                f"{idx.path} {idx.line_count:,} lines")
+    load = next((ld for ld in block.loads if ld.path in block.files), None)
+    if load is not None:
+        what = "summary" if "summary" in load.what else load.what
+        unit = load.unit.split(" ")[0]
+        return (f"{what} {load.used:,}/{load.limit:,} {unit}",
+                f"{what} {load.used:,}/{load.limit:,}")
+    return None
+
+
 def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None
            ) -> list[tuple[list[Unit], Sequence[Step] | None, Sequence[int]]]:
     """The three lines' units, each with the steps that fit it (None: the usual) and the
@@ -225,7 +254,14 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     secrets = sum(1 for f in result.findings if f.kind == "secret")
     if secrets:
         counts.append((count(secrets, "credentials", p.error, "credential"), None))
-    if idx.exists:
+    agent = get_profile(result.profile)
+    own = None if agent.index_of_links or entries or packed or result.pointers() \
+        else own_terms(result)
+    at = len(counts)
+    if own is not None:  # an agent with no index of links (newuser36 #35: "index 0
+        # entries" for OpenClaw and Codex): what it loads, in its terms
+        counts.append((Text(printable(own[0])), Text(printable(own[1]))))
+    elif idx.exists:
         pointers = 0 if entries or packed else len(result.pointers())
         if pointers:  # Gemini's index is pointer lines, not links (newuser24 #14)
             hot = Text.assemble((f"index {pointers:,}", "bold"),
@@ -263,9 +299,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     # line is cut from its end): newuser30 #13, at 80 columns "2 broken links" and "1
     # dangling" went while "index 27 entries" stayed.
     count_steps: list[Step] | None = None
-    if idx.exists:
-        at = next(i for i, (full, _alt) in enumerate(counts) if full is not None
-                  and full.plain.startswith("index "))
+    if idx.exists or own is not None:
         count_steps = [*((i, counts[i][1]) for i in reversed(range(len(counts)))
                          if counts[i][1] is not None), (at, None)]
 
@@ -303,6 +337,8 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     cost: list[Unit] = [(gauge(BAR_WIDTH), None), (Text(f"{block.chars:,} chars"), None),
                         (Text(f"{share:,.1%} of {size:,} ({name}){besides}"),
                          Text(f"{share:,.1%} of {size:,}{besides}"))]
+    narrow: list[Step] = []  # each limit's bar made short, before any goes (newuser36
+    # #35: at 80 columns Hermes' USER.md bar, near its limit, went behind "…")
     if result.profile != "claude-code":
         if block.rule:  # an agent's profile (issue 33): its rule, and each limit's share
             title.append((Text(printable(block.rule), style=p.muted), None))
@@ -311,9 +347,8 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
             for load in sorted(block.loads, key=lambda load: -load.share):
                 lc = p.error if load.share > 1 else p.warning if load.share >= 0.8 \
                     else p.resolved
-                cost.append((Text.assemble(f"{printable(load.what)} ",
-                                           (bar(min(load.share, 1.0), 10), lc),
-                                           (f" {load.used:,}/{load.limit:,}", lc)), None))
+                cost.append((limit_bar(load, lc, 10), None))
+                narrow.append((len(cost) - 1, limit_bar(load, lc, 3)))
                 if block.dropped and len(cost) == 4:  # beside the worst (newuser27 #27)
                     cost.append(never_loaded(result, f"bold {p.error}"))
         # The agent's own load limits stay before the share of an assumed window (newuser30
@@ -322,7 +357,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         agent_steps: list[Step] | None = None
         if len(cost) > 3:
             agent_steps = [(1, None), (2, cost[2][1]), (0, gauge(10)), (0, gauge(5)),
-                           (2, None), (0, gauge(0))]
+                           (2, None), (0, gauge(0)), *narrow]
         return [(title, None, ()), (counts, count_steps, nothing), (cost, agent_steps, ())]
     opts = result.options
     lines = ClaudeCode.agent_lines(idx)  # as Claude Code splits them (newuser30 #19)
