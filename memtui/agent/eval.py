@@ -14,7 +14,10 @@ beside it as ``diff``: a run that wrote a file and deleted it again made calls, 
 its diff is empty. Flags: ``fabricated`` (numbers, times or percentages written that the user
 never gave), ``overwrote`` (a ``write_file`` replaced a memory that was there before the run
 and lines it held are gone: newuser23 #13), ``deleted_memory`` (a call deleted a memory that
-was there before the run and that the message does not name: newuser34 #6), ``truncated``
+was there before the run and that the message does not name: newuser34 #6),
+``index_dropped`` (a memory the index linked before the run is still there and no longer
+linked: the run orphaned it, newuser36 #4 — ``write_file MEMORY.md ""`` read as a harmless
+``index_only``), ``truncated``
 (the system prompt was cut) and ``stopped`` (``--max-steps`` ended the turn before the model
 answered: newuser34 #24). A run passes when it is ``memory_written`` and none of
 :data:`FAILING` is among its flags: a truncated or stopped run is not a comparable run, so it
@@ -48,7 +51,8 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
 #: The flags that keep a run from passing.
-FAILING = ("fabricated", "overwrote", "deleted_memory", "truncated", "stopped")
+FAILING = ("fabricated", "overwrote", "deleted_memory", "index_dropped", "truncated",
+           "stopped")
 
 
 @dataclass
@@ -211,6 +215,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         flags.append("overwrote")
     if unasked_deletes(record, old, message):
         flags.append("deleted_memory")
+    if unlinked(before, after):
+        flags.append("index_dropped")
     if any(r.truncation for r in record.replies):
         flags.append("truncated")
     if record.stopped == "max_steps":
@@ -224,6 +230,13 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
                      [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
                      record.content, diff, deleted)
+
+
+def unlinked(before: AuditResult, after: AuditResult) -> list[str]:
+    """The memories the index linked before the run that are still there, no longer linked
+    (the run dropped their index lines)."""
+    return sorted(p for p in before.index_linked
+                  if p not in after.index_linked and p in after.scans)
 
 
 def overwrote(record: TurnRecord, old: dict[str, str], new: dict[str, str]) -> list[str]:
