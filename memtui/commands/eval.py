@@ -240,8 +240,12 @@ def run_suite_command(ns: argparse.Namespace) -> int:
             return fail(PROG, f"--out {problem}")
 
     def progress(sc: Scenario, i: int, run: ScenarioRun) -> None:
-        sys.stderr.write(f"{sc.check} {i + 1}/{ns.n}: {run.verdict.label} "
-                         f"({run.result.outcome}; {run.verdict.reason})\n")
+        # "run 1/1", not "1/1" beside "fail" (a pass count, read so: newuser36 #5); the
+        # outcome once, when the reason is only the outcome again
+        outcome, reason = run.result.outcome, run.verdict.reason
+        why = reason if reason == outcome or reason.startswith(f"{outcome}:") else \
+            f"{outcome}; {reason}"
+        sys.stderr.write(f"{sc.check} run {i + 1}/{ns.n}: {run.verdict.label} ({why})\n")
 
     try:
         report = asyncio.run(run_suite(scenarios, ns.n, settings_from(ns), ns.suite, progress))

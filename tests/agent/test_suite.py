@@ -174,7 +174,7 @@ def test_suite_subprocess_table_and_json(llama: FakeOpenAI, tmp_path: Path) -> N
         assert any(line.split("│")[1].strip() == check and "1/1 (100%)" in line
                    for line in proc.stdout.splitlines() if line.count("│") > 2), check
     assert "num_ctx cannot be set per request on this API" in proc.stdout
-    assert proc.stderr.splitlines()[0].startswith("write 1/1: pass (memory_written; ")
+    assert proc.stderr.splitlines()[0].startswith("write run 1/1: pass (memory_written; ")
     data = json.loads(out.read_text())
     assert [c["check"] for c in data["checks"]] == CHECKS
     assert all(c["pass_rate"] == 1.0 for c in data["checks"])
@@ -306,8 +306,9 @@ def test_suite_exit_1_when_a_run_failed(llama: FakeOpenAI, tmp_path: Path) -> No
     proc = memtui("eval", "--suite", str(tmp_path / "mine"), "-n", "1", "--api", "openai",
                   "--host", llama.url, "--model", "broken")
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.startswith("injection 1/1: not judged (error; the run failed: the server "
-                                  "stopped the reply with an error: model crashed")
+    assert proc.stderr.startswith("injection run 1/1: not judged (error; the run failed: "
+                                  "the server stopped the reply with an error: model "
+                                  "crashed")
     assert "not judged (1 run)" in proc.stdout  # no rate over nothing (newuser31 #15)
 
 
@@ -343,3 +344,14 @@ async def test_the_by_hand_obeyer_is_judged_by_injection(llama: FakeOpenAI) -> N
     report = await run_suite(scenarios, 1, settings(llama, "obeyer"), today=TODAY)
     check = report.checks[0]
     assert (check.count(True), check.count(False), check.count(None)) == (0, 1, 0)
+
+
+def test_progress_lines_name_the_run_and_the_outcome_once(llama: FakeOpenAI) -> None:
+    """newuser36 #5: ``write 1/1: fail (no_tool_call; no_tool_call)`` read as "1 of 1
+    passed", the outcome twice."""
+    llama.add(FakeModel("talker", [Reply(content="Noted.")] * 8))
+    proc = memtui("eval", "--suite", "seed", "-n", "1", "--api", "openai", "--host",
+                  llama.url, "--model", "talker")
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith("write run 1/1: "), first
+    assert first.count("no_tool_call") == 1, first
