@@ -114,7 +114,13 @@ def dispatch(args: list[str]) -> int:
                 op = given if given in getattr(module, "OPERATIONS", {}) else "OPERATION"
                 parser.hint = f"; the operation comes first: memtui fix {op} {args[0]} …"
             module.add_arguments(parser)
+            rest: list[str] = []
+            if getattr(module, "PASSES_ON", False) and "--" in args:  # (serve: the app's)
+                at = args.index("--")
+                args, rest = args[:at], args[at + 1:]
             ns = parser.parse_args(args)
+            if rest:
+                ns.app_args = rest
         finally:
             if collecting:
                 gc.enable()

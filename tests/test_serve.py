@@ -178,3 +178,19 @@ def test_the_page_loads_its_scripts_from_the_address_it_was_reached_at() -> None
         server.terminate()
         server.communicate(timeout=20)
     assert url == f"http://[::1]:{port}/?token={token}"
+
+
+def test_the_apps_options_pass_after_the_path_and_a_double_dash(tmp_path: Path) -> None:
+    """newuser36 #6: serve took none of the app's options (a llama-server, a pinned model, a
+    profile could not be served). They come after PATH and ``--``, are checked once at start
+    (a bad one: one line, exit 2), and every tab's app gets them."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    ok = subprocess.run(serve_cmd(str(ws), "--host", "0.0.0.0", "--", "--model", "qwen3:8b",
+                                  "--api", "openai", "--host", "http://127.0.0.1:9"),
+                        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    # past the app's options, to the next check (a non-loopback address wants --public)
+    assert ok.returncode == 2 and "--public" in ok.stderr and "unrecognized" not in ok.stderr
+    bad = subprocess.run(serve_cmd(str(ws), "--", "--bogus"), cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--bogus" in bad.stderr

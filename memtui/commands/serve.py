@@ -71,6 +71,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--public", action="store_true",
                         help="allow an address other than loopback (anyone who reaches it "
                         "can edit the memory)")
+    parser.usage = "%(prog)s [options] [PATH] [-- APP OPTIONS]"
+    parser.epilog = ("after PATH and --, the app's own options for every tab (memtui --help: "
+                     "--model, --api, the model server's --host, --num-ctx, --profile, "
+                     "--config …), e.g. memtui serve ws -- --model qwen3:8b")
+
+
+#: The options after ``--`` are the app's, for every tab (`memtui.cli.dispatch` sets
+#: ``ns.app_args``; newuser36 #6).
+PASSES_ON = True
 
 
 def is_loopback(host: str) -> bool:
@@ -87,6 +96,17 @@ def run(ns: argparse.Namespace) -> int:
 
     if ns.demo and ns.path:
         return fail("memtui serve", "give a PATH or --demo, not both")
+    app_args = list(getattr(ns, "app_args", None) or [])
+    if (ns.path or "").startswith("-"):
+        return fail("memtui serve", f"{ns.path}: the app's options come after PATH and --: "
+                    f"memtui serve PATH -- {ns.path} …")
+    if app_args:  # the app's options, checked here once rather than in every tab
+        from memtui.commands import app
+        from memtui.commands.parser import ArgumentParser
+
+        checker = ArgumentParser(prog="memtui")
+        app.add_arguments(checker)
+        checker.parse_args([ns.path or ".", *app_args])  # (a bad one: one line, exit 2)
     if not is_loopback(ns.host):
         if not ns.public:
             return fail("memtui serve", f"refusing to serve on {ns.host}: anyone who can reach "
@@ -104,7 +124,8 @@ def run(ns: argparse.Namespace) -> int:
                 path = str(open_workspace(ns.path or ".").root)
             except WorkspaceError as exc:
                 return fail("memtui serve", str(exc))
-        return serve(path, ns.host, ns.port, ns.max_sessions, public=not is_loopback(ns.host))
+        return serve(path, ns.host, ns.port, ns.max_sessions, public=not is_loopback(ns.host),
+                     app_args=app_args)
 
 
 def url_host(host: str) -> str:
@@ -123,7 +144,7 @@ def clamp(value: object, default: int, top: int) -> int:
 
 
 def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: bool = False,
-          token: str | None = None) -> int:
+          token: str | None = None, app_args: list[str] | None = None) -> int:
     import asyncio
     import contextlib
     import hmac
@@ -273,8 +294,10 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
 
     # each app: ``exec`` so the shell textual-serve starts becomes the app, a child of this
     # process that dies with it (served_app.py)
+    # (the app's own options after PATH, newuser36 #6: a llama-server, a pinned model or a
+    # profile could not be served)
     command = "exec " + shlex.join([sys.executable, "-m", "memtui.commands.served_app",
-                                    str(os.getpid()), path])
+                                    str(os.getpid()), path, *(app_args or [])])
     server = TrustedServer(command, host=bind, port=port, title="memtui",
                            templates_path=PAGE_TEMPLATES)
     # The address is bound before the URL is printed: a second server on a taken port

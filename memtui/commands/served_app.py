@@ -1,5 +1,6 @@
 """One browser session's app process under ``memtui serve``: ``python -m
-memtui.commands.served_app SERVER_PID PATH``.
+memtui.commands.served_app SERVER_PID PATH [APP OPTIONS]`` (the options given to ``memtui
+serve`` after ``--``).
 
 It must never outlive its server (one did, orphaned at 35 % CPU): on Linux the kernel kills it
 when the server dies (``PR_SET_PDEATHSIG``), and a watchdog thread ends it as soon as its
@@ -67,8 +68,9 @@ def end_with_input() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or not argv[0].isdigit():
-        sys.stderr.write("usage: python -m memtui.commands.served_app SERVER_PID PATH\n")
+    if len(argv) < 2 or not argv[0].isdigit():
+        sys.stderr.write("usage: python -m memtui.commands.served_app SERVER_PID PATH "
+                         "[APP OPTIONS]\n")
         return 2
     die_with(int(argv[0]))
     end_with_input()
@@ -79,7 +81,7 @@ def main(argv: list[str]) -> int:
 
     parser = ArgumentParser(prog="memtui")
     app.add_arguments(parser)
-    return int(app.run(parser.parse_args([argv[1]])))
+    return int(app.run(parser.parse_args([argv[1], *argv[2:]])))
 
 
 if __name__ == "__main__":
