@@ -29,4 +29,4 @@ def test_the_duplicate_entry_rule_agrees_with_the_finding() -> None:
 def test_summary_tokens_names_no_codex_config() -> None:
     text = memtui("audit", "--help")
     part = text.split("--summary-tokens N", 2)[2][:160]
-    assert "(default: .memtui.toml's summary_tokens, else 2,500)" in part, part
+    assert "(default: .memtui.toml's summary-tokens, else 2,500)" in part, part

@@ -8,6 +8,7 @@ from __future__ import annotations
 from memtui.agent.settings import AgentSettings
 from memtui.agent.truncation import suggest_window
 from memtui.core.workspace import Workspace
+from memtui.tui.chat import ChatPane
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
 
@@ -21,9 +22,12 @@ async def test_a_small_index_past_a_tiny_window_is_not_what_to_shrink(
     app = Harness(ws, AgentSettings(model="chatter", host=fake.url, num_ctx=512))
     async with app.run_test(size=(120, 50)) as pilot:
         (ws.root / "MEMORY.md").write_text("# Memory\n- [A](memory/a.md) — a short hook\n")
+        pane = app.query_one(ChatPane)
+        # (the model's facts first: a message sent before them is not measured yet)
+        await wait_until(pilot, lambda: pane.session.facts is not None, timeout=30)
         await send(pilot, "hello")
         banner = app.query_one(Banner)
-        await wait_until(pilot, lambda: banner.kind == "error")
+        await wait_until(pilot, lambda: banner.kind == "error", timeout=30)
         bar = app.query_one(BudgetBar).budget
         assert bar is not None and bar.window == 512
         rest = bar.total - bar.history - bar.block

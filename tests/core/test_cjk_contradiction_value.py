@@ -22,10 +22,12 @@ def test_a_cjk_contradiction_names_the_value_that_differs(
     ws = tmp_path / "memory"
     ws.mkdir()
     lines = ["# Memory index", ""]
-    for n in (2, 14):
-        (ws / f"topic-{n:03d}.md").write_text(
-            FM.format(name=f"topic-{n:03d}", n=n, body=TEMPLATE.format(n=n)), encoding="utf-8")
-        lines.append(f"- [Topic {n:03d}](topic-{n:03d}.md) — hook for fact {n}")
+    # (files not named by the number that differs: named by it, the two are one template's
+    # numbered instances, no contradiction — newuser36 #9, tests/core/test_contradiction_series.py)
+    for n, name in ((2, "topic-a"), (14, "topic-b")):
+        (ws / f"{name}.md").write_text(
+            FM.format(name=name, n=n, body=TEMPLATE.format(n=n)), encoding="utf-8")
+        lines.append(f"- [Topic {name}]({name}.md) — hook for fact {n}")
     (ws / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     main(["audit", str(ws), "--json"])
     found = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]

@@ -1,9 +1,10 @@
 """newuser36 #9: one template's numbered instances ("Widget 0 uses bolt size M3", "Widget 12
 uses bolt size M3"; "The nightly build on runner 5 …") were 168–219 ``contradiction``
-warnings, each advising to delete a correct memory. Memories that contradict one another
-in one place, four or more each with its own value, are a series, not a fact written twice;
-two or three disagreeing are still contradictions. Real files, the CLI's audit, cold and
-after a change (the app's incremental path)."""
+warnings, each advising to delete a correct memory. Where the one value two memories write
+otherwise is on each side the number the file is named by, they are one template's numbered
+instances, not a fact written twice; memories disagreeing on a value their names do not
+carry are still contradictions, however many. Real files, the CLI's audit, cold and after a
+change (the app's incremental path)."""
 
 from __future__ import annotations
 

@@ -38,11 +38,22 @@ from memtui.core.native import native_module
 
 WORDS = 7  # words besides the values: a shorter sentence is a label, not a claim
 CROWD = 12  # memories holding one claim past which it is a template line, not compared
-#: Values one claim is written with, each in its own memory, from which on the memories are a
-#: numbered series — one template's instances (widget 0, widget 12, … each "uses bolt size
-#: M3"), not one fact written twice (newuser36 #9: 168–219 warnings, each advising to delete a
-#: correct memory); two or three values disagreeing stay contradictions.
-SERIES = 4
+_NUMBERS_IN_NAME = re.compile(r"\d+")
+
+
+def numbered_instances(a: str, b: str, slot: tuple[str, str]) -> bool:
+    """Whether the one value two memories write otherwise is, on each side, the number its
+    own file is named by (``m000.md`` "Widget 0 uses bolt size M3", ``m012.md`` "Widget 12
+    …"; ``topic-005.md`` "… on runner 5 …"): one template's numbered instances, the number
+    the subject's own, not a fact written twice (newuser36 #9: 168–219 warnings, each advising
+    to delete a correct memory). ``slot``: the two values, in either order."""
+    def own(rel: str, value: str) -> bool:
+        stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        return value.lstrip("#").isdigit() and \
+            int(value.lstrip("#")) in {int(n) for n in _NUMBERS_IN_NAME.findall(stem)}
+
+    x, y = slot
+    return (own(a, x) and own(b, y)) or (own(a, y) and own(b, x))
 MOST = 64  # claims kept per memory (the first)
 LONGEST = 24  # characters of one value kept: a longer run of digits is an identifier
 
@@ -214,9 +225,9 @@ def contradiction_findings(held: Mapping[str, str],
                 slot = _one_slot(va, vb)
                 if slot is not None:
                     found.append((a, b, slot))
-        if len({v for _, _, slot in found for v in slot}) >= SERIES:
-            continue  # a numbered series: one template's instances (newuser36 #9)
         for a, b, slot in found:
+            if numbered_instances(a, b, slot):
+                continue  # one template's numbered instances (newuser36 #9)
             against[a].setdefault(b, slot)
             against[b].setdefault(a, slot)
     out: dict[str, tuple[Finding, ...]] = {}

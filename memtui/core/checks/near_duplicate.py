@@ -89,7 +89,7 @@ from itertools import pairwise
 from operator import itemgetter
 
 from memtui.core.checks import near_duplicate_kernel as _kernel
-from memtui.core.checks.contradiction import SERIES
+from memtui.core.checks.contradiction import numbered_instances
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
@@ -1618,31 +1618,20 @@ def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
     alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
     most of its pairs). ``sketch_of``: each key's sketch, for the message to name what a
     pair shares (`pair_finding`)."""
-    kept = unhubbed(found, THRESHOLD, sizes)
-    series = instances(kept)
-    if series:
-        kept = {rel: without_series(rel, others, series) for rel, others in kept.items()}
+    kept = {rel: without_instances(rel, others)
+            for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
     return {str(rel): pair_findings(str(rel), others, sketch_of)
             for rel, others in kept.items() if others}
 
 
-def instances(found: Mapping[Hashable, list[tuple[float, Hashable]]]) -> set[Hashable]:
-    """The memories that `Contradicting` pairs join to ``SERIES`` - 1 others or more
-    (`memtui.core.checks.contradiction.SERIES`, newuser36 #9): a
-    numbered series' instances, not contradictions (a series is a clique: each instance
-    differs from every other in that one place, so the count is the same read from any of
-    them, cold or after a change)."""
-    return {rel for rel, others in found.items()
-            if sum(type(sim) is Contradicting for sim, _ in others) >= SERIES - 1}
-
-
-def without_series(rel: Hashable, others: list[tuple[float, Hashable]],
-                   series: set[Hashable]) -> list[tuple[float, Hashable]]:
-    """``others`` without the `Contradicting` pairs of a series (`instances`)."""
-    if rel not in series and not any(o in series for _, o in others):
-        return others
+def without_instances(rel: Hashable, others: list[tuple[float, Hashable]]
+                      ) -> list[tuple[float, Hashable]]:
+    """``others`` without the `Contradicting` pairs whose one value is, on each side, the
+    number the file is named by (`memtui.core.checks.contradiction.numbered_instances`:
+    one template's numbered instances, newuser36 #9)."""
     return [(sim, o) for sim, o in others
-            if type(sim) is not Contradicting or (rel not in series and o not in series)]
+            if type(sim) is not Contradicting or " / " not in sim.values
+            or not numbered_instances(str(rel), str(o), tuple(sim.values.split(" / ", 1)))]
 
 
 def pair_findings(rel: str, others: list[tuple[float, Hashable]],

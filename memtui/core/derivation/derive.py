@@ -40,10 +40,9 @@ from memtui.core.checks.near_duplicate import (
     crowded,
     crowded_finding,
     findings_of,
-    instances,
     pair_findings,
     pairs,
-    without_series,
+    without_instances,
 )
 from memtui.core.checks.noise import (
     folders_of,
@@ -437,7 +436,7 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             return _with_crowded(findings_of(kept.known, _sizes(scans),  # (a change
                                              sketch_of), kept.crowded()), kept  # elsewhere)
         for rel, others in got.items():
-            others = without_series(rel, others, instances({rel: others}))
+            others = without_instances(rel, others)
             if others:
                 found[rel] = pair_findings(rel, others, sketch_of)  # type: ignore[arg-type]
             else:
