@@ -94,8 +94,6 @@ class Gate:
             return None
         if call.name not in self.tools.names or self.tools.refused_outright(call.arguments):
             return None  # the tool refuses it whatever the answer: nothing to ask
-        if call.name == "delete_file" and self.tools.fingerprint(call.arguments) == "absent":
-            return None  # no such file: the call fails, nothing to ask (newuser36 #3)
         warning = ""
         if may_delete and (drop := self.tools.drops_most(call.name, call.arguments)):
             kind, warning = "delete", drop  # an overwrite that drops most of a file

@@ -82,15 +82,3 @@ def test_an_unchanged_file_is_asked_once(ws: Workspace) -> None:
     assert outcome is not None and "refused by the operator" in outcome.result
     assert len(asked) == 1
 
-
-def test_a_delete_of_a_file_that_is_not_there_asks_nothing(ws: Workspace) -> None:
-    """newuser36 #3: the card asked to approve deleting a file that did not exist."""
-    async def operator(request: Request) -> str:
-        raise AssertionError("asked about nothing")
-
-    gate = Gate(ToolBox(ws), approver=operator)  # type: ignore[arg-type]
-    call = ToolCall("delete_file", {"path": "memory/gone.md"})
-    assert gate.request(call) is None
-    assert asyncio.run(gate.check(call)) is None  # runs, and the tool says it is not there
-    outcome = ToolBox(ws).run(call.name, call.arguments)
-    assert not outcome.ok and "does not exist" in outcome.result
