@@ -46,11 +46,20 @@ def numbered_instances(a: str, b: str, slot: tuple[str, str]) -> bool:
     own file is named by (``m000.md`` "Widget 0 uses bolt size M3", ``m012.md`` "Widget 12
     …"; ``topic-005.md`` "… on runner 5 …"): one template's numbered instances, the number
     the subject's own, not a fact written twice (newuser36 #9: 168–219 warnings, each advising
-    to delete a correct memory). ``slot``: the two values, in either order."""
+    to delete a correct memory). A date is such a number too: two daily reports a script
+    writes, ``review-2026-02-07.md`` and ``review-2026-02-08.md``, the same text but for the
+    date each is named by (real37: "one claim with another value (2026-02-07 / 2026-02-08)").
+    ``slot``: the two values, in either order."""
     def own(rel: str, value: str) -> bool:
         stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        return value.lstrip("#").isdigit() and \
-            int(value.lstrip("#")) in {int(n) for n in _NUMBERS_IN_NAME.findall(stem)}
+        named = [int(n) for n in _NUMBERS_IN_NAME.findall(stem)]
+        if value.lstrip("#").isdigit():
+            return int(value.lstrip("#")) in named
+        # a value of several numbers (a date, 2026-02-07): its numbers, in order, a run of
+        # the name's
+        parts = [int(n) for n in _NUMBERS_IN_NAME.findall(value)]
+        return len(parts) > 1 and any(named[i:i + len(parts)] == parts
+                                      for i in range(len(named) - len(parts) + 1))
 
     x, y = slot
     return (own(a, x) and own(b, y)) or (own(a, y) and own(b, x))

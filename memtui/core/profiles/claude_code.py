@@ -46,6 +46,12 @@ class ClaudeCode(Profile):
             return False
         return super().keeps(f)
 
+    def ages(self, rel: str) -> bool:
+        """The team index is an index, loaded every session as MEMORY.md is: never a stale
+        memory to verify (real37: "4 memories older than 90 days … team/MEMORY.md"); the
+        memories it links age as any."""
+        return rel != TEAM_INDEX
+
     def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
         """The CLAUDE.md files Claude Code also loads whole every turn (AGENT_LAYOUTS.md):
         the user's ``~/.claude/CLAUDE.md`` (the ``.claude`` folder holding ``projects/``)
