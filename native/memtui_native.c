@@ -2559,7 +2559,8 @@ static PyObject *native_holds(PyObject *self, PyObject *args)
 /* --- disguise, seed_line: the credential check's two looks before reading lines (issue 35) --
  *
  * disguise(text) -> bool: memtui.core.creds.as_seen.DISGUISE.search(text) is not None: a
- * format character, a no-break space, a full-width letter or digit or a script's own colon
+ * default-ignorable character, a no-break space or a blank no line ends at, a full-width
+ * letter, digit or token mark, a mathematical letter or digit, or a script's own colon
  * anywhere, or a Greek or Cyrillic letter (U+0370..U+04FF) beside an ASCII letter.
  * seed_line(text) -> bool: memtui.core.creds.mnemonic.SEED_LINE.search(text) is not None: a
  * line (split at "\n" alone) that is [ \t>]*, then 12 to 24 words of 3 to 8 letters a-z each
@@ -2569,16 +2570,21 @@ static PyObject *native_holds(PyObject *self, PyObject *args)
 static inline int disguise_mark(Py_UCS4 c)
 {
     if (c < 0xA0)
-        return 0;
+        return c == 0x85;
     switch (c) {
-    case 0xA0: case 0xAD: case 0x61C: case 0x180E: case 0x2007: case 0x202F: case 0xFEFF:
-    case 0x1365: case 0x1366: case 0x17D6: case 0x1804: case 0x2236: case 0xFE55:
+    case 0xA0: case 0xAD: case 0x34F: case 0x61C: case 0x115F: case 0x1160: case 0x17B4:
+    case 0x17B5: case 0x2007: case 0x2028: case 0x2029: case 0x202F: case 0x3164:
+    case 0xFEFF: case 0xFFA0: case 0x1365: case 0x1366: case 0x17D6: case 0x1804:
+    case 0x2236: case 0xFE55: case 0xFF0B: case 0xFF0D: case 0xFF0F: case 0xFF1D:
+    case 0xFF3F:
         return 1;
     }
-    return (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
-           (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) ||
+    return (c >= 0x180B && c <= 0x180F) || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) ||
+           (c >= 0x2066 && c <= 0x2069) || (c >= 0xFE00 && c <= 0xFE0F) ||
            (c >= 0xFF10 && c <= 0xFF19) || (c >= 0xFF21 && c <= 0xFF3A) ||
-           (c >= 0xFF41 && c <= 0xFF5A);
+           (c >= 0xFF41 && c <= 0xFF5A) || (c >= 0x1BCA0 && c <= 0x1BCA3) ||
+           (c >= 0x1D400 && c <= 0x1D7FF) || (c >= 0xE0000 && c <= 0xE0FFF);
 }
 
 static inline int disguise_latin(Py_UCS4 c)
@@ -2597,13 +2603,13 @@ static PyObject *native_disguise(PyObject *self, PyObject *args)
     if (kind == PyUnicode_1BYTE_KIND) { /* no Greek nor Cyrillic: the marks alone */
         const Py_UCS1 *p = (const Py_UCS1 *)data;
         for (Py_ssize_t i = 0; i < n; i++)
-            if (p[i] == 0xA0 || p[i] == 0xAD)
+            if (p[i] == 0xA0 || p[i] == 0xAD || p[i] == 0x85)
                 Py_RETURN_TRUE;
         Py_RETURN_FALSE;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (c < 0xA0)
+        if (c < 0xA0 && c != 0x85)
             continue;
         if (c >= 0x370 && c <= 0x4FF) {
             if ((i > 0 && disguise_latin(PyUnicode_READ(kind, data, i - 1))) ||

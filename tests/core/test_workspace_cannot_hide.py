@@ -61,7 +61,11 @@ def test_a_link_under_the_memory_root_into_a_skipped_folder_is_read(
         (ws / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     os.symlink(f"../{skipped}/x.md", ws / "memory" / "notes.txt")
     os.symlink(f"../{skipped}/sub", ws / "memory" / "more")
-    assert _guarded(ws) == [("memory/more/y.txt", "secret"), ("memory/notes.txt", "secret")]
+    # (the state folder's own files are read under their names too: redteam37)
+    own = [(".memtui/sub/y.txt", "secret"), (".memtui/x.md", "secret")] \
+        if skipped == ".memtui" else []
+    assert _guarded(ws) == [*own, ("memory/more/y.txt", "secret"),
+                            ("memory/notes.txt", "secret")]
 
 
 @pytest.mark.parametrize("target", ["docs/tools.md", ".memtui/tools.md"])
@@ -102,7 +106,10 @@ def test_an_import_past_the_files_followed_is_unchecked(tmp_path: Path) -> None:
         "@.memtui/c.md\n"
     files[".memtui/c.md"] = CRED
     ws = make_ws(tmp_path / "ws", files)
-    assert _guarded(ws, "--profile", "gemini") == [("n200.md", "unchecked_text")]
+    # (the state folder's files are read for credentials since redteam37: the import past
+    # the bound is still said)
+    assert _guarded(ws, "--profile", "gemini") == [(".memtui/c.md", "secret"),
+                                                   ("n200.md", "unchecked_text")]
 
 
 def test_discover_counts_them_too(tmp_path: Path) -> None:

@@ -6,8 +6,12 @@ the check, so it is taken away first, and every hit is given back as written:
 - a format character (zero-width space, joiner or non-joiner, word joiner, soft hyphen,
   byte-order mark, a direction mark) between two visible ASCII characters is dropped
   (``A\\u200bKIA…`` is ``AKIA…``); elsewhere (a Persian or Indic word's joiner) it stays;
-- a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``);
-- a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``);
+- a no-break, figure or narrow no-break space is a space (``password:\\u00a0value``), and so
+  is a blank the text's lines do not end at (a line or paragraph separator, NEL, a vertical
+  tab, a form feed, an ASCII separator: redteam37);
+- a full-width ASCII letter or digit is that letter or digit (``ｐａｓｓｗｏｒｄ``), and a
+  token's full-width punctuation (``＿－＋／＝``) that mark; a mathematical letter or digit
+  (``𝐠𝐡𝐩``) the ASCII one it is drawn from (redteam37);
 - in a line holding JSON inside a JSON string (an escaped key, ``\\"password\\":``), the
   backslash before each quote is dropped: the inner object reads as JSON;
 - a script's own colon (Ethiopic ``፥`` ``፦``, Khmer ``៖``, Mongolian ``᠄``, the ratio and
@@ -27,17 +31,37 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Callable
 
 from memtui.core.native import native_module
 
-_FORMAT = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
-_SPACES = "\u00a0\u2007\u202f"
+#: Format characters and the rest of Unicode's default-ignorable code points (drawn as
+#: nothing: the combining grapheme joiner, Hangul fillers, Khmer and Mongolian inherent
+#: vowels and selectors, variation selectors, the tag characters; redteam37: a token with
+#: U+FE0F or U+E0020 between its characters passed).
+_FORMAT = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+           "\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufe00-\ufe0f\ufeff\uffa0"
+           "\U0001bca0-\U0001bca3\U000e0000-\U000e0fff")
+#: Blanks a reader reads as a space between a label and its value (a no-break space; the
+#: line and paragraph separators and NEL, which `str.split("\\n")` leaves inside a line:
+#: redteam37, ``password:\u2028value`` passed).
+_SPACES = "\u00a0\u0085\u2007\u2028\u2029\u202f"
+#: ASCII blanks of the same kind (vertical tab, form feed, the file/group/record/unit
+#: separators): looked for in an ASCII text too (`disguised`).
+_ASCII_BLANKS = "\x0b\x0c\x1c-\x1f"
 _WIDE = "\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+#: A token's own punctuation written full-width (``ｇｈｐ＿…``): ``＿ － ＋ ／ ＝``.
+_WIDE_MARKS = "\uff0b\uff0d\uff0f\uff1d\uff3f"
+#: Mathematical letters and digits (bold, italic, script, double-struck …: ``𝐠𝐡𝐩``), read
+#: as the ASCII letter or digit each stands for (their compatibility form).
+_MATH = "\U0001d400-\U0001d7ff"
 _OTHER = "\u0370-\u03ff\u0400-\u04ff"
 _COLONS = "\u1365\u1366\u17d6\u1804\u2236\ufe55"
 #: Whether a text holds anything `seen` would change (a text without is read as it is).
-DISGUISE = re.compile(f"[{_FORMAT}{_SPACES}{_WIDE}{_COLONS}]|[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
+DISGUISE = re.compile(f"[{_FORMAT}{_SPACES}{_WIDE}{_WIDE_MARKS}{_MATH}{_COLONS}]"
+                      f"|[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
+_ASCII_DISGUISE = re.compile(f"[{_ASCII_BLANKS}]")
 _WORD = re.compile(f"[A-Za-z{_OTHER}]+")
 #: Cyrillic and Greek letters drawn like Latin ones.
 _LATIN = str.maketrans(
@@ -62,7 +86,7 @@ def disguised(text: str) -> bool:
     if '\\"' in text and _ESCAPED_KEY.search(text) is not None:
         return True
     if text.isascii():
-        return False
+        return _ASCII_DISGUISE.search(text) is not None
     compiled = COMPILED
     return compiled(text) if compiled is not None else DISGUISE.search(text) is not None
 
@@ -102,12 +126,14 @@ def seen(line: str) -> tuple[str, list[int]]:
             continue
         c = line[i]
         if i not in dropped:
-            if c in _SPACES:
+            if c in _SPACES or c in _ASCII_SPACE:
                 c = " "
             elif c in _COLONS:
                 c = ":"
             elif _WIDE_ONE.match(c):
                 c = chr(ord(c) - 0xFEE0)
+            elif "\U0001d400" <= c <= "\U0001d7ff":
+                c = _math(c)
             chars.append(c)
             where.append(i)
         i += 1
@@ -126,7 +152,14 @@ _ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
 #: A backslash escaping a quote (the backslash alone, one level of escaping).
 _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\(?=")')
 
-_WIDE_ONE = re.compile(f"[{_WIDE}]")
+_WIDE_ONE = re.compile(f"[{_WIDE}{_WIDE_MARKS}]")
+_ASCII_SPACE = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def _math(c: str) -> str:
+    """A mathematical letter or digit as its ASCII letter or digit (itself otherwise)."""
+    plain = unicodedata.normalize("NFKC", c)
+    return plain if len(plain) == 1 and plain.isascii() and plain.isalnum() else c
 _MIXED = re.compile(f"[A-Za-z][{_OTHER}]|[{_OTHER}][A-Za-z]")
 
 

@@ -70,6 +70,7 @@ from memtui.core.scanner.scan import (
     unchecked,
 )
 from memtui.core.scanner.share import Key, key_of
+from memtui.core.scanner.state_files import MAX_STATE_ENTRIES, STATE_OPENED, state_files
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
 from memtui.core.workspace import STATE_DIR, Workspace
@@ -269,7 +270,8 @@ def _not_a_memory(f: Finding) -> Finding:
     """``f`` as said of a file that is no memory (a credential's message says so)."""
     if f.kind != "secret" or not f.message.endswith(REPLAYED):
         return f
-    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + OPENED, f.severity)
+    said = STATE_OPENED if f.path.startswith(STATE_DIR + "/") else OPENED
+    return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + said, f.severity)
 
 
 def top_files(ws: Workspace, audited: Container[str], every: bool = True
@@ -357,6 +359,14 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
         only_credentials.update(rel for rel, _full, _st in top)
         names.extend((rel, False) for rel, _full, _st in top)
         files = top + files
+    state = state_files(ws, audited)  # every profile's .memtui/: credentials only
+    out.extend(followed_unread(rel) for rel in state.links_out)
+    if state.past:
+        out.append(unchecked(state.past, None, "past the audit's bound on the names it lists "
+                             f"in memtui's state folder ({MAX_STATE_ENTRIES:,})"))
+    only_credentials.update(rel for rel, _full, _st in state.files)
+    names.extend((rel, False) for rel, _full, _st in state.files)
+    files = state.files + files
     # (what the agent sees of them besides their text: their names, redteam35)
     out.extend(name_findings(names))
     if repos:
