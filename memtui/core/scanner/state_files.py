@@ -30,8 +30,9 @@ from memtui.core.workspace import STATE_DIR, Workspace
 
 #: How a credential found in the state folder ends (`readable._not_a_memory`).
 STATE_OPENED = (": in memtui's state folder (its undo journal, chat history, or a file put "
-                "there), no memory, but the agent opens it with its file tools; delete the "
-                "file (an undo it holds goes with it) and rotate it")
+                "there): no memory, but on disk where an agent's file tools reach; a journal "
+                "record keeps a file as it was, for undo: undo it and fix redact the value "
+                "(redact scrubs the journal too), or delete the file; then rotate it")
 #: Names (files and folders) listed in the state folder at most.
 MAX_STATE_ENTRIES = 20_000
 
