@@ -67,7 +67,10 @@ _IDENTIFIER = lazy_pattern(
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
 #: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
-_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: The same after a bot's or an account's id and a colon (``123456789:YOUR_TOKEN_HERE``,
+#: ``123456789:REPLACE_WITH_TOKEN``: a Telegram token's template), two words or more.
+_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$|"
+                               r"^[\w.-]+:_*[A-Z]+(?:_[A-Z]+)+_*$")
 #: A Windows path (``C:\\Users\\x\\y.jks``, ``\\Users\\x``): a drive or a backslash, then two
 #: names or more.
 _WIN_PATH = lazy_pattern(r"^(?:[A-Za-z]:\\|\\)[\w .$~-]+(?:\\[\w .$~-]+)+\\?$")
