@@ -251,7 +251,19 @@ _PREFIXED_WORDS = lazy_pattern(r"^[a-z]{2,8}_[A-Z]{2,}(?:_[A-Z]{2,})+$")
 #: A piece of a path that is a word or words joined by dashes or dots (``customers``,
 #: ``Self-Evolving-Agents``, ``application-pipeline``), never a run cut by ``/`` of base64.
 _PATH_PART = lazy_pattern(r"[A-Za-z0-9_.~-]+")
-_PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)$")
+#: A name of words, maybe stamped with a date or a time (``old-agent-memory-import-20260515T143703Z``,
+#: ``backup-2026-05-15``: a backup's or an export's folder).
+_PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)"
+                          r"(?:[-_.]\d{4}-?\d{2}-?\d{2}(?:T\d{2}[-:]?\d{2}[-:]?\d{2}(?:\.\d+)?Z?)?)?$")
+#: The file a path ends with, named as a file is: an extension of a file's type, or an SSH
+#: key's file (``secrets/github_ed25519``, ``keys/deploy.pub``, ``secrets/rut200.env``).
+_FILE_AT_END = lazy_pattern(
+    r"(?:^|/)(?:[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
+    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa))$")
+#: A name at a version (``actions/checkout@v3``'s ``checkout@v3``, ``lodash@4.17.21``): a
+#: GitHub Action's or a package's reference.
+#: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept)
+_AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
 _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
@@ -511,6 +523,10 @@ def not_a_value(value: str) -> str | None:
         return "placeholder"
     if _path_of_words(v):
         return "names joined (a path, a route, an attribute)"
+    if ("." in v or "/" in v) and _FILE_AT_END.search(v):
+        return "a file's path"
+    if "@" in v and _AT_VERSION.match(v):
+        return "a name at a version (an action's or a package's reference)"
     if "." in v and dotted_name(v):
         return "a dotted name (a namespace, a module)"
     if _PASSWORD_HASH.match(v):
