@@ -69,6 +69,10 @@ def test_a_language_word_with_no_value_after_it(text: str) -> None:
     "2026-11-30T02-00-41.345Z#L2] User: hello\n",
     "Discord owner is `discord:512345678901234567`; keep it\n",
     "  - not part of this hourly pass\n- pipeline progress:\n  - `prj_7c1e9a4b` done\n",
+    "*Sync pending on pages: 3162695, 3424833, 3424891*\n",   # emphasis, no enter key
+    "- `getPortDot1xSetting`, `getSiteApExist5G` return the radio's state\n",
+    "User: agent@host-01:~$ ls -la\n",
+    "Cannot find module '/usr/lib/node_modules/app/dist/core-tools.after-call.runtime-Qx9_aLp2.js'\n",
 ])
 def test_what_is_no_credential(text: str) -> None:
     assert _values(text) == []
@@ -79,6 +83,9 @@ def test_what_is_no_credential(text: str) -> None:
      "987654321:AAHq8kLw3ZpT9xYv2NcRm7sJd4Fb6Ge1Ku0"),
     ("login: shop/Tulip88x!\n", "Tulip88x!"),          # a word, @ and digits is a password
     ("wifi password: Lahore@4471\n", "Lahore@4471"),
+    ("password: getMeIn2024x\n", "getMeIn2024x"),      # ends as a password does
+    ("Alarm: press 4471* to arm\n", "4471*"),          # the enter key, no emphasis
+    ("- password: `isChxkgSKkOwH`\n", "isChxkgSKkOwH"),  # camelCase, no words
     ("- Recovery codes\n  - 8f3k-22mx-9q0p\n  - 7hh2-kq81-zz0w\n",
      "8f3k-22mx-9q0p"),                                 # a heading with its list below
 ])

@@ -260,6 +260,16 @@ _PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za
 _FILE_AT_END = lazy_pattern(
     r"(?:^|/)(?:[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
     r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa))$")
+#: A shell's prompt (``openclaw@vader:~$``, ``root@pve-01:/etc#``): a user, a host, a path.
+_PROMPT = lazy_pattern(r"^[\w.-]+@[\w.-]+:[~/][^\s]*[$#]$")
+#: A function's name in camelCase, a verb first (``getEapDot1xSetting``, ``setSiteApExist6G``):
+#: words, acronyms and digits glued, as an API's calls are named.
+_CALL_NAME = lazy_pattern(r"^(?:get|set|is|has|on|handle|fetch|create|update|delete|remove|"
+                          r"load|save|list|find|make|build|parse|check|read|write|add|to|from)"
+                          r"(?:[A-Z][a-z]+|[A-Z]{2,5}|\d+[a-z]?(?=[A-Z])|\d*[A-Z](?=[A-Z]|$))*"
+                          r"(?:[A-Z][a-z]{2,}|\d*[A-Z]{1,5})$")  # (a word or an acronym last:
+#: ``getMeIn2024x`` ends as a password does, kept)
+_CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
 #: A name at a version (``actions/checkout@v3``'s ``checkout@v3``, ``lodash@4.17.21``): a
 #: GitHub Action's or a package's reference.
 #: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept)
@@ -525,6 +535,11 @@ def not_a_value(value: str) -> str | None:
         return "names joined (a path, a route, an attribute)"
     if ("." in v or "/" in v) and _FILE_AT_END.search(v):
         return "a file's path"
+    if "@" in v and _PROMPT.match(v):
+        return "a shell's prompt"
+    if v[:1].islower() and _CALL_NAME.match(v) and sum(c.isupper() for c in v) >= 2 and \
+            all(_VOWELS.search(w) for w in _CAPITALISED.findall(v)):
+        return "a function's name"  # (each word with a vowel: ``isChxkgSKkOwH`` is random)
     if "@" in v and _AT_VERSION.match(v):
         return "a name at a version (an action's or a package's reference)"
     if "." in v and dotted_name(v):
