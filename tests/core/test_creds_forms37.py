@@ -72,7 +72,8 @@ def test_a_language_word_with_no_value_after_it(text: str) -> None:
     "*Sync pending on pages: 3162695, 3424833, 3424891*\n",   # emphasis, no enter key
     "- `getPortDot1xSetting`, `getSiteApExist5G` return the radio's state\n",
     "User: agent@host-01:~$ ls -la\n",
-    "Cannot find module '/usr/lib/node_modules/app/dist/core-tools.after-call.runtime-Qx9_aLp2.js'\n",
+    "Cannot find module "
+    "'/usr/lib/node_modules/app/dist/core-tools.after-call.runtime-Qx9_aLp2.js'\n",
 ])
 def test_what_is_no_credential(text: str) -> None:
     assert _values(text) == []

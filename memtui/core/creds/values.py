@@ -251,8 +251,8 @@ _PREFIXED_WORDS = lazy_pattern(r"^[a-z]{2,8}_[A-Z]{2,}(?:_[A-Z]{2,})+$")
 #: A piece of a path that is a word or words joined by dashes or dots (``customers``,
 #: ``Self-Evolving-Agents``, ``application-pipeline``), never a run cut by ``/`` of base64.
 _PATH_PART = lazy_pattern(r"[A-Za-z0-9_.~-]+")
-#: A name of words, maybe stamped with a date or a time (``old-agent-memory-import-20260515T143703Z``,
-#: ``backup-2026-05-15``: a backup's or an export's folder).
+#: A name of words, maybe stamped with a date or a time
+#: (``old-agent-memory-import-20260515T143703Z``, ``backup-2026-05-15``: a backup's folder).
 _PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)"
                           r"(?:[-_.]\d{4}-?\d{2}-?\d{2}(?:T\d{2}[-:]?\d{2}[-:]?\d{2}(?:\.\d+)?Z?)?)?$")
 #: The file a path ends with, named as a file is: an extension of a file's type, or an SSH
@@ -273,7 +273,8 @@ _CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
 #: A name at a version (``actions/checkout@v3``'s ``checkout@v3``, ``lodash@4.17.21``): a
 #: GitHub Action's or a package's reference.
 #: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept)
-_AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
+_AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@"
+                           r"(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
 _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
