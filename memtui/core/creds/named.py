@@ -105,7 +105,7 @@ def stems(text: str) -> list[tuple[int, str, str]]:
         else:
             continue
         stem = stem.rstrip(".")
-        if _HASHED.match(stem):
+        if _HASHED.fullmatch(stem):
             continue  # ``pi-tools.before-tool-call.runtime-j0A_sHKG.js``: a bundler's chunk,
             # its name's words then a short content hash (``[name]-[hash]``)
         if _UUID_FIRST.match(stem):

@@ -257,9 +257,10 @@ _PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za
                           r"(?:[-_.]\d{4}-?\d{2}-?\d{2}(?:T\d{2}[-:]?\d{2}[-:]?\d{2}(?:\.\d+)?Z?)?)?$")
 #: The file a path ends with, named as a file is: an extension of a file's type, or an SSH
 #: key's file (``secrets/github_ed25519``, ``keys/deploy.pub``, ``secrets/rut200.env``).
+#: (matched whole against the last part only: one start, linear in the value)
 _FILE_AT_END = lazy_pattern(
-    r"(?:^|/)(?:[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
-    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa))$")
+    r"[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
+    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa)")
 #: A shell's prompt (``openclaw@vader:~$``, ``root@pve-01:/etc#``): a user, a host, a path.
 _PROMPT = lazy_pattern(r"^[\w.-]+@[\w.-]+:[~/][^\s]*[$#]$")
 #: A function's name in camelCase, a verb first (``getEapDot1xSetting``, ``setSiteApExist6G``):
@@ -534,7 +535,7 @@ def not_a_value(value: str) -> str | None:
         return "placeholder"
     if _path_of_words(v):
         return "names joined (a path, a route, an attribute)"
-    if ("." in v or "/" in v) and _FILE_AT_END.search(v):
+    if ("." in v or "/" in v) and _FILE_AT_END.fullmatch(v[v.rfind("/") + 1:]):
         return "a file's path"
     if "@" in v and _PROMPT.match(v):
         return "a shell's prompt"
