@@ -23,8 +23,11 @@ from memtui.core.creds.detector import scan_text
 def same(found: str, want: str) -> bool:
     if found == want:
         return True
-    if want.startswith("-----BEGIN") and found in want.split("\n")[1:2]:
-        return True  # a key block is found by its first body line, however long the block
+    if want.startswith("-----BEGIN") and found in [
+            line.strip() for line in want.replace("\\n", "\n").split("\n")[1:2]]:
+        return True  # a key block is found by its first body line, however long the block,
+        # indented (a YAML block scalar) or not, its lines broken by newlines or by ``\n``
+        # escapes (a JSON string)
     short, long = sorted((found, want), key=len)
     return short in long and 2 * len(short) >= len(long)
 

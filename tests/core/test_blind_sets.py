@@ -39,10 +39,16 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: a labelled login in one code span or joined by a slash, public formats as strangers write
 #: them…) folded in set24 (before 118/149, 8 false; after 127/149, 5 false, two items
 #: relabelled — under the bar) and raised set21 to 138/142: bench/RESULTS.md, "Issue 32: the
-#: credential detector on the held-out set24, signals that carry".
-BELOW_THE_BAR = {"set16.json": (104, 2), "set17.json": (108, 2), "set18.json": (112, 1),
-                 "set19.json": (119, 8), "set20.json": (120, 9), "set21.json": (138, 0),
-                 "set22.json": (136, 1), "set23.json": (138, 0), "set24.json": (127, 5)}
+#: credential detector on the held-out set24, signals that carry". secfix37's lexicon by the
+#: language (21 languages it lacked), a template after an id and the real folders' negatives
+#: folded in set25 (before 108/146, 7 false; after 113/146, 3 false — under the bar)
+#: and raised set16, set18, set20–set24 (their new values all found by the languages added):
+#: bench/RESULTS.md, "Issue 32: the credential detector on the held-out set25, a label's reach
+#: by the language".
+BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (113, 1),
+                 "set19.json": (119, 7), "set20.json": (123, 9), "set21.json": (139, 0),
+                 "set22.json": (137, 1), "set23.json": (140, 0), "set24.json": (131, 4),
+                 "set25.json": (113, 3)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -74,6 +74,9 @@ def _keypad(line: str, i: int) -> Iterator[Labelled]:
         near = line[max(0, m.start() - 4):m.end() + 6]
         if _YEAR.match(v) or _CURRENCY.search(near) or values.not_a_value(v[:-1]) == "placeholder":
             continue
+        if v.endswith("*") and line.count("*", 0, m.start("v")) % 2 == 1:
+            continue  # ``*… pages: 2162695, …, 2424891*``: the star closes the emphasis the
+            # line opened, no enter key
         yield Labelled(i, m.start("v"), m.end("v"), v,
                        "a keypad code (digits and the enter key) in a sentence")
 

@@ -42,6 +42,12 @@ _BASE64_WORD = re.compile(r"(?:sha(?:1|256|384|512)-)?[A-Za-z0-9+/]+=*")
 #: redteam36).
 _EXTENSIONS = re.compile(r"(?:\.[A-Za-z0-9]{1,8})+$")
 _EXTENSIONS_REACH = 64
+#: Words joined by ``-`` and ``.`` (three or more), then a content hash of 6 to 12
+#: characters: a built file's name.
+_HASHED = re.compile(r"[a-z]{2,}(?:[-.][a-z]{2,}){2,}[-.][A-Za-z0-9_]{6,12}")
+#: A UUID, then a dot or the stem's end: a file named by a record's id.
+_UUID_FIRST = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+                         r"[0-9a-fA-F]{12}(?:\.|$)")
 #: A stem shorter than this is no credential (the shortest prefixed tokens are longer).
 MIN_STEM = 16
 #: At most this many names a text are read (each at most `MAX_STEM` characters); past
@@ -99,6 +105,12 @@ def stems(text: str) -> list[tuple[int, str, str]]:
         else:
             continue
         stem = stem.rstrip(".")
+        if _HASHED.fullmatch(stem):
+            continue  # ``pi-tools.before-tool-call.runtime-j0A_sHKG.js``: a bundler's chunk,
+            # its name's words then a short content hash (``[name]-[hash]``)
+        if _UUID_FIRST.match(stem):
+            continue  # ``<uuid>.jsonl.deleted.2026-05-14T02-00-41``: a file named by its
+            # id (a session's, a run's, an upload's), a UUID no credential is
         if len(stem) < MIN_STEM or len(stem) > MAX_STEM:
             continue
         if after == "/" and m.start() >= word_end:

@@ -681,11 +681,19 @@ def _codes_in_a_row(line: str, first: Labelled, word: lexicon.Word) -> list[Labe
     return row if all(g.startswith(("  ", "\t")) and not g.strip() for g in gaps) else []
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 def _heading_word(line: str, below: str = "") -> lexicon.Word | None:
     """The credential (or login) word of a heading or label line, as the kind its list has
     (a short label alone on its line heads only a list or a code below it: ``below``)."""
     m = _HEADING.match(line) or (_BARE_HEADING.match(line) if _LIST.match(below) or
                                  _DIGIT.search(below) or below.startswith("```") else None)
+    if m and not _HEADING.match(line) and _LIST.match(line) and _LIST.match(below) and \
+            _indent(below) <= _indent(line):
+        return None  # ``  - not part of this hourly-only pass`` then ``- pipeline
+        # progress:``: an item of a list, the next item its sibling — no list under it
     if not m:
         return None
     text = (m.groupdict().get("h") or m.group("l") or "").strip("*_ ")

@@ -67,7 +67,10 @@ _IDENTIFIER = lazy_pattern(
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
 #: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
-_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$")
+#: The same after a bot's or an account's id and a colon (``123456789:YOUR_TOKEN_HERE``,
+#: ``123456789:REPLACE_WITH_TOKEN``: a Telegram token's template), two words or more.
+_UPPER_TEMPLATE = lazy_pattern(r"^_*[A-Z]+(?:_[A-Z]+)*_*(?::[A-Z]+(?:_[A-Z]+)*)?$|"
+                               r"^[\w.-]+:_*[A-Z]+(?:_[A-Z]+)+_*$")
 #: A Windows path (``C:\\Users\\x\\y.jks``, ``\\Users\\x``): a drive or a backslash, then two
 #: names or more.
 _WIN_PATH = lazy_pattern(r"^(?:[A-Za-z]:\\|\\)[\w .$~-]+(?:\\[\w .$~-]+)+\\?$")
@@ -248,7 +251,31 @@ _PREFIXED_WORDS = lazy_pattern(r"^[a-z]{2,8}_[A-Z]{2,}(?:_[A-Z]{2,})+$")
 #: A piece of a path that is a word or words joined by dashes or dots (``customers``,
 #: ``Self-Evolving-Agents``, ``application-pipeline``), never a run cut by ``/`` of base64.
 _PATH_PART = lazy_pattern(r"[A-Za-z0-9_.~-]+")
-_PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)$")
+#: A name of words, maybe stamped with a date or a time
+#: (``old-agent-memory-import-20260515T143703Z``, ``backup-2026-05-15``: a backup's folder).
+_PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+)"
+                          r"(?:[-_.]\d{4}-?\d{2}-?\d{2}(?:T\d{2}[-:]?\d{2}[-:]?\d{2}(?:\.\d+)?Z?)?)?$")
+#: The file a path ends with, named as a file is: an extension of a file's type, or an SSH
+#: key's file (``secrets/github_ed25519``, ``keys/deploy.pub``, ``secrets/rut200.env``).
+#: (matched whole against the last part only: one start, linear in the value)
+_FILE_AT_END = lazy_pattern(
+    r"[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
+    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa)")
+#: A shell's prompt (``openclaw@vader:~$``, ``root@pve-01:/etc#``): a user, a host, a path.
+_PROMPT = lazy_pattern(r"^[\w.-]+@[\w.-]+:[~/][^\s]*[$#]$")
+#: A function's name in camelCase, a verb first (``getEapDot1xSetting``, ``setSiteApExist6G``):
+#: words, acronyms and digits glued, as an API's calls are named.
+_CALL_NAME = lazy_pattern(r"^(?:get|set|is|has|on|handle|fetch|create|update|delete|remove|"
+                          r"load|save|list|find|make|build|parse|check|read|write|add|to|from)"
+                          r"(?:[A-Z][a-z]+|[A-Z]{2,5}|\d+[a-z]?(?=[A-Z])|\d*[A-Z](?=[A-Z]|$))*"
+                          r"(?:[A-Z][a-z]{2,}|\d*[A-Z]{1,5})$")  # (a word or an acronym last:
+#: ``getMeIn2024x`` ends as a password does, kept)
+_CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
+#: A name at a version (``actions/checkout@v3``'s ``checkout@v3``, ``lodash@4.17.21``): a
+#: GitHub Action's or a package's reference.
+#: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept)
+_AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@"
+                           r"(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
 _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
@@ -508,6 +535,15 @@ def not_a_value(value: str) -> str | None:
         return "placeholder"
     if _path_of_words(v):
         return "names joined (a path, a route, an attribute)"
+    if ("." in v or "/" in v) and _FILE_AT_END.fullmatch(v[v.rfind("/") + 1:]):
+        return "a file's path"
+    if "@" in v and _PROMPT.match(v):
+        return "a shell's prompt"
+    if v[:1].islower() and _CALL_NAME.match(v) and sum(c.isupper() for c in v) >= 2 and \
+            all(_VOWELS.search(w) for w in _CAPITALISED.findall(v)):
+        return "a function's name"  # (each word with a vowel: ``isChxkgSKkOwH`` is random)
+    if "@" in v and _AT_VERSION.match(v):
+        return "a name at a version (an action's or a package's reference)"
     if "." in v and dotted_name(v):
         return "a dotted name (a namespace, a module)"
     if _PASSWORD_HASH.match(v):
