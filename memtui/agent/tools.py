@@ -161,6 +161,23 @@ class ToolBox:
             return False
         return link
 
+    def missing(self, args: dict[str, Any]) -> bool:
+        """Whether nothing at all is at ``args["path"]``: no file, no folder, not even a
+        dangling symlink (which ``delete_file`` would remove). A ``delete_file`` of it only
+        fails, so there is nothing to ask the operator (newuser36 #3)."""
+        def there(fd: int, name: str) -> bool:
+            try:
+                os.stat(name, dir_fd=fd, follow_symlinks=False)
+            except FileNotFoundError:
+                return False
+            return True
+        try:
+            _rel, parts = self._path(args)
+            found, _real = self.sandbox.at(parts, there, follow=False, absent=lambda: False)
+        except (Refused, KeyError, OSError, Unsafe, BadArgument):
+            return False
+        return not found
+
     def fingerprint(self, args: dict[str, Any]) -> str | None:
         """A digest of the bytes at ``args["path"]`` now ("absent" when there is none; None
         when it cannot be read): the operator's answer holds for the file as it was asked
