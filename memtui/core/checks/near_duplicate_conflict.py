@@ -119,10 +119,16 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
         if op == "equal":
             same += i2 - i1
             continue
-        if described and all(line == 0 for _, line in ta[i1:i2]) \
-                and all(line == 0 for _, line in tb[j1:j2]):
-            same += max(i2 - i1, j2 - j1)
-            continue  # the description reworded (a summary of the body)
+        if described:  # the description reworded (a summary of the body) is set aside,
+            #            also where the change runs on into the body (newuser36 #9: "server
+            #            2" ending the description, then a CJK sentence naming server 2 as
+            #            one token: the value was "2 サーバー2のビルドは…", the whole sentence)
+            k1, l1 = _past_first_line(ta, i1, i2), _past_first_line(tb, j1, j2)
+            same += max(k1 - i1, l1 - j1)
+            i1, j1 = k1, l1
+            if i1 == i2 and j1 == j2:
+                continue
+            op = "replace" if i1 < i2 and j1 < j2 else "delete" if i1 < i2 else "insert"
         if op != "replace" and not any(_numeric(t) for t in wa[i1:i2] + wb[j1:j2]):
             continue  # words added or dropped (a clause more: the copy grew)
         if op != "replace" or values is not None or i2 - i1 > SPAN or j2 - j1 > SPAN:
@@ -139,6 +145,13 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
 def _numeric(token: str) -> bool:
     """Whether ``token`` holds a digit (a word of letters alone, most tokens, asked once)."""
     return not token.isalpha() and any(c.isdigit() for c in token)
+
+
+def _past_first_line(tokens: list[tuple[str, int]], start: int, end: int) -> int:
+    """The first of ``tokens[start:end]`` past the text's first line (``end`` if none)."""
+    while start < end and tokens[start][1] == 0:
+        start += 1
+    return start
 
 
 def _first_line(tokens: list[tuple[str, int]]) -> int:
