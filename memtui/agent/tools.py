@@ -183,12 +183,18 @@ class ToolBox:
         when it cannot be read): the operator's answer holds for the file as it was asked
         about (newuser36 #25)."""
         try:
-            rel, parts = self._path(args)
-            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
-                                             absent=lambda: None)
+            _rel, current = self._current_of(args)
         except (Refused, KeyError, OSError, Unsafe, BadArgument):
             return None
         return "absent" if current is None else hashlib.sha256(current).hexdigest()
+
+    def _current_of(self, args: dict[str, Any]) -> tuple[str, bytes | None]:
+        """The path ``args`` names and the whole file there now (None when absent), read
+        as a write would find it; raises what `_path` and the read raise."""
+        rel, parts = self._path(args)
+        current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
+                                         absent=lambda: None)
+        return rel, current
 
     def drops_most(self, name: str, args: dict[str, Any]) -> str:
         """Why a ``write_file`` / ``edit_file`` is a delete in effect ("" when it is not): it
@@ -196,9 +202,7 @@ class ToolBox:
         empty file included (newuser32 #25: ``write_file MEMORY.md ""`` unlinks every
         memory with no question under ``ask-before = ["delete"]``)."""
         try:
-            rel, parts = self._path(args)
-            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
-                                             absent=lambda: None)
+            rel, current = self._current_of(args)
             if not current:
                 return ""
             if name == "write_file":
