@@ -105,7 +105,9 @@ def dispatch(args: list[str]) -> int:
         gc.disable()
         try:
             module = importlib.import_module(module_name)
-            parser = ArgumentParser(prog=f"memtui {name}", description=help_text)
+            # (a command may bring its own parser: serve keeps what follows -- for the app)
+            parser = getattr(module, "Parser", ArgumentParser)(prog=f"memtui {name}",
+                                                               description=help_text)
             if not args and os.path.isdir(name):  # a folder named like the command
                 parser.hint = f"; to open the folder {name}/, write memtui ./{name}"
             elif name == "fix" and args and not args[0].startswith("-") \
@@ -114,13 +116,7 @@ def dispatch(args: list[str]) -> int:
                 op = given if given in getattr(module, "OPERATIONS", {}) else "OPERATION"
                 parser.hint = f"; the operation comes first: memtui fix {op} {args[0]} …"
             module.add_arguments(parser)
-            rest: list[str] = []
-            if getattr(module, "PASSES_ON", False) and "--" in args:  # (serve: the app's)
-                at = args.index("--")
-                args, rest = args[:at], args[at + 1:]
             ns = parser.parse_args(args)
-            if rest:
-                ns.app_args = rest
         finally:
             if collecting:
                 gc.enable()

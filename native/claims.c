@@ -311,6 +311,19 @@ static int scratch_room(claim_scratch *w, Py_ssize_t len)
     return 0;
 }
 
+/* One whitespace character of a key being folded: a space written for the first of a
+ * run, nothing for the others (a run is one space). */
+static inline void fold_space(int *run, unsigned char *raw, size_t *nb, Py_ssize_t *m,
+                              Py_ssize_t *sp)
+{
+    if (*run)
+        return;
+    *run = 1;
+    (*sp)++;
+    raw[(*nb)++] = ' ';
+    (*m)++;
+}
+
 /* key[0:nk] stripped, its whitespace runs folded to one space when ``fold``, written as
  * UTF-8 into raw: its byte count; *chars its characters, *ascii whether all are, *spaces
  * its spaces; *folds whether a double space or a tab is in it (when ``fold`` is not). */
@@ -326,47 +339,22 @@ static size_t claim_key(const Py_UCS4 *key, Py_ssize_t nk, int fold, unsigned ch
     size_t nb = 0;
     for (Py_ssize_t i = k0; i < k1; i++) {
         Py_UCS4 c = key[i];
+        if (fold && claim_space(c)) {
+            fold_space(&run, raw, &nb, &m, &sp);
+            continue;
+        }
+        run = 0;
         if (c < 128) {
-            if (c == ' ' || c == '\t') {
-                if (!fold) {
-                    if (c == '\t' || (i + 1 < k1 && key[i + 1] == ' '))
-                        two = 1;
-                } else {
-                    if (run)
-                        continue; /* (a run is one space) */
-                    run = 1;
-                    c = ' ';
-                }
+            if (c == ' ' || c == '\t') { /* (not folding: kept as it is, runs noted) */
+                if (c == '\t' || (i + 1 < k1 && key[i + 1] == ' '))
+                    two = 1;
                 if (c == ' ')
                     sp++;
-                raw[nb++] = (unsigned char)c;
-                m++;
-                continue;
             }
-            if (fold && claim_space(c)) {
-                if (run)
-                    continue;
-                run = 1;
-                sp++;
-                raw[nb++] = ' ';
-                m++;
-                continue;
-            }
-            run = 0;
             raw[nb++] = (unsigned char)c;
             m++;
             continue;
         }
-        if (fold && claim_space(c)) {
-            if (run)
-                continue;
-            run = 1;
-            sp++;
-            raw[nb++] = ' ';
-            m++;
-            continue;
-        }
-        run = 0;
         asc = 0;
         nb += utf8_put(raw + nb, c);
         m++;

@@ -94,6 +94,8 @@ class Gate:
             return None
         if call.name not in self.tools.names or self.tools.refused_outright(call.arguments):
             return None  # the tool refuses it whatever the answer: nothing to ask
+        if call.name == "delete_file" and self.tools.missing(call.arguments):
+            return None  # no such file: the call fails at once, nothing to ask (newuser36 #3)
         warning = ""
         if may_delete and (drop := self.tools.drops_most(call.name, call.arguments)):
             kind, warning = "delete", drop  # an overwrite that drops most of a file
@@ -125,6 +127,8 @@ class Gate:
                 return refusal(request)
             if self.tools.fingerprint(call.arguments) == seen:
                 return None
+            if call.name == "delete_file" and self.tools.missing(call.arguments):
+                return None  # deleted from outside meanwhile: the call says it is not there
             again = self.request(call) or request
             changed = (f"{request.path} changed while you were asked (an edit from outside "
                        "memtui): asked again about the file as it is now")

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from memtui.agent.approval import Gate
 from memtui.agent.backend import ChatClient, cuts_silently, make_client, window_for
 from memtui.agent.call_budget import CallBudget, ReplyCalls
+from memtui.agent.chat_history import chats_in, merged, new_id
 from memtui.agent.ollama import (
     ChatStats,
     ContentDelta,
@@ -62,11 +63,16 @@ from memtui.edit.changeset import Turn
 from memtui.edit.chat_state import HISTORY_REL, TRANSCRIPTS_REL
 from memtui.edit.errors import Refused
 from memtui.edit.journal_seal import CHAT_CONTEXT, NoKey, seal, unsealed_why, user_key
-from memtui.edit.safe_write import MAX_STATE_BYTES, append_state, read_bytes, write_state
+from memtui.edit.safe_write import (
+    MAX_STATE_BYTES,
+    append_state,
+    folder_lock,
+    read_bytes,
+    write_state,
+)
 from memtui.edit.turn_marker import hold_turn, release_turn
 
 T = TypeVar("T")
-HISTORY_SCHEMA = 1
 DEFAULT_MAX_STEPS = 12
 
 
@@ -198,6 +204,10 @@ class ChatSession:
         #: The highest turn number this workspace's chats have used (kept in the history
         #: file and past a new chat, so turn numbers never repeat in `memtui history`).
         self.turns = 0
+        #: This chat's id in the history file, and the revision of it this session last
+        #: read or wrote (newuser36 #30: two chats on one workspace, one file).
+        self.chat_id = new_id()
+        self.rev: str | None = None
         if persist:
             self._load()
 
@@ -328,6 +338,9 @@ class ChatSession:
                 return
             self.history = messages
             self.turns = stored_count(data.get("turns"))
+            chat = data.get("chat")
+            self.chat_id, self.rev = (chat, data.get("rev")) if isinstance(chat, str) \
+                else ("", None)
             name = data.get("transcript")
             if isinstance(name, str) and "/" not in name and name not in ("", ".", ".."):
                 self.transcript = self.transcripts_dir / name
@@ -372,11 +385,24 @@ class ChatSession:
                     os.rename("history.json", self._unreadable.name, src_dir_fd=fd,
                               dst_dir_fd=fd)
                 self._unreadable = None
-            data = {"schema": HISTORY_SCHEMA, "model": self.settings.model,
+            mine = {"chat": self.chat_id, "model": self.settings.model,
                     "transcript": self.transcript.name if self.transcript else None,
                     "turns": self.turns, "messages": self.history}
-            seal(data, self.ws.root, context=CHAT_CONTEXT)  # newuser32 #30
-            write_state(self.ws.root, HISTORY_REL, json_bytes(data, indent=1))
+            with folder_lock(self.ws.state_dir):  # the other chats kept (newuser36 #30)
+                try:
+                    found = chats_in(read_bytes(self.ws.root, HISTORY_REL, MAX_STATE_BYTES),
+                                     self.ws.root)
+                except (Refused, OSError):
+                    found = []
+                data, self.chat_id = merged(found, mine, self.rev)
+                while True:
+                    seal(data, self.ws.root, context=CHAT_CONTEXT)  # newuser32 #30
+                    raw = json_bytes(data, indent=1)
+                    if len(raw) <= MAX_STATE_BYTES // 2 or not data["others"]:
+                        break
+                    data["others"].pop()  # the oldest other chat (its transcript keeps it)
+                write_state(self.ws.root, HISTORY_REL, raw)
+                self.rev = data["rev"]
         except (Refused, OSError) as exc:
             self._state_failed(exc)
 

@@ -161,17 +161,40 @@ class ToolBox:
             return False
         return link
 
+    def missing(self, args: dict[str, Any]) -> bool:
+        """Whether nothing at all is at ``args["path"]``: no file, no folder, not even a
+        dangling symlink (which ``delete_file`` would remove). A ``delete_file`` of it only
+        fails, so there is nothing to ask the operator (newuser36 #3)."""
+        def there(fd: int, name: str) -> bool:
+            try:
+                os.stat(name, dir_fd=fd, follow_symlinks=False)
+            except FileNotFoundError:
+                return False
+            return True
+        try:
+            _rel, parts = self._path(args)
+            found, _real = self.sandbox.at(parts, there, follow=False, absent=lambda: False)
+        except (Refused, KeyError, OSError, Unsafe, BadArgument):
+            return False
+        return not found
+
     def fingerprint(self, args: dict[str, Any]) -> str | None:
         """A digest of the bytes at ``args["path"]`` now ("absent" when there is none; None
         when it cannot be read): the operator's answer holds for the file as it was asked
         about (newuser36 #25)."""
         try:
-            rel, parts = self._path(args)
-            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
-                                             absent=lambda: None)
+            _rel, current = self._current_of(args)
         except (Refused, KeyError, OSError, Unsafe, BadArgument):
             return None
         return "absent" if current is None else hashlib.sha256(current).hexdigest()
+
+    def _current_of(self, args: dict[str, Any]) -> tuple[str, bytes | None]:
+        """The path ``args`` names and the whole file there now (None when absent), read
+        as a write would find it; raises what `_path` and the read raise."""
+        rel, parts = self._path(args)
+        current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
+                                         absent=lambda: None)
+        return rel, current
 
     def drops_most(self, name: str, args: dict[str, Any]) -> str:
         """Why a ``write_file`` / ``edit_file`` is a delete in effect ("" when it is not): it
@@ -179,9 +202,7 @@ class ToolBox:
         empty file included (newuser32 #25: ``write_file MEMORY.md ""`` unlinks every
         memory with no question under ``ask-before = ["delete"]``)."""
         try:
-            rel, parts = self._path(args)
-            current, _real = self.sandbox.at(parts, lambda fd, n: _current(fd, n, rel),
-                                             absent=lambda: None)
+            rel, current = self._current_of(args)
             if not current:
                 return ""
             if name == "write_file":

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from memtui.commands.parser import fail
+from memtui.commands.parser import ArgumentParser, fail
 
 #: The page's template: textual-serve's own, with its web font served from this server
 #: (the upstream page fetches it from fonts.googleapis.com).
@@ -77,9 +77,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "--config …), e.g. memtui serve ws -- --model qwen3:8b")
 
 
-#: The options after ``--`` are the app's, for every tab (`memtui.cli.dispatch` sets
-#: ``ns.app_args``; newuser36 #6).
-PASSES_ON = True
+class Parser(ArgumentParser):
+    """serve's command line: what follows ``--`` is the app's own options, for every tab,
+    kept as ``app_args`` (newuser36 #6); the rest is parsed as any command's."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
+        rest: list[str] = []
+        if "--" in given:
+            at = given.index("--")
+            given, rest = given[:at], given[at + 1:]
+        ns, extras = super().parse_known_args(given, namespace)
+        ns.app_args = rest
+        return ns, extras
 
 
 def is_loopback(host: str) -> bool:
@@ -96,13 +106,12 @@ def run(ns: argparse.Namespace) -> int:
 
     if ns.demo and ns.path:
         return fail("memtui serve", "give a PATH or --demo, not both")
-    app_args = list(getattr(ns, "app_args", None) or [])
+    app_args = list(getattr(ns, "app_args", None) or [])  # (`Parser`)
     if (ns.path or "").startswith("-"):
         return fail("memtui serve", f"{ns.path}: the app's options come after PATH and --: "
                     f"memtui serve PATH -- {ns.path} …")
     if app_args:  # the app's options, checked here once rather than in every tab
         from memtui.commands import app
-        from memtui.commands.parser import ArgumentParser
 
         checker = ArgumentParser(prog="memtui")
         app.add_arguments(checker)

@@ -31,20 +31,27 @@ _CREATE = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK
            | getattr(os, "O_CLOEXEC", 0))
 
 
+def _open_marker(root: Path, create: bool) -> int | None:
+    """The marker of ``root`` opened (made first with ``create``), or None: no flock, a
+    link, FIFO or device in the way, the state folder not there or not writable."""
+    if fcntl is None:
+        return None
+    try:
+        with folder(root, _PARTS[:-1], create=create) as dfd:
+            opened = open_regular(dfd, _PARTS[-1], MARKER_REL,
+                                  _CREATE if create else FILE_FLAGS)
+    except (OSError, Unsafe):
+        return None
+    return None if opened is None else opened[0]
+
+
 def hold_turn(root: Path) -> int | None:
     """Take the marker for a turn starting in ``root``: the descriptor to give back to
     :func:`release_turn`, or None when it cannot be held (no flock, a link in the way, the
     state folder not writable): the turn runs anyway, unmarked."""
-    if fcntl is None:
+    fd = _open_marker(root, create=True)
+    if fd is None:
         return None
-    try:
-        with folder(root, _PARTS[:-1], create=True) as dfd:
-            opened = open_regular(dfd, _PARTS[-1], MARKER_REL, _CREATE)
-    except (OSError, Unsafe):
-        return None
-    if opened is None:
-        return None
-    fd = opened[0]
     try:
         fcntl.flock(fd, fcntl.LOCK_SH)
     except OSError:
@@ -62,16 +69,9 @@ def release_turn(fd: int | None) -> None:
 
 def turn_running(root: Path) -> bool:
     """Whether a chat's agent turn is running in ``root`` now (someone holds the marker)."""
-    if fcntl is None:
+    fd = _open_marker(root, create=False)
+    if fd is None:
         return False
-    try:
-        with folder(root, _PARTS[:-1]) as dfd:
-            opened = open_regular(dfd, _PARTS[-1], MARKER_REL, FILE_FLAGS)
-    except (OSError, Unsafe):
-        return False
-    if opened is None:
-        return False
-    fd = opened[0]
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

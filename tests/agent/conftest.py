@@ -1,14 +1,18 @@
-"""Fixtures for the agent tests: the Ollama emulator and a small item workspace."""
+"""Fixtures for the agent tests: the Ollama emulator, a small item workspace, the app with
+its chat open (`chat_app`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memtui.core.workspace import Workspace, open_workspace
 
+from .chat_harness import ChatApp
 from .fake_ollama import FakeOllama
 from .fake_openai import FakeOpenAI
 
@@ -60,3 +64,32 @@ def make_workspace(root: Path, index: str = INDEX) -> Workspace:
 @pytest.fixture
 def ws(tmp_path: Path) -> Workspace:
     return make_workspace(tmp_path / "item")
+
+
+@pytest.fixture
+def chat_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake: FakeOllama
+             ) -> Callable[..., AbstractAsyncContextManager[ChatApp]]:
+    """Opens the real app (``MemtuiApp``) on a workspace against the Ollama emulator, with
+    the chat pane open and ready: ``async with chat_app(ws, "model", ask_before=()) as c``
+    (the model's settings as keywords). The user's config is a temporary folder's."""
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
+
+    @asynccontextmanager
+    async def opened(ws: Workspace, model: str, **settings: Any) -> AsyncIterator[ChatApp]:
+        from memtui.agent.settings import AgentSettings
+        from memtui.tui.app import MemtuiApp
+        from memtui.tui.chat import ChatPane
+
+        from .test_chat_pane import wait_until
+
+        app = MemtuiApp(ws, settings=AgentSettings(model=model, host=fake.url, **settings),
+                        watch=False)
+        async with app.run_test(size=(120, 50)) as pilot:
+            await wait_until(pilot, lambda: app.audits >= 1, 60)
+            await pilot.press("c")
+            await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+            pane = app.query_one(ChatPane)
+            await wait_until(pilot, lambda: pane.session.facts is not None)
+            yield ChatApp(app, pilot, pane)
+    return opened
+

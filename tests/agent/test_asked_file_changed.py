@@ -82,3 +82,40 @@ def test_an_unchanged_file_is_asked_once(ws: Workspace) -> None:
     assert outcome is not None and "refused by the operator" in outcome.result
     assert len(asked) == 1
 
+
+
+def test_a_delete_of_a_file_that_is_not_there_asks_nothing(ws: Workspace) -> None:
+    """newuser36 #3: the card asked to approve deleting a file that did not exist. Nothing
+    at the path (in an existing folder or a missing one): the call runs at once and says so;
+    a dangling symlink is something delete_file removes, so it is still asked about."""
+    async def operator(request: Request) -> str:
+        raise AssertionError(f"asked about nothing: {request.summary}")
+
+    tools = ToolBox(ws)
+    gate = Gate(tools, approver=operator)  # type: ignore[arg-type]
+    for path in ("memory/gone.md", "memory/no-folder/gone.md"):
+        call = ToolCall("delete_file", {"path": path})
+        assert gate.request(call) is None
+        assert asyncio.run(gate.check(call)) is None  # runs: the tool says it is not there
+        outcome = tools.run(call.name, call.arguments)
+        assert not outcome.ok and "does not exist" in outcome.result, outcome.result
+    (ws.root / "memory/dangling.md").symlink_to("nowhere.md")
+    asked = gate.request(ToolCall("delete_file", {"path": "memory/dangling.md"}))
+    assert asked is not None and asked.kind == "delete" and "symbolic link" in asked.warning
+
+
+def test_a_file_deleted_from_outside_while_asked_is_not_asked_again(ws: Workspace) -> None:
+    _role(ws, 3)
+    asked: list[Request] = []
+
+    async def operator(request: Request) -> str:
+        asked.append(request)
+        (ws.root / ROLE).unlink()  # gone while the card waits
+        return "accept"
+
+    tools = ToolBox(ws)
+    call = ToolCall("delete_file", {"path": ROLE})
+    assert asyncio.run(Gate(tools, approver=operator).check(call)) is None  # type: ignore[arg-type]
+    assert len(asked) == 1
+    outcome = tools.run(call.name, call.arguments)
+    assert not outcome.ok and "does not exist" in outcome.result

@@ -4,17 +4,14 @@ first had run (a file written, journaled) but got no card, and Esc on the questi
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.widgets import Static
 
-from memtui.agent.settings import AgentSettings
 from memtui.core.workspace import Workspace
 from memtui.edit.journal import Journal
 from memtui.tui.app import MemtuiApp
-from memtui.tui.chat import ChatPane
 from memtui.tui.chat.tool_card import ToolCard
 
 from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
@@ -22,11 +19,6 @@ from .test_chat_approval import asked
 from .test_chat_pane import send, wait_until
 
 NOTE = "---\nname: p\ndescription: a note\nmetadata:\n  type: project\n---\nA fact.\n"
-
-
-@pytest.fixture(autouse=True)
-def _config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
 def three_calls() -> FakeModel:
@@ -46,15 +38,10 @@ def lines(app: MemtuiApp, cls: str) -> list[str]:
 
 
 async def test_esc_on_the_second_call_keeps_the_first_calls_card(
-        ws: Workspace, fake: FakeOllama) -> None:
+        ws: Workspace, fake: FakeOllama, chat_app: Any) -> None:
     fake.add(three_calls())
-    app = MemtuiApp(ws, settings=AgentSettings(model="three", host=fake.url), watch=False)
-    async with app.run_test(size=(120, 50)) as pilot:
-        await wait_until(pilot, lambda: app.audits >= 1, 60)
-        await pilot.press("c")
-        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
-        pane = app.query_one(ChatPane)
-        await wait_until(pilot, lambda: pane.session.facts is not None)
+    async with chat_app(ws, "three") as c:
+        app, pilot, pane = c.app, c.pilot, c.pane
         await send(pilot, "do parallel things")
         card = await asked(pilot, app)
         assert (ws.root / "memory/p-a.md").exists()  # the first call ran
@@ -74,7 +61,8 @@ async def test_esc_on_the_second_call_keeps_the_first_calls_card(
 
 
 async def test_esc_while_a_write_runs_keeps_its_card(ws: Workspace, fake: FakeOllama,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     chat_app: Any) -> None:
     """The same when Esc lands while a call runs (in its thread, which a cancel cannot
     stop): the write completes, so its card shows and the turn line counts it."""
     import threading
@@ -91,14 +79,8 @@ async def test_esc_while_a_write_runs_keeps_its_card(ws: Workspace, fake: FakeOl
         return real(self, name, arguments)
     monkeypatch.setattr(ToolBox, "run", slow)
     fake.add(three_calls())
-    app = MemtuiApp(ws, settings=AgentSettings(model="three", host=fake.url, ask_before=()),
-                    watch=False)
-    async with app.run_test(size=(120, 50)) as pilot:
-        await wait_until(pilot, lambda: app.audits >= 1, 60)
-        await pilot.press("c")
-        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
-        pane = app.query_one(ChatPane)
-        await wait_until(pilot, lambda: pane.session.facts is not None)
+    async with chat_app(ws, "three", ask_before=()) as c:
+        app, pilot, pane = c.app, c.pilot, c.pane
         await send(pilot, "do parallel things")
         await wait_until(pilot, running.is_set)
         await pilot.press("escape")

@@ -286,7 +286,8 @@ async def test_tab_stays_on_a_waiting_question_and_enter_says_why(ws: Workspace,
 
 async def test_a_turn_whose_writes_all_missed_says_so(ws: Workspace, fake: FakeOllama) -> None:
     """newuser28 #5: a turn whose write calls were all refused or failed ended with the
-    model's "Done." and no line at all; it must say it wrote nothing, and why."""
+    model's "Done." and no line at all; it must say it wrote nothing, and why. A delete of a
+    file that is not there fails without asking (newuser36 #3)."""
     from textual.widgets import Static
 
     files(ws, "a.md")
@@ -300,9 +301,8 @@ async def test_a_turn_whose_writes_all_missed_says_so(ws: Workspace, fake: FakeO
         await pilot.press("n")
         await wait_until(pilot, turns(pane, 1))
         await send(pilot, "please delete memory/gone.md")  # no such file: the call fails
-        await asked(pilot, app, 2)
-        await pilot.press("y")
-        await wait_until(pilot, turns(pane, 2))
+        await wait_until(pilot, turns(pane, 2))  # at once: nothing to ask (newuser36 #3)
+        assert len(app.query(ApprovalCard)) == 1
         await pilot.pause(0.1)
         lines = [str(s.content) for s in app.query(".turn-summary").results(Static)]
         assert lines == ["turn 1: no write to memory (1 refused)",
