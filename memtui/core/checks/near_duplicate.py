@@ -299,13 +299,33 @@ def _held_lines(a: Parts, b: Parts, common: frozenset[str] = frozenset()
 _NO_LINES: frozenset[str] = frozenset()
 
 
+_LINES_READ: dict[bytes, list[str]] = {}  # a daily log's sketch → its lines (`_notes_of`)
+#: Sketches whose lines are remembered, the older half dropped when full: the template's
+#: lines are counted up to ``ALL_PAIRS`` memories, whose sketches a live auditor holds
+#: anyway; at most ~1,000 edited ones (a few KB each) are held beside them.
+_LINES_KEPT = 1024
+
+
+def _lines_of(sk: bytes) -> list[str]:
+    """A daily log's lines (`_note_lines`) from its sketch, remembered: the live auditor
+    compares the workspace's template at each edit (`Buckets.update`), the same sketches'
+    (each bytes' hash kept by the object: a look-up is cheap)."""
+    got = _LINES_READ.get(sk)
+    if got is None:
+        if len(_LINES_READ) >= _LINES_KEPT:
+            for old in list(_LINES_READ)[:_LINES_KEPT // 2]:
+                del _LINES_READ[old]
+        got = _LINES_READ[sk] = _note_lines(window_text(read_sketch(sk)[5]))
+    return got
+
+
 def _notes_of(notes: list[bytes]) -> Callable[[], frozenset[str]] | None:
     """What counts the template lines of daily logs whose sketches are ``notes``
-    (`Template.lines`, asked only when two of them are judged a copy); None for fewer
-    than ``LINES``."""
+    (`Template.lines`, asked only when two of them are judged a copy, and by the live
+    auditor's comparison of two templates); None for fewer than ``LINES``."""
     if len(notes) < LINES:
         return None
-    return lambda: common_lines(_note_lines(window_text(read_sketch(sk)[5])) for sk in notes)
+    return lambda: common_lines(map(_lines_of, notes))
 
 
 EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
