@@ -279,11 +279,13 @@ def _held_lines(a: Parts, b: Parts, common: frozenset[str] = frozenset()
     logs or more, a nightly report's stub, its boilerplate) are neither side's own: left
     out (real36: OpenClaw's dreaming reports, one template filled each night)."""
     ta, tb = window_text(a[5]), window_text(b[5])
-    la, lb = _note_lines(ta), _note_lines(tb)
+    fa, fb = _note_lines(ta), _note_lines(tb)
+    la, lb = fa, fb
     if common:
-        la = [line for line in la if line not in common]
-        lb = [line for line in lb if line not in common]
-    (small, _), (large, other) = sorted(((la, ta), (lb, tb)), key=lambda p: len(p[0]))
+        la = [line for line in fa if line not in common]
+        lb = [line for line in fb if line not in common]
+    (small, _, whole), (large, other, around) = sorted(((la, ta, fa), (lb, tb, fb)),
+                                                       key=lambda p: len(p[0]))
     held = set(large)
     seen = small
     if len(other) in (SLOT_CHARS // 2, SLOT_CHARS):  # the other's window cut short: the
@@ -293,7 +295,9 @@ def _held_lines(a: Parts, b: Parts, common: frozenset[str] = frozenset()
     kept = len(seen) - len(own)
     if kept < 2 or CARRIED * sum(map(len, own)) > sum(map(len, seen)):
         return None
-    return kept, len(small)
+    if len(whole) > len(small):  # (the message counts the template's lines too)
+        kept += sum(line in common and line in around for line in whole)
+    return kept, len(whole)
 
 
 _NO_LINES: frozenset[str] = frozenset()
