@@ -99,7 +99,7 @@ from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_named import named
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
-from memtui.core.checks.near_duplicate_order import reordered
+from memtui.core.checks.near_duplicate_order import reordered, rows_moved
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -826,8 +826,10 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     if (b":" in a[5] or _FULL_COLON in a[5]) \
             and other_ids(window_text(a[5]), window_text(b[5])):
         return False
-    # the same numbered steps in another order: two procedures (`near_duplicate_order`)
-    return not reordered(window_text(a[5]), window_text(b[5]))
+    # the same numbered steps in another order: two procedures; the same cells in other
+    # rows: two tables (`near_duplicate_order`)
+    wa, wb = window_text(a[5]), window_text(b[5])
+    return not reordered(wa, wb) and not rows_moved(wa, wb)
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
