@@ -210,14 +210,22 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: the meeting note, log or status holding it among other items; two translations sharing a
 #: fact at most; tables against prose), recall 62.5 %, 2.5 points of margin; 8 false files,
 #: present before (two protocols, two whitelists, two weekly cleaning rosters, two programmes,
-#: a winery's two clay vessels, a kitchen's two timetables), one more allowed.
+#: a winery's two clay vessels, a kitchen's two timetables), one more allowed; "Issue 34:
+#: near_duplicate on generated reports, rules33 folded in": rules33 64 of 120 files (64
+#: before: 16 of its 28 missed pairs hard — a rule inside a status, a diary or a handover
+#: note, a translation, a table against prose; 6 of its 10 moderate another type),
+#: recall 53.3 %, 3.3 points of margin; 10 false files (12 before: two classes'
+#: timetables, the same cells in other rows, now apart; left, a date and its correction, a
+#: drug order and its change, a fee and its new value, two rollback runbooks, two feedback
+#: rules in the format), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
                        ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5),
                        ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9),
                        ("rules13", 0.5, 4), ("rules14", 0.69, 9), ("rules15", 0.69, 3),
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
-                       ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9)]
+                       ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9),
+                       ("rules33", 0.5, 11)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

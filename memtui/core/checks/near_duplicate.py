@@ -99,7 +99,7 @@ from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_named import named
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
-from memtui.core.checks.near_duplicate_order import reordered
+from memtui.core.checks.near_duplicate_order import reordered, rows_moved
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -124,7 +124,7 @@ from memtui.core.checks.near_duplicate_store import HEAD, Packed, full_size, pac
 from memtui.core.checks.near_duplicate_store import band as _band
 from memtui.core.checks.near_duplicate_store import facts_of as _stored_facts
 from memtui.core.checks.near_duplicate_store import rest as _rest
-from memtui.core.checks.near_duplicate_template import Template, discounted
+from memtui.core.checks.near_duplicate_template import LINES, Template, common_lines, discounted
 
 # A sketch may come packed (a scan's: `memtui.core.checks.near_duplicate_store`, issue 35) or
 # whole (a cached scan's, a caller's): every reader here takes either.
@@ -266,17 +266,26 @@ def _note_lines(text: str) -> list[str]:
     return [line for line in out if line]
 
 
-def _held_lines(a: Parts, b: Parts) -> tuple[int, int] | None:
+def _held_lines(a: Parts, b: Parts, common: frozenset[str] = frozenset()
+                ) -> tuple[int, int] | None:
     """(lines held, lines) of the smaller of two daily logs (the fewer lines of their
     windows) that the other writes as lines of its own, when they are a copy in their
     text: two lines held at least, and the lines not held at most a ``CARRIED``-th of the
     smaller's characters (a routine line's time changed). Else None: two notes sharing
     their words and no line (an ops journal of a few words: newuser35 #21) are a journal,
     whatever their words' sets share. Where the other's window is cut short, the smaller's
-    lines past the last it holds are not judged (they may lie past it), only counted."""
+    lines past the last it holds are not judged (they may lie past it), only counted.
+    The workspace's ``common`` lines (`template.common_lines`: written by ``LINES`` daily
+    logs or more, a nightly report's stub, its boilerplate) are neither side's own: left
+    out (real36: OpenClaw's dreaming reports, one template filled each night)."""
     ta, tb = window_text(a[5]), window_text(b[5])
-    la, lb = _note_lines(ta), _note_lines(tb)
-    (small, _), (large, other) = sorted(((la, ta), (lb, tb)), key=lambda p: len(p[0]))
+    fa, fb = _note_lines(ta), _note_lines(tb)
+    la, lb = fa, fb
+    if common:
+        la = [line for line in fa if line not in common]
+        lb = [line for line in fb if line not in common]
+    (small, _, whole), (large, other, around) = sorted(((la, ta, fa), (lb, tb, fb)),
+                                                       key=lambda p: len(p[0]))
     held = set(large)
     seen = small
     if len(other) in (SLOT_CHARS // 2, SLOT_CHARS):  # the other's window cut short: the
@@ -286,7 +295,41 @@ def _held_lines(a: Parts, b: Parts) -> tuple[int, int] | None:
     kept = len(seen) - len(own)
     if kept < 2 or CARRIED * sum(map(len, own)) > sum(map(len, seen)):
         return None
-    return kept, len(small)
+    if len(whole) > len(small):  # (the message counts the template's lines too)
+        kept += sum(line in common and line in around for line in whole)
+    return kept, len(whole)
+
+
+_NO_LINES: frozenset[str] = frozenset()
+
+
+_LINES_READ: dict[bytes, list[str]] = {}  # a daily log's sketch → its lines (`_notes_of`)
+#: Sketches whose lines are remembered, the older half dropped when full: the template's
+#: lines are counted up to ``ALL_PAIRS`` memories, whose sketches a live auditor holds
+#: anyway; at most ~1,000 edited ones (a few KB each) are held beside them.
+_LINES_KEPT = 1024
+
+
+def _lines_of(sk: bytes) -> list[str]:
+    """A daily log's lines (`_note_lines`) from its sketch, remembered: the live auditor
+    compares the workspace's template at each edit (`Buckets.update`), the same sketches'
+    (each bytes' hash kept by the object: a look-up is cheap)."""
+    got = _LINES_READ.get(sk)
+    if got is None:
+        if len(_LINES_READ) >= _LINES_KEPT:
+            for old in list(_LINES_READ)[:_LINES_KEPT // 2]:
+                del _LINES_READ[old]
+        got = _LINES_READ[sk] = _note_lines(window_text(read_sketch(sk)[5]))
+    return got
+
+
+def _notes_of(notes: list[bytes]) -> Callable[[], frozenset[str]] | None:
+    """What counts the template lines of daily logs whose sketches are ``notes``
+    (`Template.lines`, asked only when two of them are judged a copy, and by the live
+    auditor's comparison of two templates); None for fewer than ``LINES``."""
+    if len(notes) < LINES:
+        return None
+    return lambda: common_lines(map(_lines_of, notes))
 
 
 EXTENDED = 16  # characters of a line, at least, that another memory extends (`_extended`)
@@ -783,8 +826,10 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     if (b":" in a[5] or _FULL_COLON in a[5]) \
             and other_ids(window_text(a[5]), window_text(b[5])):
         return False
-    # the same numbered steps in another order: two procedures (`near_duplicate_order`)
-    return not reordered(window_text(a[5]), window_text(b[5]))
+    # the same numbered steps in another order: two procedures; the same cells in other
+    # rows: two tables (`near_duplicate_order`)
+    wa, wb = window_text(a[5]), window_text(b[5])
+    return not reordered(wa, wb) and not rows_moved(wa, wb)
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
@@ -898,7 +943,7 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                     x = read_sketch(sketches[key])
                 y = read_sketch(sketches[other])
                 # a copy in its text too: its lines, not its words' set (newuser35 #21)
-                held = _held_lines(x, y)
+                held = _held_lines(x, y, _NO_LINES if template is None else template.lines())
                 if held is not None and (copied or _carried(
                         x, y, None if template is None else template.hashes())):
                     out.append((Copied(sim, *held), other))
@@ -1278,7 +1323,8 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED,
         # the pairs' counts from bits (issue 35: the bits' loop over every pair of the 261
         # memories was ~95 ms of a 0.37 s cold audit)
         bits = _bitmaps(sketches, keys) if _kernel.NATIVE is None else None
-        template = Template([_bottom(sketches[key]) for key in keys])
+        template = Template([_bottom(sketches[key]) for key in keys],
+                            _notes_of([sketches[key] for key in keys if key in dated]))
     else:
         later = _later([sketches[key] for key in keys])
         groups = ((keys[i], map(keys.__getitem__, set(got)))
@@ -1373,7 +1419,8 @@ class Buckets:
         """The template shingles `pairs` leaves out (none past ``ALL_PAIRS``)."""
         if len(self.sketches) > ALL_PAIRS:
             return None
-        return Template(list(map(_bottom, self.sketches.values())))
+        return Template(list(map(_bottom, self.sketches.values())),
+                        _notes_of([self.sketches[key] for key in self.dated]))
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]

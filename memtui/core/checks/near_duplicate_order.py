@@ -10,6 +10,13 @@ words (character pairs in Chinese, Japanese, Korean; triples in Thai and its nei
 `unspaced_words`) are in both. Two lists are reordered when at least two steps of one are
 in the other, at least ``MATCHED`` of the shorter list's, and those steps come in another
 order. An unnumbered list (``-``, ``*``) is a set, not an order: reordered, it is a copy.
+
+A table's rows are associations (`rows_moved`): two tables holding the same cells, most of
+them, in other rows (period 1 maths and period 2 history against period 1 history and
+period 2 maths: two classes' timetables) are two instances of one frame, not one table
+twice. A row is the set of its cells (columns swapped keep it); two tables are apart when
+each has ``ROWS`` rows or more, ``CELLS`` of the smaller's cells are in the other, and
+fewer than half of the smaller's rows are (blind set rules33: two timetables 89 % alike).
 """
 
 from __future__ import annotations
@@ -21,6 +28,11 @@ from memtui.core.checks.unspaced_words import entry_words
 SAME_STEP = 0.5  # share of two steps' words in both (Jaccard) from which they are one step
 MATCHED = 2 / 3  # share of the shorter list's steps found in the other
 
+ROWS = 3  # rows (a header's among them) each table has, at least (`rows_moved`)
+CELLS = 0.8  # share of the smaller table's cells the other holds (`rows_moved`)
+
+_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
+_RULE = re.compile(r"[\s:|-]*")  # a header's rule (``|---|:--:|``)
 _STEP = re.compile(r"^[ \t]*(?:\d{1,2}[.)、．]|[\u2460-\u2473])[ \t]*(\S.*)$", re.MULTILINE)
 
 
@@ -52,3 +64,29 @@ def reordered(a: str, b: str) -> bool:
     if len(order) < 2 or len(order) < MATCHED * min(len(sa), len(sb)):
         return False
     return order != sorted(order)
+
+
+def _rows(text: str) -> set[frozenset[str]]:
+    """A text's table rows, each the set of its cells (stripped), header's rule aside."""
+    out = set()
+    for m in _ROW.finditer(text):
+        if _RULE.fullmatch(m.group(1)):
+            continue
+        cells = frozenset(c.strip() for c in m.group(1).split("|")) - {""}
+        if len(cells) >= 2:
+            out.add(cells)
+    return out
+
+
+def rows_moved(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` hold tables of the same cells in other rows (see the
+    module's docstring)."""
+    if "|" not in a or "|" not in b:
+        return False
+    ra, rb = _rows(a), _rows(b)
+    if len(ra) < ROWS or len(rb) < ROWS:
+        return False
+    ca, cb = frozenset().union(*ra), frozenset().union(*rb)
+    if len(ca & cb) < CELLS * min(len(ca), len(cb)):
+        return False
+    return 2 * len(ra & rb) < min(len(ra), len(rb))

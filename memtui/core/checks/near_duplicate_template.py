@@ -29,15 +29,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
-__all__ = ["AT_LEAST", "RUN", "SHARE", "Template", "discounted", "floor_of",
-           "template_hashes"]
+__all__ = ["AT_LEAST", "LINES", "RUN", "SHARE", "Template", "common_lines", "discounted",
+           "floor_of", "template_hashes"]
 
 SHARE = (1, 2)  # a shingle held by at least this share of a workspace's sketches ...
 AT_LEAST = 4  # ... and by this many of them is template (a triple of copies is not),
 RUN = 3  # ... in a run of this many held by the very same sketches (a line's words)
+LINES = 4  # a line this many daily logs write is their template's (`common_lines`)
 
 
 def floor_of(count: int) -> int:
@@ -70,17 +71,29 @@ def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[i
     return frozenset(chain.from_iterable(run for run in runs.values() if len(run) >= RUN))
 
 
+def common_lines(notes: Iterable[Iterable[str]], least: int = LINES) -> frozenset[str]:
+    """The lines at least ``least`` of ``notes`` (each a note's lines) write: by document
+    frequency, not by their words (a nightly report's stub, a journal's routine line)."""
+    held = Counter(chain.from_iterable(map(set, notes)))
+    return frozenset(line for line, n in held.items() if n >= least)
+
+
 class Template:
     """A workspace's template shingles (`template_hashes`), counted when first asked for:
     `near_duplicate` asks only for a pair that agrees as written (most workspaces have
-    none, and pay nothing)."""
+    none, and pay nothing); and its dated notes' template lines (`lines`), counted when a
+    pair of daily logs is first judged a copy."""
 
-    __slots__ = ("_bottoms", "_hashes")
+    __slots__ = ("_bottoms", "_hashes", "_lines", "_notes")
 
-    def __init__(self, bottoms: list[Iterable[int]]) -> None:
-        """``bottoms``: each sketch's bottom hashes."""
+    def __init__(self, bottoms: list[Iterable[int]],
+                 notes: Callable[[], frozenset[str]] | None = None) -> None:
+        """``bottoms``: each sketch's bottom hashes; ``notes``: counts the template lines
+        of the workspace's daily logs (none: no dated note)."""
         self._bottoms = bottoms
         self._hashes: frozenset[int] | None = None
+        self._notes = notes
+        self._lines: frozenset[str] | None = None
 
     def hashes(self) -> frozenset[int]:
         if self._hashes is None:
@@ -88,8 +101,18 @@ class Template:
             self._bottoms = []
         return self._hashes
 
+    def lines(self) -> frozenset[str]:
+        """The lines (as `near_duplicate._note_lines` reads them) that ``LINES`` of the
+        workspace's daily logs or more write: a report generated each night from one
+        template (its headings, its boilerplate, its counts masked), not a note's own."""
+        if self._lines is None:
+            self._lines = frozenset() if self._notes is None else self._notes()
+            self._notes = None
+        return self._lines
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Template) and self.hashes() == other.hashes()
+        return isinstance(other, Template) and self.hashes() == other.hashes() \
+            and self.lines() == other.lines()
 
     __hash__ = None  # type: ignore[assignment]
 
