@@ -32,7 +32,8 @@ ARCHIVES_SHOWN = 3
 
 def config_summary(result: AuditResult) -> str:
     """The Config row of the text report: the configuration file used, the ``exclude``
-    patterns that match no file, and the archive folders excluded by default
+    patterns and the files they leave out (or that match no file), and the archive folders
+    excluded by default
     (``include-archives = true`` audits them); empty when none."""
     parts = [result.config_path] if result.config_path else []
     own = getattr(result, "own_settings", "")  # (a stored result's: none)
@@ -56,6 +57,12 @@ def config_summary(result: AuditResult) -> str:
     unread = unread_note(result.excluded)
     if unread:
         parts.append(unread)
+    elif getattr(result, "exclude_left", 0):  # named as every other key is (newuser37 #17)
+        idle = {pattern for pattern, _, _ in unused}  # (named above)
+        patterns = [p for p in getattr(getattr(result, "options", None), "exclude", ())
+                    if p not in idle]
+        parts.append(f"exclude = [{', '.join(patterns)}]: "
+                     f"{plural(result.exclude_left, 'file')} left out (not audited)")
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
