@@ -267,6 +267,11 @@ def _report(result: AuditResult) -> dict[str, Any]:
                 block.dropped[1] - block.dropped[0] + 1 if block.dropped else 0),
             # the middle an agent's cut drops (OpenClaw: newuser27 #27), [first, last]
             **({"dropped_lines": list(block.dropped)} if block.dropped else {}),
+            # Claude Code's load limits (newuser37 #32: the fleet's limit column said "–"
+            # for an index of 272/200 lines); the agent profiles' are the block's ``loads``
+            **({"load_limits": {"lines": result.options.max_lines,
+                                "bytes": result.options.max_bytes}}
+               if result.profile == "claude-code" and idx.exists else {}),
             "costs": hot_and_packed(result),
             "line_costs": [{"line": c.line, "kind": c.kind, "memories": c.memories,
                             "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}
