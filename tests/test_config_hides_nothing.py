@@ -112,7 +112,8 @@ def test_an_exclude_that_matches_no_file_is_named(
                       .split()[1:])
     assert config == (f"{ws / '.memtui.toml'}; exclude matches no file: superseded/** (did "
                       "you mean memory/superseded/**? patterns are relative to the "
-                      "workspace), gone/*.md")
+                      "workspace), gone/*.md; exclude = [memory/briefs/**]: 1 file left out "
+                      "(not audited)")
     (ws / ".memtui.toml").write_text('exclude = ["memory/superseded/**"]\n')
     _, out = _run(capsys, str(ws), "--json")
     assert "unused_excludes" not in json.loads(out)  # a pattern that matches: nothing said
@@ -139,3 +140,18 @@ def test_an_exclude_of_a_file_that_is_no_memory_says_so(
     assert data["unused_excludes"] == ["memory/notes.txt", "memory/*.txt", "gone/*.md"]
     assert any(f["path"] == "memory/notes.txt" and f["kind"] == "secret"
                for f in data["findings"])
+
+
+def test_the_config_row_names_the_exclude_and_what_it_left_out(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]
+                                                               ) -> None:
+    """newuser37 #17: ``exclude = ["memory/يتيم-*"]`` left three orphans out of the text
+    report (Memory files 55 of 58, Orphans 0) and the Config row named every other key but
+    not it; only the JSON counted them. The row names the patterns and the files left out."""
+    ws = _ws(tmp_path, 'exclude = ["memory/يتيم-*"]\n',
+             {f"memory/يتيم-{i}.md": memory(f"يتيم {i}") for i in range(3)})
+    _, out = _run(capsys, str(ws))
+    config = " ".join(next(line for line in out.splitlines() if line.startswith("Config"))
+                      .split()[1:])
+    assert config == (f"{ws / '.memtui.toml'}; exclude = [memory/يتيم-*]: 3 files left out "
+                      "(not audited)")

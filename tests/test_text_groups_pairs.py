@@ -7,6 +7,9 @@ text report groups them."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,3 +46,23 @@ def test_many_contradictions_are_drawn_as_one_group(
         block[:3]
     assert block[1].lstrip().startswith(("each: ", "e.g. ")), block[:3]
     assert sum("contradicts topic-" in line for line in out) == 1, out
+
+
+def test_long_hooks_are_named_as_entries_and_their_lines_as_runs(tmp_path: Path) -> None:
+    """newuser37 #26: 300 linked entries whose hooks ran past their width were "300 lines with
+    no link", and their line numbers were listed one by one (a 1,400-character line)."""
+    from memtui.core.reporting.grouping import spans
+    assert spans([3, 4, 5, 6, 9, 11, 12]) == ["3–6", "9", "11", "12"]
+    memories = {f"memory/n{i}.md": f"---\nname: n{i}\ndescription: note {i}\ntype: user\n---\n"
+                f"Note {i}.\n" for i in range(12)}
+    hook = " ".join(["the hook says far more than a hook should"] * 12)
+    index = "# Index\n\n" + "".join(f"- [Note {i}](memory/n{i}.md) — {hook} {i}\n"
+                                    for i in range(12))
+    ws = tmp_path / "ws"
+    for rel, text in {**memories, "MEMORY.md": index}.items():
+        (ws / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ws / rel).write_text(text, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws)], capture_output=True,
+                         text=True, env={**os.environ, "MEMTUI_NO_CACHE": "1"}).stdout
+    assert "  12 index entries with a long hook in MEMORY.md, lines 3–14\n" in out, out
+    assert "with no link" not in out

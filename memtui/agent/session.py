@@ -191,6 +191,13 @@ class ChatSession:
         self.facts: ModelFacts | None = None
         #: The runner Ollama reported last in /api/ps for this model (its context length)
         self.runner: int | None = None
+        #: Whether ``runner`` was read after a request of this chat's (with its num_ctx): a
+        #: runner loaded before by another client, or by a request without num_ctx, is
+        #: loaded again at the window asked when this chat's first request comes
+        #: (newuser37 #3: --num-ctx 16384 was held back against the 4,096 runner an agent
+        #: without num_ctx had left loaded)
+        self.runner_ours = False
+        self._served = False  # a request of this chat's has been answered
         self.history: list[dict[str, Any]] = []
         self.transcript: Path | None = None
         self.load_problem: str | None = None
@@ -250,6 +257,7 @@ class ChatSession:
         loaded = await self.client.ps()
         self.runner = next((m.context_length for name in (self.model, f"{self.model}:latest")
                             for m in loaded if m.name == name), None)
+        self.runner_ours = self._served
         return self.runner
 
     def window_used(self) -> int | None:
@@ -257,7 +265,8 @@ class ChatSession:
         Ollama loaded when /api/ps reports it smaller, since Ollama cuts at the runner's
         size (newuser35 #12: a runner of 8,192 for 40,960 asked cut every prompt unflagged)."""
         asked = self.facts.window.num_ctx if self.facts else None
-        if asked and self.runner and self.runner < asked and cuts_silently(self.client):
+        if asked and self.runner and self.runner < asked and self.runner_ours \
+                and cuts_silently(self.client):
             return self.runner
         return asked
 
@@ -496,6 +505,7 @@ class ChatSession:
                                                else unexpected(exc)))
                     raise exc
                 assert stats is not None
+                self._served = True
                 calls, refusal = budget_left.split(reply)
                 kept = reply.kept[:len(calls) + (refusal is not None)]
                 self._append_assistant(content, thinking, kept)

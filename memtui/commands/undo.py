@@ -64,6 +64,7 @@ def run(ns: argparse.Namespace) -> int:
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
                         + _hint(ns, plan.changes, plan.others(), len(plan.left()))
                         + plan.kept()  # newuser34 #7: no broken link left, and it is said
+                        + plan.orphans()  # newuser37 #7: nor an orphan unsaid
                         + (f"; {back}" if back else ""), 1)
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
@@ -73,7 +74,7 @@ def run(ns: argparse.Namespace) -> int:
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
     print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"
-                    f"{_deleted(rec, kept)}"))
+                    f"{_deleted(rec, kept)}{plan.orphans() if kept else ''}"))
     return 0
 
 

@@ -334,6 +334,8 @@ class AuditResult(Record, eq=False):
     #: (memories the configuration's ``exclude`` left out, of them not read for what they
     #: would yield): ``memtui audit`` counts them (`memtui.core.reporting.hidden`).
     excluded: tuple[int, int] = (0, 0)
+    #: Of them, those the patterns left out (the archive folders' apart).
+    exclude_left: int = 0
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str]
     #: The configuration's ``exclude`` patterns that match no file, each with the pattern

@@ -67,7 +67,7 @@ from memtui.edit.safe_write import (
     remove_stale_temps,
     write_file,
 )
-from memtui.edit.undo_links import keep_linked, kept_clause
+from memtui.edit.undo_links import keep_linked, kept_clause, unindexed, unindexed_clause
 
 SCHEMA = 1
 #: How history marks a redaction (its record cannot bring the credential back).
@@ -672,6 +672,8 @@ class UndoPlan:
     #: part never leaves a broken link (newuser34 #7, as :mod:`memtui.edit.turn_undo`);
     #: path → the file that links it.
     linked: dict[str, str] = field(default_factory=dict)
+    #: memories the undo makes again that the index left as it is does not link (orphans)
+    unindexed: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -704,6 +706,11 @@ class UndoPlan:
         ``MEMORY.md changed since operation #3 (new); memory/x.md would stay too: MEMORY.md
         links it; nothing else to undo, so nothing was undone``."""
         return f"{self.blocking()}{self.kept()}; nothing else to undo, so nothing was undone"
+
+    def orphans(self) -> str:
+        """``; memory/a.md and 3 more: they come back without their index lines, …`` ("" when
+        the undo puts back no memory the index left as it is does not link)."""
+        return unindexed_clause(self.unindexed)
 
     def left(self) -> list[str]:
         """Every file the undo leaves as it is: the blocked ones, then those they link."""
@@ -773,12 +780,21 @@ def _undo(ws: Workspace) -> dict[str, Any]:
             staying[ch.path] = ch.before
     # A file it would delete that a file left as it is links stays too (newuser34 #7).
     keep_linked(plan.changes, staying, plan.linked)
+    plan.unindexed = unindexed(plan.changes, staying, _index_rel(ws))
     if any(pairs.get(path) for path in plan.left()) and plan.changes:
         # the links it rewrote lead to the moved file: put back without the move, they
         # would lead nowhere (newuser28 #19: a new broken link, reported as success)
         plan.whole = ("a move is undone whole or not at all (the links it rewrote lead to "
                       "the moved file)")
     return plan
+
+
+def _index_rel(ws: Workspace) -> str | None:
+    """The index's path inside the workspace (None when it is elsewhere)."""
+    try:
+        return ws.index_path.relative_to(ws.root).as_posix()
+    except ValueError:
+        return None
 
 
 def nothing_left(journal: Journal) -> str:

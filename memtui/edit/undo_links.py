@@ -48,3 +48,28 @@ def kept_lines(kept: Mapping[str, str]) -> list[str]:
 def kept_clause(kept: Mapping[str, str]) -> str:
     """``; memory/x.md would stay too: MEMORY.md links it`` (the command line's)."""
     return "".join(f"; {p} would stay too: {by} links it" for p, by in kept.items())
+
+
+def unindexed(changes: list[FileChange], staying: Mapping[str, bytes | None],
+              index: str | None) -> list[str]:
+    """The memories the undo makes again that the index, staying as it is, does not link:
+    put back without the lines the operation took out of it, they come back as orphans
+    (newuser37 #7: an archive undone in part, the agent having appended to MEMORY.md)."""
+    if index is None or index not in staying:
+        return []
+    links = {index: links_in(staying[index], index)}
+    return [ch.path for ch in changes
+            if ch.before is None and ch.after is not None and ch.path.endswith(".md")
+            and linked_from(ch.path, links) is None]
+
+
+def unindexed_clause(paths: list[str]) -> str:
+    """``; memory/a.md and 15 more come back without their index lines: orphans (…)`` ("" for
+    none)."""
+    if not paths:
+        return ""
+    if len(paths) == 1:
+        return (f"; {paths[0]} comes back without its index line: an orphan (A in the Index "
+                "view, or memtui fix add-to-index, links it)")
+    return (f"; {paths[0]} and {len(paths) - 1:,} more come back without their index lines: "
+            "orphans (A in the Index view, or memtui fix add-to-index, links them)")

@@ -430,6 +430,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
                  *(f"  {p} stays as it is" for p in plan.blocked),
                  *kept_lines(plan.linked), "",  # newuser34 #7: no broken link left
                  f"undo the {plan.others()}:", *files]
+        if plan.unindexed:  # newuser37 #7: an orphan said before, not found after
+            lines += ["", plan.orphans().removeprefix("; ")]
     if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
         return False
     try:
@@ -441,7 +443,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
         _reload(app, None)
         return False
     kept = done.get("undone_except") or []
-    _say(app, f"undid #{done['id']} {done['op']}" + (f" except {', '.join(kept)}" if kept else ""))
+    _say(app, f"undid #{done['id']} {done['op']}" + (f" except {', '.join(kept)}" if kept else "")
+         + (plan.orphans() if kept else ""))
     _reload(app, {f["path"] for f in done["files"]}, own=True)
     return True
 

@@ -16,6 +16,7 @@ from memtui.tui.app import MemtuiApp
 from memtui.tui.chat import ChatPane
 from memtui.tui.chat.banner import Banner
 from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.chat.status_line import StatusLine
 
 from .fake_ollama import FakeModel, FakeOllama, Reply
 from .test_chat_pane import wait_until
@@ -88,5 +89,56 @@ async def test_pane_banner_and_hold_back_at_the_runner(ws: Workspace) -> None:
             assert len(fake.chat_bodies) == 1, "sent past the runner's window"
             assert banner.kind == "error"
             assert f"for a window of {RUNNER:,}" in banner.message
+    finally:
+        fake.stop()
+
+
+async def test_another_clients_runner_is_not_the_window(ws: Workspace) -> None:
+    """newuser37 #3: an agent without num_ctx left a runner of 4,096 loaded; the operator
+    then ran the chat with --num-ctx 16384 as the Prompt-cut banner advised, and the pane
+    measured against the 4,096 runner, held the message back and said "raise --num-ctx to
+    16,384". Ollama loads the model again at the window a request asks: a runner read
+    before this chat's first request is another's. The budget is the window asked, the
+    message goes, and the status line says whose runner it was."""
+    big_index(ws)
+    fake = FakeOllama().start()
+    try:
+        fake.add(FakeModel("m", [Reply(content="ok")], context_length=None))
+        fake.loaded["m"] = 2048  # an earlier client's runner
+        s = ChatSession(ws, AgentSettings(model="m", host=fake.url, num_ctx=16384),
+                        today=dt.date(2026, 11, 30))
+        await s.prepare()
+        assert await s.loaded_window() == 2048 and not s.runner_ours
+        budget = await s.budget("hello")
+        assert budget.window == 16384, "measured against another client's runner"
+        evs = [e async for e in s.send("hello")]
+        assert fake.chat_bodies[0]["options"] == {"num_ctx": 16384}
+        done = next(e for e in evs if isinstance(e, ReplyDone))
+        assert done.truncation is None
+        await s.loaded_window()  # now the runner that served this chat's request
+        assert s.runner_ours and s.runner == 16384
+        await s.aclose()
+    finally:
+        fake.stop()
+    fake = FakeOllama().start()
+    try:
+        fake.add(FakeModel("m", [Reply(content="ok")], context_length=None))
+        fake.loaded["m"] = 2048
+        app = MemtuiApp(ws, AuditOptions(), watch=False,
+                        settings=AgentSettings(model="m", host=fake.url, num_ctx=16384))
+        async with app.run_test(size=(200, 50)) as pilot:
+            await wait_until(pilot, lambda: app.audits >= 1)
+            await pilot.press("c")
+            await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+            pane = app.query_one(ChatPane)
+            await wait_until(pilot, lambda: pane.session.facts is not None)
+            status = pane.query_one(StatusLine)
+            await wait_until(pilot, lambda: "earlier request's" in status.plain)
+            assert "not the 16,384 asked" not in status.plain
+            for ch in "hello":
+                await pilot.press(ch)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: not pane.busy and len(fake.chat_bodies) == 1)
+            assert app.query_one(Banner).kind != "error"
     finally:
         fake.stop()

@@ -113,7 +113,8 @@ def test_undo_names_the_file_that_blocks_it_and_writes_nothing(ws: Path) -> None
     assert proc.stderr == (
         "memtui undo: error: MEMORY.md changed since operation #1 (delete); nothing was undone "
         f"(memtui undo --skip-changed {ws} undoes the 1 other file (memory/line-b.md) and "
-        "leaves it as it is)\n")
+        "leaves it as it is); memory/line-b.md comes back without its index line: an orphan "
+        "(A in the Index view, or memtui fix add-to-index, links it)\n")
     assert tree(ws, include_state=True) == after
 
 
@@ -123,7 +124,9 @@ def test_skip_changed_puts_back_the_other_files_only(ws: Path) -> None:
     proc = cli("undo", ws, "--skip-changed")
     assert (proc.returncode, proc.stderr) == (0, "")
     assert proc.stdout == ("undid #1 delete: deleted memory/line-b.md; removed 1 index link "
-                           "(left as they were: MEMORY.md)\n")
+                           "(left as they were: MEMORY.md); memory/line-b.md comes back "
+                           "without its index line: an orphan (A in the Index view, or memtui "
+                           "fix add-to-index, links it)\n")
     assert read(ws, "MEMORY.md") == index_after_agent  # the agent's write is kept
     assert {k: v for k, v in tree(ws).items() if k != "MEMORY.md"} == {
         k: v for k, v in start.items() if k != "MEMORY.md"}
@@ -211,14 +214,19 @@ async def test_the_app_says_which_file_blocks_and_offers_the_others(ws: Path) ->
         screen = app.screen
         assert isinstance(screen, curate.ConfirmScreen)
         assert screen.confirm_label == "Undo the others"
-        assert screen.lines[2:7] == ["MEMORY.md changed since operation #1 (delete):",
+        assert screen.lines[2:9] == ["MEMORY.md changed since operation #1 (delete):",
                                      "  MEMORY.md stays as it is", "",
                                      "undo the 1 other file (memory/line-b.md):",
-                                     "  restore memory/line-b.md"]
+                                     "  restore memory/line-b.md", "",
+                                     "memory/line-b.md comes back without its index line: an "
+                                     "orphan (A in the Index view, or memtui fix "
+                                     "add-to-index, links it)"]
         await pilot.click("#confirm")
         await _finish(pilot, app)
     assert app.outcome is True
-    assert app.notices == [("undid #1 delete except MEMORY.md", False)]
+    assert app.notices == [("undid #1 delete except MEMORY.md; memory/line-b.md comes back "
+                            "without its index line: an orphan (A in the Index view, or "
+                            "memtui fix add-to-index, links it)", False)]
     assert read(ws, "MEMORY.md") == index_after_agent
     assert tree(ws)["memory/line-b.md"] == start["memory/line-b.md"]
 
@@ -247,3 +255,29 @@ async def test_the_app_refuses_a_rename_the_changed_index_links(ws: Path) -> Non
         assert not isinstance(app.screen, curate.ConfirmScreen)
     assert tree(ws, include_state=True) == after
     assert broken(ws) == [GONE, AGENT]
+
+
+def test_an_archive_undone_in_part_names_the_orphans_it_brings_back(ws: Path) -> None:
+    """newuser37 #7: an archive moves memories and drops their index lines; the agent then
+    appends to MEMORY.md. Undone without MEMORY.md, the memories come back without their
+    lines — orphans, said in the refusal, the result and the app's dialog, not found later."""
+    assert cli("fix", "archive", ws, "line-a", "line-b").returncode == 0
+    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write(AGENT_LINE)
+    said = ("memory/line-a.md and 1 more come back without their index lines: orphans (A in "
+            "the Index view, or memtui fix add-to-index, links them)")
+    refused = cli("undo", ws)
+    assert refused.returncode == 1 and refused.stderr.rstrip().endswith(said), refused.stderr
+    done = cli("undo", ws, "--skip-changed")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.rstrip().endswith(f"(left as they were: MEMORY.md); {said}"), done.stdout
+    assert (ws / "memory/line-a.md").exists() and (ws / "memory/line-b.md").exists()
+    orphans = [f for f in audit(ws).findings if f.kind == "orphan"]
+    assert {f.path for f in orphans} >= {"memory/line-a.md", "memory/line-b.md"}
+
+
+def test_an_undo_that_puts_the_index_back_names_no_orphan(ws: Path) -> None:
+    """The index undone with the rest: every memory keeps its line, nothing is said."""
+    assert cli("fix", "archive", ws, "line-a").returncode == 0
+    done = cli("undo", ws)
+    assert done.returncode == 0 and "orphan" not in done.stdout, done.stdout

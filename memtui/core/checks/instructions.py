@@ -314,6 +314,17 @@ def described(text: str, body_start: int) -> str:
 _LABEL_MARKS = (":", "：", "[", "【")
 
 
+#: A link's target: a markdown link's address (its title after a space is text, kept) and
+#: a wikilink's name.
+_LINK_TARGET = re.compile(r"(?<=\]\()[^)\s]+|(?<=\[\[)[^\]\n|]+")
+
+
+def _targets_blank(line: str) -> str:
+    """``line`` with its links' targets as spaces (newuser37 #12: ``[gone](memory/已删除的
+    笔记.md)`` — a file named "deleted notes" — read as "delete the notes")."""
+    return _LINK_TARGET.sub(lambda m: " " * len(m.group()), line)
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -368,6 +379,8 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     naming_at: set[int] | None = None
     for i in sorted(candidates):
         line = lines[i]
+        if "](" in line or "[[" in line:  # a link's target is a path, no words to the model
+            line = _targets_blank(line)
         found: tuple[str, str] | None = None
         if i in words_on:
             found = _phrase(line, line.lower(), phrase_gates)

@@ -79,7 +79,11 @@ _SPACED = [
     r"на (?:следующей|прошлой|этой) неделе|в (?:следующем|прошлом|этом) (?:месяце|году)|"
     r"в (?:следующ|прошл)(?:ий|ую|ее|ое) (?:понедельник|вторник|среду|четверг|пятницу|"
     r"субботу|воскресенье)|через (?:\d+ )?(?:день|дня|дней|неделю|недели|недель|месяц)|"
-    r"(?:\d+ )?(?:дня|дней|недели|недель|неделю) назад",
+    r"(?:\d+ )?(?:дня|дней|недели|недель|неделю) назад|"
+    # the genitive a sentence puts them in ("партии прошлой недели", "со следующей недели",
+    # newuser37 #14)
+    r"(?:прошлой|следующей|этой) недели|(?:прошлого|следующего|этого) месяца|"
+    r"(?:прошлого|следующего) года",
     r"сьогодні|учора|вчора|післязавтра|наступного (?:тижня|місяця|року)|"
     r"минулого (?:тижня|місяця|року)|цього (?:тижня|місяця)",
     # Polish
@@ -96,6 +100,11 @@ _SPACED = [
     # Vietnamese, Indonesian
     r"hôm nay|ngày mai|hôm qua|(?:tuần|tháng|năm) (?:sau|tới|trước|này)|năm ngoái",
     r"hari ini|besok|kemarin|(?:minggu|bulan|tahun) (?:depan|lalu|ini)",
+    # Arabic: the synonyms CLDR's fields lack ("الأسبوع المقبل" beside its "القادم", "العام"
+    # beside "السنة"), the day after tomorrow, an offset in days (newuser37 #34)
+    r"(?:الأسبوع|الشهر|العام|السنة) (?:المقبل|المقبلة|القادم|القادمة|الماضي|الماضية|الفائت|"
+    r"الفائتة|المنصرم)|بعد غد|قبل أمس|أول أمس|(?:بعد|قبل) (?:يومين|أسبوعين|شهرين|"
+    r"(?:\d+|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة|عشرة) (?:أيام|أسابيع|أشهر))",
 ]
 #: The whole search, as one pattern (what `_spaced` answers; compiling it is 10–15 ms).
 _SPACED_RE = lazy_pattern(r"(?i)(?<![\w'’-])(?:" + "|".join(_SPACED) + r")(?![\w-])")
@@ -141,7 +150,10 @@ ANCHORS = ("day", "night", "morrow", "week", "month", "year", "quarter", "sprint
            "passado", "próxima", "ano que", "dias", "dernier", "prochain", "nächsten",
            "letzten", "kommenden", "besok", "bulan", "hari ini", "kemarin", "minggu",
            "tahun", "hôm", "ngày mai", "năm", "tháng", "tuần", "прошл", "следу", "назад",
-           "через", "чора", "сьогодні", "місяц", "року", "тижн", "yil", "yarin", "jutrz")
+           "через", "чора", "сьогодні", "місяц", "року", "тижн", "yil", "yarin", "jutrz",
+           # Arabic
+           "الأسبوع", "الشهر", "العام", "السنة", "غد", "أمس", "يومين", "أسبوعين", "شهرين",
+           "أيام", "أسابيع", "أشهر")
 _ANCHOR = lazy_pattern("|".join(ANCHORS))
 #: ``_SPACED_RE`` cut into its alternatives (``_SPACED``), each compiled when a line holds
 #: one of its anchors, so that a line whose anchor is only the "week" of "weekly" compiles
@@ -179,6 +191,8 @@ _PART_ANCHORS = (
     ('gün', 'hafta', ' ay', 'dün', 'yil', 'yarin'),
     ('hôm', 'ngày mai', 'năm', 'tháng', 'tuần'),
     ('besok', 'bulan', 'hari ini', 'kemarin', 'minggu', 'tahun'),
+    ('الأسبوع', 'الشهر', 'العام', 'السنة', 'غد', 'أمس', 'يومين', 'أسبوعين', 'شهرين', 'أيام',
+     'أسابيع', 'أشهر'),
 )
 def _may_hold(text: str) -> bool:
     """False when ``text`` surely holds no relative date (`_relative` finds none)."""

@@ -93,6 +93,12 @@ class Group:
     def count_words(self) -> str:
         """``22 orphans``, ``7 dangling wikilinks to 7 targets in 5 files``."""
         one, many = NOUNS.get(self.kind, ("finding", "findings"))
+        if self.kind == "content_in_index":  # a hook past its width is on a linked line
+            hooks = sum("-character hook" in f.message for f in self.findings)
+            if hooks:  # (newuser37 #26: "300 lines with no link", each a linked entry)
+                one, many = (("index entry with a long hook", "index entries with a long hook")
+                             if hooks == len(self.findings) else
+                             ("long index line", "long index lines"))
         if all(f.message.startswith(SCHEMA_NOTE) for f in self.findings):
             one, many = (f"file with {SCHEMA_NOTE}", f"files with {SCHEMA_NOTE}")
         words = plural(len(self.findings), one, many)
@@ -128,7 +134,7 @@ class Group:
         files = self.files
         if len(files) == 1 and all(f.line for f in self.findings):
             # each line once: three mentions on line 3 are "lines 3, 4, …", not "3, 3, 3"
-            lines = list(dict.fromkeys(f"{f.line}" for f in self.findings))
+            lines = spans(list(dict.fromkeys(f.line for f in self.findings if f.line)))
             count = count.removesuffix(" in 1 file") + f" in {printable(files[0])}, lines"
             return f"{count} {names_fitting(lines, width - len(count) - 1)}"
         folder = common_folder(files)
@@ -163,6 +169,24 @@ def common_folder(files: Sequence[str]) -> str:
         if not parts:
             break
     return "/".join(parts)
+
+
+def spans(numbers: Sequence[int]) -> list[str]:
+    """Line numbers as runs: ``3–302`` for 3, 4, …, 302; ``7`` alone; ``9, 10`` for two
+    (newuser37 #26: 300 long hooks on lines 3 to 302 were listed one by one)."""
+    out: list[str] = []
+    ordered = sorted(numbers)
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{ordered[i]}–{ordered[j]}")
+        else:
+            out.extend(str(n) for n in ordered[i:j + 1])
+        i = j + 1
+    return out
 
 
 def names_fitting(files: Sequence[str], width: int) -> str:

@@ -20,6 +20,14 @@ def load_share(loads: list[dict[str, Any]]) -> dict[str, Any]:
     return {"load_share": worst.get("share"), "load_what": worst.get("what")}
 
 
+def index_loads(index: dict[str, Any]) -> list[dict[str, Any]]:
+    """Claude Code's index against its load limits (lines, bytes) as ``loads`` are: the
+    fleet's limit column and the app's header agree (newuser37 #32)."""
+    limits = index.get("load_limits") or {}
+    return [{"what": f"MEMORY.md {unit}", "share": index[unit] / limit}
+            for unit, limit in limits.items() if limit and isinstance(index.get(unit), int)]
+
+
 def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]:
     """The health of one workspace in one flat row, from its JSON report (SPEC §4)."""
     findings = report.get("findings", [])
@@ -56,7 +64,7 @@ def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]
         # a warning (an injection, a store near or over its limit) shows in the fleet,
         # and the agent's own load limit at its worst, where it has one (newuser36 #11)
         "warnings": severities.get("warning", 0),
-        **load_share(block.get("loads") or []),
+        **load_share(block.get("loads") or index_loads(report.get("index") or {})),
         # memories saved as entries of a file the agent loads (Gemini's GEMINI.md:
         # newuser36 #10, a row of "0 files"), only where there are
         **({"saved_memories": sum(saved.values())}

@@ -32,7 +32,8 @@ ARCHIVES_SHOWN = 3
 
 def config_summary(result: AuditResult) -> str:
     """The Config row of the text report: the configuration file used, the ``exclude``
-    patterns that match no file, and the archive folders excluded by default
+    patterns and the files they leave out (or that match no file), and the archive folders
+    excluded by default
     (``include-archives = true`` audits them); empty when none."""
     parts = [result.config_path] if result.config_path else []
     own = getattr(result, "own_settings", "")  # (a stored result's: none)
@@ -56,6 +57,12 @@ def config_summary(result: AuditResult) -> str:
     unread = unread_note(result.excluded)
     if unread:
         parts.append(unread)
+    elif getattr(result, "exclude_left", 0):  # named as every other key is (newuser37 #17)
+        idle = {pattern for pattern, _, _ in unused}  # (named above)
+        patterns = [p for p in getattr(getattr(result, "options", None), "exclude", ())
+                    if p not in idle]
+        parts.append(f"exclude = [{', '.join(patterns)}]: "
+                     f"{plural(result.exclude_left, 'file')} left out (not audited)")
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
@@ -260,6 +267,11 @@ def _report(result: AuditResult) -> dict[str, Any]:
                 block.dropped[1] - block.dropped[0] + 1 if block.dropped else 0),
             # the middle an agent's cut drops (OpenClaw: newuser27 #27), [first, last]
             **({"dropped_lines": list(block.dropped)} if block.dropped else {}),
+            # Claude Code's load limits (newuser37 #32: the fleet's limit column said "–"
+            # for an index of 272/200 lines); the agent profiles' are the block's ``loads``
+            **({"load_limits": {"lines": result.options.max_lines,
+                                "bytes": result.options.max_bytes}}
+               if result.profile == "claude-code" and idx.exists else {}),
             "costs": hot_and_packed(result),
             "line_costs": [{"line": c.line, "kind": c.kind, "memories": c.memories,
                             "chars": c.chars, "bytes": c.bytes, "tokens": c.tokens}

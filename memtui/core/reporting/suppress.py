@@ -668,6 +668,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         found = [f for f in found if f.kind not in READ_KINDS and agent.keeps(f)]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
         result.excluded = (len(left_out), unread)
+        folders = tuple(a.rstrip("/") + "/" for a in archives)
+        result.exclude_left = sum(not rel.startswith(folders) for rel in left_out)
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
         if alarm is not None:
             result.findings.insert(0, alarm)

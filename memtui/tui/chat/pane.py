@@ -295,7 +295,8 @@ class ChatPane(Vertical):
             banner.show(self.session.load_problem, "warning")
         else:
             banner.clear()
-        self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+        self.query_one(StatusLine).show(self.settings.model, facts, loaded,
+                                        self.session.runner_ours)
         self._tell_window()
         if facts.tools_note:
             banner.show(facts.tools_note, "warning")
@@ -597,7 +598,8 @@ class ChatPane(Vertical):
         if facts is not None:
             loaded = await self._loaded()
             with contextlib.suppress(NoMatches):
-                self.query_one(StatusLine).show(self.settings.model, facts, loaded)
+                self.query_one(StatusLine).show(self.settings.model, facts, loaded,
+                                                self.session.runner_ours)
             self._tell_window()
         self._refresh_budget()
 

@@ -22,7 +22,9 @@ class StatusLine(Static):
     """
 
     def show(self, model: str | None, facts: ModelFacts | None,
-             loaded: int | None = None) -> None:
+             loaded: int | None = None, ours: bool = True) -> None:
+        """``loaded``: the runner /api/ps reports; ``ours``: read after a request of this
+        chat's (else another client's, loaded again at the window asked)."""
         text = Text()
         text.append(f"model {printable(model or '—')}", style="bold")
         if facts is None:
@@ -45,11 +47,16 @@ class StatusLine(Static):
         text.append("  window asked ")
         text.append(f"{w.num_ctx:,} ({w.source})" if w.num_ctx else "none (server default)")
         text.append("  loaded ")
+        smaller = bool(loaded and w.num_ctx and loaded < w.num_ctx)
         text.append(f"{loaded:,}" if loaded else "—",
-                    style="bold red" if loaded and w.num_ctx and loaded < w.num_ctx else "")
+                    style="bold red" if smaller and ours else "")
         if w.source == "none":
             text.append("\n" + w.note, style="yellow")
-        elif loaded and w.num_ctx and loaded < w.num_ctx:  # (newuser33 #15: two numbers)
+        elif smaller and not ours:  # newuser37 #3: another client's runner
+            text.append(f"\nthe runner loaded now ({loaded:,}) is an earlier request's (another "
+                        f"client's, or one without num_ctx): Ollama loads the model again at "
+                        f"{w.num_ctx:,} for this chat's first message", style="dim")
+        elif smaller:  # (newuser33 #15: two numbers)
             text.append("\n" + smaller_runner_note(w.num_ctx, loaded), style="yellow")
         self.plain = text.plain
         self.update(text)
