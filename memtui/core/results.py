@@ -376,7 +376,7 @@ class AuditResult(Record, eq=False):
                        documentation: list[str] | None = None,
                        suppressed: list[Suppressed] | None = None, config_path: str | None = None,
                        lowered: list[tuple[Finding, str]] | None = None,
-                       excluded: tuple[int, int] = (0, 0),
+                       excluded: tuple[int, int] = (0, 0), exclude_left: int = 0,
                        archives_excluded: list[str] | None = None,
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
@@ -407,6 +407,7 @@ class AuditResult(Record, eq=False):
         self.config_path = config_path
         self.lowered = [] if lowered is None else lowered
         self.excluded = excluded
+        self.exclude_left = exclude_left
         self.archives_excluded = [] if archives_excluded is None else archives_excluded
         self.unused_excludes = [] if unused_excludes is None else unused_excludes
         self.project = project

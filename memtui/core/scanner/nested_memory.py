@@ -33,3 +33,16 @@ def said_there(f: Finding, root: os.PathLike[str] | str, ending: str,
             return finding(f.kind, f.path, f.line, f.message[:-len(ending)] + said,
                            f.severity)
     return f
+
+
+def redactable(f: Finding, root: os.PathLike[str] | str, ending: str) -> Finding:
+    """``f`` (whose message ends with ``ending``, "remove the value by hand (fix redact edits
+    memories only)") with the command that removes the value when ``fix redact`` edits its
+    file: a markdown file, an archived memory (newuser37 #39: said of ``_archive/x.md``,
+    which ``fix redact`` redacts, and journals)."""
+    if not f.message.endswith(ending) or not f.path.endswith(".md"):
+        return f
+    said = (": no memory, but the agent opens it with its file tools; remove the value "
+            f"(memtui fix redact {shlex.quote(printable(os.fspath(root)))} "
+            f"{shlex.quote(printable(f.path))}) and rotate it")
+    return finding(f.kind, f.path, f.line, f.message[:-len(ending)] + said, f.severity)

@@ -321,29 +321,12 @@ def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
     one (Gemini CLI's ``~/.gemini/tmp/<project>/memory``) said as such, with the command that
     redacts it there (newuser36 #18: "no memory … fix redact edits memories only" was said
     of a project's memory, which ``fix redact`` on that folder does edit)."""
-    from memtui.core.scanner.nested_memory import said_there
+    from memtui.core.scanner.nested_memory import redactable, said_there
 
     found = _readable_findings(ws, audited, tops)
     own: dict[str, bool] = {}
-    return [_redactable(said_there(f, ws.root, OPENED, own), ws.root)
+    return [redactable(said_there(f, ws.root, OPENED, own), ws.root, OPENED)
             if f.kind == "secret" and f.message.endswith(OPENED) else f for f in found]
-
-
-def _redactable(f: Finding, root: os.PathLike[str] | str) -> Finding:
-    """``f`` with the command that removes the value when ``fix redact`` edits its file (a
-    markdown file: an archived memory, a note of another type; newuser37 #39: "remove the
-    value by hand (fix redact edits memories only)" was said of ``_archive/x.md``, which
-    ``fix redact`` redacts, and journals)."""
-    if not f.message.endswith(OPENED) or not f.path.endswith(".md"):
-        return f
-    import shlex
-
-    from memtui.core.reporting.safe_output import printable
-
-    said = (": no memory, but the agent opens it with its file tools; remove the value "
-            f"(memtui fix redact {shlex.quote(printable(os.fspath(root)))} "
-            f"{shlex.quote(printable(f.path))}) and rotate it")
-    return finding(f.kind, f.path, f.line, f.message[:-len(OPENED)] + said, f.severity)
 
 
 def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
