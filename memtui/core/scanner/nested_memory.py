@@ -2,7 +2,8 @@
 workspace of its own below it (Gemini CLI's ``~/.gemini/tmp/<project>/memory`` under
 ``~/.gemini``), said as such, with the command that redacts it there (newuser36 #18: "no
 memory … fix redact edits memories only" was said of a project's memory, which ``memtui fix
-redact`` on that folder does edit)."""
+redact`` on that folder does edit); and one in a markdown file ``fix redact`` edits here (an
+archived memory), with that command (newuser37 #39)."""
 
 from __future__ import annotations
 
