@@ -14,8 +14,9 @@ cache file is (`memtui.core.caches.store`); an entry that does not fit is droppe
 Beside them, the digests of the batches of names (`memtui.core.scanner.names`) the
 credential check found clean: the names of 50,000 memories cost a warm audit ~0.2 s of CPU
 read again (issue 35, session 37), and they rarely change between runs. Only this run's
-clean batches are kept; a batch's digest is of the text the check read, so a name renamed,
-added or removed is a new text, read again.
+clean batches are kept; a batch's digest is of its entries (paths, a folder's with its
+``/``), from which the text the check reads is made: a name renamed, added or removed is a
+new batch, read again.
 """
 
 from __future__ import annotations

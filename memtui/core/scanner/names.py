@@ -61,22 +61,24 @@ def name_findings(entries: list[tuple[str, bool]],
     each at its entry's path, read `BATCH` names a time (the check's bound on the distinct
     lines of one text); past `MAX_NAMES` names, or where a batch's check stopped, one
     ``unchecked_text`` error at the first name not read. ``known``: a batch whose text was
-    found clean before (no credential, nothing past the check's bound) is not read again,
+    found clean before (no credential, nothing past the check's bound; known by the digest
+    of its entries, from which its text is made) is not read again,
     and one found clean now is remembered there (a warm audit of 50,000 names: issue 35)."""
     out: list[Finding] = []
     for at in range(0, min(len(entries), MAX_NAMES), BATCH):
         batch = entries[at:min(at + BATCH, MAX_NAMES)]
-        lines = [_as_read(rel.rsplit("/", 1)[-1], is_dir) for rel, is_dir in batch]
-        # (a blank line between names: one name's label never pairs with the next name as
-        # its value, ``base-passwd`` then ``libbrotli1``; each name is a text of its own)
-        text = "\n\n".join(lines)
         digest = b""
-        if known is not None:
-            digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+        if known is not None:  # (the text read is made from the entries alone: their
+            # digest, each path then ``/`` for a folder, NUL between, names it)
+            digest = hashlib.blake2b("\0".join([rel + "/" if is_dir else rel for rel, is_dir
+                                                 in batch]).encode("utf-8", "surrogatepass"),
                                      digest_size=16).digest()
             if known.names_clean(digest):
                 continue
-        hits, cut = scan_text_bounded(text)
+        lines = [_as_read(rel.rsplit("/", 1)[-1], is_dir) for rel, is_dir in batch]
+        # (a blank line between names: one name's label never pairs with the next name as
+        # its value, ``base-passwd`` then ``libbrotli1``; each name is a text of its own)
+        hits, cut = scan_text_bounded("\n\n".join(lines))
         if known is not None and not hits and cut is None:
             known.names_found_clean(digest)
         for hit in hits:
