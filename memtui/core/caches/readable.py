@@ -10,6 +10,13 @@ never remembered (no credential, no text, nothing found in one is ever stored: o
 and stat keys). The version is the checks' (`memtui.core.caches.checks_version`): any
 change of memtui's checks or of detect-secrets starts it afresh. Read and written as every
 cache file is (`memtui.core.caches.store`); an entry that does not fit is dropped.
+
+Beside them, the digests of the batches of names (`memtui.core.scanner.names`) the
+credential check found clean: the names of 50,000 memories cost a warm audit ~0.2 s of CPU
+read again (issue 35, session 37), and they rarely change between runs. Only this run's
+clean batches are kept; a batch's digest is of its entries (paths, a folder's with its
+``/``), from which the text the check reads is made: a name renamed, added or removed is a
+new batch, read again.
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ class ReadableCache:
         self.path = path
         self._entries: dict[str, tuple[Key, int]] = {}
         self._dirty = False
+        #: Digests of the batches of names found clean last time (`names`), and this time.
+        self._names_then: frozenset[bytes] = frozenset()
+        self._names_now: set[bytes] = set()
         data = read_cache(path)
         if data is None:
             return
@@ -47,9 +57,11 @@ class ReadableCache:
             got = marshal.loads(data)
         except (ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return
-        if not (isinstance(got, tuple) and len(got) == 2 and got[0] == version()
+        if not (isinstance(got, tuple) and len(got) == 3 and got[0] == version()
                 and isinstance(got[1], dict)):
             return
+        if isinstance(got[2], frozenset) and all(type(d) is bytes for d in got[2]):
+            self._names_then = got[2]
         for rel, entry in list(got[1].items())[:MAX_ENTRIES]:
             if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
                     all(type(v) is int for v in entry):
@@ -69,6 +81,18 @@ class ReadableCache:
             self._entries[rel] = (key, read_ns)
             self._dirty = True
 
+    def names_clean(self, digest: bytes) -> bool:
+        """Whether the batch of names of ``digest`` was found clean last time; it is kept
+        for next time either way (`names_found_clean` is not told again)."""
+        if digest in self._names_then:
+            self._names_now.add(digest)
+            return True
+        return False
+
+    def names_found_clean(self, digest: bytes) -> None:
+        """Remember the batch of names of ``digest`` as clean."""
+        self._names_now.add(digest)
+
     def forget(self, rel: str) -> None:
         if self._entries.pop(rel, None) is not None:
             self._dirty = True
@@ -82,9 +106,11 @@ class ReadableCache:
 
     def save(self) -> None:
         """Write the entries (atomically) when they changed; silent when impossible."""
-        if self.path is None or not self._dirty:
+        if self.path is None or not (self._dirty or self._names_now != self._names_then):
             return
-        data = (version(), {rel: (*key, when) for rel, (key, when) in self._entries.items()})
+        data = (version(), {rel: (*key, when) for rel, (key, when) in self._entries.items()},
+                frozenset(self._names_now))
         if save_cache(self.path, data):
             self._dirty = False
+            self._names_then = frozenset(self._names_now)
             prune(self.path.parent, self.path, MAX_FILES, PREFIX, SUFFIX)

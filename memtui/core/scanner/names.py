@@ -23,8 +23,10 @@ problem (the agent cannot read it either).
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
+from typing import Protocol
 
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import scan_text_bounded
@@ -44,18 +46,41 @@ NAMED = (": the agent sees this name (a listing, a link, the index); rename it b
          "(fix redact edits text only) and rotate the credential")
 
 
-def name_findings(entries: list[tuple[str, bool]]) -> list[Finding]:
+class CleanNames(Protocol):
+    """Where the batches of names found clean are remembered between runs, by the digest
+    of the text read (`memtui.core.caches.readable.ReadableCache`)."""
+
+    def names_clean(self, digest: bytes) -> bool: ...
+
+    def names_found_clean(self, digest: bytes) -> None: ...
+
+
+def name_findings(entries: list[tuple[str, bool]],
+                  known: CleanNames | None = None) -> list[Finding]:
     """The ``secret`` findings of the names of ``entries`` ((relative path, is a folder)),
     each at its entry's path, read `BATCH` names a time (the check's bound on the distinct
     lines of one text); past `MAX_NAMES` names, or where a batch's check stopped, one
-    ``unchecked_text`` error at the first name not read."""
+    ``unchecked_text`` error at the first name not read. ``known``: a batch whose text was
+    found clean before (no credential, nothing past the check's bound; known by the digest
+    of its entries, from which its text is made) is not read again,
+    and one found clean now is remembered there (a warm audit of 50,000 names: issue 35)."""
     out: list[Finding] = []
     for at in range(0, min(len(entries), MAX_NAMES), BATCH):
         batch = entries[at:min(at + BATCH, MAX_NAMES)]
+        digest = b""
+        if known is not None:  # (the text read is made from the entries alone: their
+            # digest, each path then ``/`` for a folder, NUL between, names it)
+            digest = hashlib.blake2b("\0".join([rel + "/" if is_dir else rel for rel, is_dir
+                                                 in batch]).encode("utf-8", "surrogatepass"),
+                                     digest_size=16).digest()
+            if known.names_clean(digest):
+                continue
         lines = [_as_read(rel.rsplit("/", 1)[-1], is_dir) for rel, is_dir in batch]
         # (a blank line between names: one name's label never pairs with the next name as
         # its value, ``base-passwd`` then ``libbrotli1``; each name is a text of its own)
         hits, cut = scan_text_bounded("\n\n".join(lines))
+        if known is not None and not hits and cut is None:
+            known.names_found_clean(digest)
         for hit in hits:
             if hit.line % 2 and 1 <= hit.line <= 2 * len(batch):
                 rel, is_dir = batch[hit.line // 2]

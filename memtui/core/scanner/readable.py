@@ -368,13 +368,14 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
     names.extend((rel, False) for rel, _full, _st in state.files)
     files = state.files + files
     # (what the agent sees of them besides their text: their names, redteam35)
-    out.extend(name_findings(names))
+    cache = ReadableCache(cache_path(ws.root))
+    out.extend(name_findings(names, cache))
     if repos:
         only_credentials.update(rel for rel, _full, _st in files
                                 if any(rel.startswith(r) for r in repos))
     if not files:
+        cache.save()  # (the names found clean)
         return [*out, *problem_findings(problems)]
-    cache = ReadableCache(cache_path(ws.root))
     made_ns = time.time_ns()
     marks: list[tuple[str, str, Key]] = []  # (found clean: remembered once the reads are over)
     budget, unread, first_unread = MAX_BYTES, 0, ""
