@@ -368,8 +368,7 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
     names.extend((rel, False) for rel, _full, _st in state.files)
     files = state.files + files
     # (what the agent sees of them besides their text: their names, redteam35)
-    cache = ReadableCache(cache_path(ws.root))
-    out.extend(name_findings(names, cache))
+    out.extend(name_findings(names, cache := ReadableCache(cache_path(ws.root))))
     if repos:
         only_credentials.update(rel for rel, _full, _st in files
                                 if any(rel.startswith(r) for r in repos))
