@@ -28,6 +28,18 @@ self is not one word class but two things on one line:
   instruction_like on saved third-party text"): such quotations were negatives in every
   earlier set only when framed.
 
+Session 37 (blind set rules32: 50 orders that do not look like orders, 21 missed): the
+signals are read on the line's **sentence** (`sentence`: up to two wrapped lines each way),
+as an order stated as what the assistant "does" is often wrapped, the model named on one
+line and the secrecy on the next; an image's alt text and a link's title are places the
+user does not see; a table cell that opens by calling the model then a message turns to it;
+and a quoted line whose sentence asks for a standing change and secrecy with no model named
+(`kept_quoted`) is a third party's order saved in the user's voice ("> Feedback: from now on
+never tell me when you …"). Measured leave-one-set-out with rules23/25/26/27/30 and ~8,400
+background memories (bench/RESULTS.md, "Issue 34: instruction_like wrapped, in unseen text
+and in saved feedback"); the first line under a heading naming the model, with the model's
+own things, was measured again and left (8 findings on real folders).
+
 And the voice must change: the model named on that line alone of the memory
 (`memtui.core.checks.instructions` asks `naming`). A planted order names its reader once, in
 a memory about something else; real memories about AI tools name them throughout (real34:
