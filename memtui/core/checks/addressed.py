@@ -52,10 +52,7 @@ ADDRESSEES = (
     "для модели", "для моделі", "للنموذج", "إلى النموذج", "برای مدل", "给模型", "給模型",
     "モデルへ", "모델에게",
     # the same, in the languages the list above left out (session 37)
-    "προς το μοντέλο", "για το μοντέλο", "στο μοντέλο", "model için",
-    "למודל", "मॉडल के लिए", "মডেলের জন্য", "untuk model", "kepada model", "cho mô hình",
-    "ถึงโมเดล", "สำหรับโมเดล", "för modellen", "till modellen", "til modellen", "mallille",
-    "kwa modeli", "a modellnek", "modelului",
+    "προς το μοντέλο", "για το μοντέλο", "למודל",
     # a language model (session 35: "אם אתה מודל שפה", "jeśli jesteś modelem językowym")
     "language model", "sprachmodell", "modelo de lenguaje", "modelo de linguagem",
     "modèle de langage", "modello linguistico", "taalmodel", "språkmodell", "sprogmodel",

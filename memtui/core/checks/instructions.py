@@ -316,8 +316,18 @@ _LABEL_MARKS = (":", "：", "[", "【")
 
 
 #: A line opening with a quotation: a ">" block, a quotation mark.
-_QUOTE_LEADS = (">", '"', "“", "«", "„", "「")
 _QUOTING = re.compile(r"^[ \t]*[>\"“«„「]", re.MULTILINE)
+
+
+def _quoted_lines(text: str) -> set[int]:
+    """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
+    out: set[int] = set()
+    row = at = 0
+    for m in _QUOTING.finditer(text):
+        row += text.count("\n", at, m.start())
+        at = m.start()
+        out.add(row)
+    return out
 
 
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
@@ -370,7 +380,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under
     quoted_on: set[int] = set()
     if quoting:
-        quoted_on = {i for i, ln in enumerate(lines) if ln.lstrip().startswith(_QUOTE_LEADS)}
+        quoted_on = _quoted_lines(text)
         candidates |= quoted_on
     if not candidates:
         return out
@@ -400,10 +410,13 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             # about AI tools names them on many lines; a planted order once)
             if naming_at is None:
                 naming_at = naming(lines, named_on, code)
-            # (its sentence's lines: an order wrapped over two lines names the model on
-            # one, session 37)
-            a, b = sentence(lines, i)
-            if not naming_at - set(range(a, b + 1)):
+            # (or on its sentence's lines: an order wrapped over two lines names the model
+            # on one, session 37)
+            rest = naming_at - {i}
+            if rest and max(rest) <= i + 2 and min(rest) >= i - 2:
+                a, b = sentence(lines, i)
+                rest -= set(range(a, b + 1))
+            if not rest:
                 found = said = voiced(lines, i, i in under, i in code, i in comment)
         if found is None and i in quoted_on and kept_quoted(lines, i):
             found = said = "asks to keep an act from the user", line.strip()[:60]

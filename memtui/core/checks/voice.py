@@ -294,11 +294,9 @@ def kept_quoted(lines: list[str], i: int) -> bool:
         return False
     first, last = sentence(lines, i)
     text = " ".join(_unquote(lines[j]) for j in range(first, last + 1))
-    if names_model(text):
-        return False
     at = words_at(text.lower())
     return "standing" in at and (("neg" in at and ("tell" in at or "know" in at))
-                                 or "negtell" in at)
+                                 or "negtell" in at) and not names_model(text)
 
 
 def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
