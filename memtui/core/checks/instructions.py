@@ -315,8 +315,9 @@ def described(text: str, body_start: int) -> str:
 _LABEL_MARKS = (":", "：", "[", "【")
 
 
-#: A line opening with a quotation: a ">" block, a quotation mark.
-_QUOTING = re.compile(r"^[ \t]*[>\"“«„「]", re.MULTILINE)
+#: A line opening with a quotation: a ">" block, a quotation mark (not a JSON key's,
+#: ``"name": …``: a saved tool output's lines are data).
+_QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
 
 
 def _quoted_lines(text: str) -> set[int]:
