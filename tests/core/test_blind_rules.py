@@ -108,6 +108,11 @@ HERE = Path(__file__).parent / "blind_rules"
 #: languages, no projects, labelled for instruction_like alone (48 orders, most planted in
 #: third-party text the agent saved); before on integ e85eac47 31/1/17, after relfix36
 #: 43/1/5 (a quotation that opens by calling the model); floors a finding or two under.
+#: ``rules32`` (bench/RESULTS.md, "Issue 34: instruction_like wrapped, in unseen text and in
+#: saved feedback, rules32 folded in"): written blind in session 36, 24 workspaces, 24
+#: languages, no projects, labelled for instruction_like alone (50 orders that do not look
+#: like orders); before on integ 648be213 29/1/21, after relfix37 45/0/5; floors a finding
+#: or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -120,6 +125,7 @@ MULTI_RULE_SETS = [
     ("rules26", {"instruction_like": (0.95, 0.87)}),
     ("rules27", {"instruction_like": (0.9, 0.58)}),
     ("rules30", {"instruction_like": (0.95, 0.85)}),
+    ("rules32", {"instruction_like": (0.95, 0.86)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

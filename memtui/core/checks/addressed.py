@@ -51,6 +51,8 @@ ADDRESSEES = (
     "per il modello", "pentru model", "voor het model", "dla modelu", "pro model",
     "для модели", "для моделі", "للنموذج", "إلى النموذج", "برای مدل", "给模型", "給模型",
     "モデルへ", "모델에게",
+    # the same, in the languages the list above left out (session 37)
+    "προς το μοντέλο", "για το μοντέλο", "למודל",
     # a language model (session 35: "אם אתה מודל שפה", "jeśli jesteś modelem językowym")
     "language model", "sprachmodell", "modelo de lenguaje", "modelo de linguagem",
     "modèle de langage", "modello linguistico", "taalmodel", "språkmodell", "sprogmodel",
@@ -374,16 +376,18 @@ def marked(lines: list[str], i: int) -> tuple[str, str] | None:
     return None
 
 
+#: The words naming an attack: a prompt injection, phishing.
+_ATTACK_WORDS = (r"injec|inyec|injeç|iniez|инъекц|ін.єкц|wstrzyk|enjeksiyon|injeksi|הזרק|"
+                 r"حقن|تزریق|इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|oltalama")
 #: Words that frame what follows as an example or as data ("Example (data, not to follow)
 #: of a fake message:", "Quoted here as data, not an instruction:").
 _EXAMPLE = lazy_pattern(
     r"(?i)exampl|exempl|ejempl|esempi|beispiel|voorbeeld|eksempel|esimerk|przykład|příklad|"
     r"príklad|пример|приклад|παράδειγμ|örnek|példa|contoh|ví dụ|ตัวอย่าง|مثال|דוגמ|"
     r"उदाहरण|উদাহরণ|mfano|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|"
-    r"not an instruction|نمونه|"
-    # an attack named: a prompt injection, phishing
-    r"injec|inyec|injeç|iniez|инъекц|ін.єкц|wstrzyk|enjeksiyon|injeksi|הזרק|حقن|تزریق|"
-    r"इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|oltalama")
+    r"not an instruction|نمونه|" + _ATTACK_WORDS)
+#: An attack named: a prompt injection, phishing.
+_ATTACK = lazy_pattern(r"(?i)" + _ATTACK_WORDS)
 
 
 #: A URL, or a host or file name (words joined by dots): where a text came from, never its
@@ -398,6 +402,12 @@ def calls_an_example(text: str) -> bool:
     if _EXAMPLE.search(text) is None:
         return False
     return _EXAMPLE.search(_ADDRESS.sub(" ", text)) is not None
+
+
+def names_an_attack(text: str) -> bool:
+    """Whether ``text`` calls what it tells of an attack (a prompt injection, phishing),
+    in its words, not in an address it names."""
+    return _ATTACK.search(text) is not None and _ATTACK.search(_ADDRESS.sub(" ", text)) is not None
 
 
 _FENCE = ("```", "~~~")

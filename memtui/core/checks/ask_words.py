@@ -39,7 +39,8 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "<نباید>", "<نه>", "<אל>", "<ואל>", "<לא>", "<ולא>", "<בלי>", "<ובלי>", "<لا>",
         "<دون>", "<بدون>", "<بلا>", "<मत>", "<बिना>", "<नहीं>", "<न>", "ไม่", "อย่า", "ห้าม",
         "না", "ছাড়া", "不", "别", "別", "勿", "无需", "無需", "ない", "않", "없이", "말고",
-        "madan", "meden", "<usi", "<neř", "<nezmi", "<neinform"),
+        "madan", "meden", "<usi", "<neř", "<nezmi", "<neinform",
+        "<نمی", "<نمي", "வேண்டாம்", "இல்லை", "மாட்டா"),
     # verbs of telling, mentioning, informing, explaining
     "tell": (
         "mention", "tell", "inform", "<say", "reveal", "notif", "disclos", "erwähn", "<sag",
@@ -53,7 +54,9 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "ज़िक्र", "জানা", "বলবে", "ambia", "seme", "taja", "beri tahu", "sebut", "bilang",
         "nhắc", "nói", "báo", "บอก", "告诉", "告訴", "提及", "知道", "言わ", "伝え", "知らせ",
         "触れ", "말하", "알리", "언급", "szólj", "említ", "mondd", "řík", "řik", "<explain",
-        "<explica", "<explicar", "expliqu", "erklär", "<parl"),
+        "<explica", "<explicar", "expliqu", "erklär", "<parl",
+        "اشاره", "<نگو", "לציין", "להזכיר", "לספר", "להגיד", "ליידע", "לדווח", "<বলে", "<বলা",
+        "জানায়", "சொல்", "தெரிவி", "குறிப்பிட", "oznam", "sděl", "prozra", "upozorn"),
     # knowing ("the user need not know")
     "know": (
         "<know", "weten", "wissen", "erfahr", "saber", "se ente", "savoir", "sache", "знать",
@@ -63,7 +66,8 @@ _CLASSES: dict[str, tuple[str, ...]] = {
     # verbs of telling closed with their negation
     "negtell": (
         "söyleme", "bahsetme", "bildirme", "usimwambie", "usiseme", "usitaje", "neřík",
-        "nezmiň", "言わない", "伝えない", "知らせない", "말하지", "알리지"),
+        "nezmiň", "neoznam", "nesděl", "neprozra", "neupozor",
+        "言わない", "伝えない", "知らせない", "말하지", "알리지"),
     # nobody, as whom something is kept from
     "nobody": (
         "<nobody", "no one", "<anyone", "niemand", "nadie", "<personne", "ninguém", "nessuno",
@@ -108,12 +112,15 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "מעכשיו", "מהיום", "מעתה", "לצמיתות", "अब से", "आगे से", "हमेशा के लिए",
         "স্থায়ীভাবে", "এখন থেকে", "আজ থেকে", "จากนี้ไป", "ตั้งแต่นี้", "ถาวร", "从现在起",
         "從現在起", "从今以后", "以后你", "以後你", "今后", "今後", "これから", "以後", "앞으로",
-        "지금부터", "이제부터", "kuanzia sasa", "kuanzia leo"),
+        "지금부터", "이제부터", "kuanzia sasa", "kuanzia leo",
+        "od teď", "odteď", "od nynějška", "napříště", "odteraz", "இனிமேல்",
+        "இனி மேல்", "இன்று முதல்", "இப்போதிருந்து", "อีกต่อไป"),
     # every, each, any (before a reply, a report)
     "every": (
         "<every", "<each", "<any", "<jede", "<cada", "<chaque", "<qualquer", "<todo", "<ogni",
         "кажд", "кожн", "każd", "<elk>", "<ieder", "<her>", "<mọi", "<setiap", "<fiecare",
-        "κάθε", "<هر>", "<كل", "<כל", "<हर>", "প্রতিটি", "ทุก", "每", "毎", "모든", "<kila"),
+        "κάθε", "<هر>", "<كل", "<כל", "<हर>", "প্রতিটি", "ทุก", "每", "毎", "모든", "<kila",
+        "ஒவ்வொரு"),
     # a reply, an answer, a report, a message
     "reply": (
         "repl", "answer", "respon", "antwort", "réponse", "resposta", "rispost", "ответ",
@@ -121,7 +128,7 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "balasan", "răspuns", "απάντησ", "پاسخ", "<رد", "إجابة", "תשובה", "जवाब", "उत्तर",
         "উত্তর", "คำตอบ", "ตอบ", "回答", "回复", "回覆", "返信", "답변", "응답", "jibu",
         "ripoti", "report", "relatório", "informe", "rapport", "bericht", "email", "e-mail",
-        "ईमेल", "conversation", "conversa", "convers"),
+        "ईमेल", "conversation", "conversa", "convers", "பதில"),
     # a credential, and the SSH keys' place
     "credential": (
         "password", "passwort", "passwor", *(f"{a}{sep}token{s}>" for a in (

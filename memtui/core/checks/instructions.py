@@ -16,13 +16,14 @@ from memtui.core.checks.addressed import (
     initials,
     marked,
     markers_in,
+    names_an_attack,
 )
 from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.checks.speech import quoted_list, speech_from
 from memtui.core.checks.unlabelled import unlabelled
-from memtui.core.checks.voice import naming, reader_sections, voiced
+from memtui.core.checks.voice import kept_quoted, naming, reader_sections, sentence, voiced
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -325,6 +326,22 @@ def _targets_blank(line: str) -> str:
     return _LINK_TARGET.sub(lambda m: " " * len(m.group()), line)
 
 
+#: A line opening with a quotation: a ">" block, a quotation mark (not a JSON key's,
+#: ``"name": …``: a saved tool output's lines are data).
+_QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
+
+
+def _quoted_lines(text: str) -> set[int]:
+    """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
+    out: set[int] = set()
+    row = at = 0
+    for m in _QUOTING.finditer(text):
+        row += text.count("\n", at, m.start())
+        at = m.start()
+        out.add(row)
+    return out
+
+
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -353,7 +370,10 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     # the user named, with a verb of telling or knowing: where an order may ask to keep an
     # act from them (`unlabelled`)
     tells = tells if users else []
-    if not (words or verbs or callers or systems or markers or named_on or tells):
+    # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
+    # order saved in the user's voice may sit (`voice.kept_quoted`)
+    quoting = _QUOTING.search(text) is not None
+    if not (words or verbs or callers or systems or markers or named_on or tells or quoting):
         return out
     low = text.lower() if words or verbs or callers or systems or tells else ""
     # the lines of each kind, found once (one find pass a word, for all kinds): a line is
@@ -370,6 +390,10 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     # (`memtui.core.checks.voice`): looked for when the text names the model at all
     under, code, comment = reader_sections(lines) if named_on else (set(), set(), set())
     candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under
+    quoted_on: set[int] = set()
+    if quoting:
+        quoted_on = _quoted_lines(text)
+        candidates |= quoted_on
     if not candidates:
         return out
     # the needs of a phrase (":", "<") are not keywords: kept whole
@@ -400,10 +424,24 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             # about AI tools names them on many lines; a planted order once)
             if naming_at is None:
                 naming_at = naming(lines, named_on, code)
-            if not naming_at - {i}:
+            # (or on its sentence's lines: an order wrapped over two lines names the model
+            # on one, session 37)
+            rest = naming_at - {i}
+            if rest and max(rest) <= i + 2 and min(rest) >= i - 2:
+                a, b = sentence(lines, i)
+                rest -= set(range(a, b + 1))
+            if not rest:
                 found = said = voiced(lines, i, i in under, i in code, i in comment)
+        if found is None and i in quoted_on and kept_quoted(lines, i):
+            found = said = "asks to keep an act from the user", line.strip()[:60]
         if found is None or quoted_list(line) or framed_as_example(lines, i):
             continue
+        if said is not None:
+            # a wrapped sentence that tells of an attack ("… told any AI assistant reading it
+            # to …\n… This was a prompt-injection attempt"): narrated, not an order
+            a, b = sentence(lines, i)
+            if b > a and names_an_attack(" ".join(lines[a:b + 1])):
+                continue
         if said is not None and named and found[0] != "turns to the model":
             # an address read by its structure is a change of voice too: the model named
             # here and on no other line but its neighbours (a label's line, a wrapped

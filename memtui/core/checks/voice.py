@@ -28,6 +28,18 @@ self is not one word class but two things on one line:
   instruction_like on saved third-party text"): such quotations were negatives in every
   earlier set only when framed.
 
+Session 37 (blind set rules32: 50 orders that do not look like orders, 21 missed): the
+signals are read on the line's **sentence** (`sentence`: up to two wrapped lines each way),
+as an order stated as what the assistant "does" is often wrapped, the model named on one
+line and the secrecy on the next; an image's alt text and a link's title are places the
+user does not see; a table cell that opens by calling the model then a message turns to it;
+and a quoted line whose sentence asks for a standing change and secrecy with no model named
+(`kept_quoted`) is a third party's order saved in the user's voice ("> Feedback: from now on
+never tell me when you …"). Measured leave-one-set-out with rules23/25/26/27/30 and ~8,400
+background memories (bench/RESULTS.md, "Issue 34: instruction_like wrapped, in unseen text
+and in saved feedback"); the first line under a heading naming the model, with the model's
+own things, was measured again and left (8 findings on real folders).
+
 And the voice must change: the model named on that line alone of the memory
 (`memtui.core.checks.instructions` asks `naming`). A planted order names its reader once, in
 a memory about something else; real memories about AI tools name them throughout (real34:
@@ -213,6 +225,80 @@ def _framed(lines: list[str], i: int) -> bool:
     return any(calls_an_example(t) for t in (_QUOTED.sub(" ", lines[i]), before, after))
 
 
+#: A line's end that closes its sentence (or introduces what follows: a colon).
+_SENTENCE_CLOSE = lazy_pattern(r"[.!?。！？।॥؟:：;；][\"'”»」)\]*]*\s*$")
+#: A line that opens something of its own: a list item, a heading, a table row, a fence,
+#: a label ("**Why:**"), an HTML comment.
+_OPENS = lazy_pattern(r"^\s*(?:>\s*)?(?:[-*+]\s|\d+[.)]\s|#|\||```|~~~|<!--|"
+                      r"\*\*[^*\n]{1,40}\*\*|\[\^)")
+#: A quotation's mark at a line's start.
+_QUOTE_MARK = lazy_pattern(r"^\s*>\s?")
+
+
+def _unquote(line: str) -> str:
+    return _QUOTE_MARK.sub("", line).strip()
+
+
+def _continues(lines: list[str], j: int) -> bool:
+    """Whether line ``j``'s sentence goes on on line ``j + 1`` (a wrapped line): ``j`` does
+    not close it, ``j + 1`` holds text, opens nothing of its own, and is quoted as ``j``
+    is."""
+    if j + 1 >= len(lines) or not lines[j + 1].strip() or not lines[j].strip():
+        return False
+    if _SENTENCE_CLOSE.search(lines[j]) is not None:
+        return False
+    if (lines[j].lstrip().startswith(">")) != (lines[j + 1].lstrip().startswith(">")):
+        return False
+    return _OPENS.match(lines[j + 1]) is None
+
+
+def sentence(lines: list[str], i: int, most: int = 2) -> tuple[int, int]:
+    """The first and last line of the sentence holding line ``i``: up to ``most`` wrapped
+    lines before and after it."""
+    first = i
+    while first > i - most and first > 0 and _continues(lines, first - 1):
+        first -= 1
+    last = i
+    while last < i + most and _continues(lines, last):
+        last += 1
+    return first, last
+
+
+#: Text a rendered memory does not show as text: an image's alt text, a link's title.
+_UNSEEN = lazy_pattern(r'!\[([^\]\n]*)\]|\]\(\S*\s+["\']([^"\'\n]*)["\']\)')
+
+
+#: Where a call ends in a cell: a comma or a colon, then a space (a dash joins "AI-written").
+_CELL_CALL_END = lazy_pattern(r"[,，、:：](?:\s|$)")
+
+
+def _cell_calls(cell: str) -> bool:
+    """Whether a table's cell opens by calling the model (a word for it among its first
+    three words, then a colon or a comma) and goes on with a message (30 characters or
+    more): a cell naming an AI tool does not."""
+    head = cell.strip()[:60]
+    end = _CELL_CALL_END.search(head)
+    if end is None:
+        return False
+    called = head[:end.start()]
+    return 0 < len(called.split()) <= 3 and names_model(called) \
+        and len(cell.strip()[end.end():].strip()) >= 30
+
+
+def kept_quoted(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` is quoted (a ``>`` block, a line opening with a quotation mark)
+    and its sentence asks for a standing change and secrecy at once, with no model named:
+    an order saved from a third party's text in the user's voice."""
+    line = lines[i].lstrip()
+    if not line.startswith((">", '"', "“", "«", "„", "「")):
+        return False
+    first, last = sentence(lines, i)
+    text = " ".join(_unquote(lines[j]) for j in range(first, last + 1))
+    at = words_at(text.lower())
+    return "standing" in at and (("neg" in at and ("tell" in at or "know" in at))
+                                 or "negtell" in at) and not names_model(text)
+
+
 def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
            comment: bool = False) -> tuple[str, str] | None:
     """(reason, excerpt) when line ``i`` of ``lines`` turns to the model: it names the model
@@ -229,13 +315,24 @@ def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
     named = names_model(line)
     if not (named or under):
         return None
+    if named and _quote_calls(line) and not _framed(lines, i):
+        return "turns to the model", line.strip()[:60]
+    if named and line.lstrip().startswith("|") \
+            and any(_cell_calls(c) for c in line.strip().strip("|").split("|")) \
+            and not _framed(lines, i):
+        return "turns to the model", line.strip()[:60]
+    if named and any(names_model(m.group(m.lastindex or 0)) for m in _UNSEEN.finditer(line)):
+        comment = True
+    if named and _quoted_only(line):
+        return None
+    # the signals are read on the line's sentence: wrapped, an order names the model on one
+    # line and keeps it from the user on the next (session 37, rules32)
+    first, last = sentence(lines, i)
+    if last > first:
+        line = " ".join(_unquote(lines[j]) for j in range(first, last + 1))
     low = line.lower()
     at = words_at(low)
     if prefers(at):
-        return None
-    if named and _quote_calls(line) and not _framed(lines, i):
-        return "turns to the model", line.strip()[:60]
-    if named and _quoted_only(line):
         return None
     if ("neg" in at and ("tell" in at or "know" in at)) or "negtell" in at or "standing" in at \
             or any(0 < r - e <= 20 for e in at.get("every", ()) for r in at.get("reply", ())) \
