@@ -34,10 +34,14 @@ ARCHIVE_NAMES = frozenset({
     "archief",  # Dutch
     "arkiv",  # Swedish, Norwegian, Danish
     "archiwum", "kosz",  # Polish
-    "архив", "корзина",  # Russian
-    "归档", "歸檔", "存档", "存檔", "回收站",  # Chinese
-    "アーカイブ", "ゴミ箱",  # Japanese
+    "архив", "корзина", "старое", "старые",  # Russian
+    "归档", "歸檔", "存档", "存檔", "回收站", "旧", "舊",  # Chinese (旧: "old", also Japanese)
+    "アーカイブ", "ゴミ箱", "古い",  # Japanese
     "보관", "보관함", "아카이브", "휴지통",  # Korean
+    "أرشيف", "الأرشيف", "قديم", "المهملات",  # Arabic (newuser37 #28: archive, old, trash)
+    "بایگانی", "آرشیو", "قدیمی",  # Persian
+    "ארכיון",  # Hebrew
+    "arşiv", "eski",  # Turkish
 })
 
 

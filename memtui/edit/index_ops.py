@@ -192,11 +192,34 @@ def headings(snap: Snapshot) -> list[str]:
 
 def section_for(snap: Snapshot, type_: str) -> str | None:
     """The index heading a memory of ``type_`` belongs under ("## Feedback", "References"),
-    when the index has one."""
+    when the index has one: the heading named by the type, else the one whose entries are
+    all of that type, in any language ("## 反馈" over feedback memories alone: newuser37
+    #38, Chinese sections were not found and new lines went under the last one)."""
     for heading in headings(snap):
         word = re.sub(r"[^\w ]", " ", heading).split()
         if word and word[0].casefold().rstrip("s") == type_.casefold().rstrip("s"):
             return heading
+    return _typed_section(snap, type_)
+
+
+def _typed_section(snap: Snapshot, type_: str) -> str | None:
+    """The heading whose entries link memories of ``type_`` alone (two or more, or the only
+    entry of a section when every other section is of one other type): None when no
+    section is, or two are."""
+    kinds: dict[str, set[str]] = {}
+    heading: str | None = None
+    for ln in snap.index.lines:
+        if ln.kind == "heading":
+            heading = _HASHES.sub("", ln.text).strip().rstrip("#").strip()
+            kinds.setdefault(heading, set())
+        elif ln.kind == "entry" and heading is not None:
+            for link in ln.links:
+                memory = snap.memories.get(link.target or "")
+                if memory is not None:
+                    kinds[heading].add(memory.type or "")
+    found = [h for h, types in kinds.items() if types == {type_}]
+    if len(found) == 1 and all(len(t) == 1 for t in kinds.values() if t):
+        return found[0]
     return None
 
 

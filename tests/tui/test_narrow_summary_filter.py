@@ -53,7 +53,7 @@ async def test_index_summary_whole_at_80_and_120_columns(tmp_path: Path) -> None
             await wait_for(pilot, lambda s=summary: "past the load limit" in whole(s))
             await pilot.pause(0.1)
             said = shown_whole(summary)
-            assert "36 past the load limit" in said, (size, said)
+            assert "36 non-blank lines past the load limit" in said, (size, said)
             assert said.startswith("236 lines · 236 with links"), (size, said)
             if summary.content_region.width >= 60:  # the short wording keeps one line
                 assert summary.size.height == 1, (size, said)

@@ -60,5 +60,5 @@ async def test_the_index_view_strikes_out_the_dropped_middle(tmp_path: Path) -> 
         assert kinds["L224"] != "cut" and kinds["L937"] != "cut"
         assert {kinds[f"L{n}"] for n in range(225, 937)} == {"cut"}
         summary = index.summary(app.result, index.palette)
-        assert "712 past the load limit (struck out)" in str(summary)
+        assert "712 non-blank lines past the load limit (struck out)" in str(summary)
         assert "never loaded" in header_text(app)

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult
 from memtui.core.checks.findings import KIND_TITLES, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import noise_folders
+from memtui.core.files.name_order import name_key
 from memtui.core.reporting.grouping import Group, draw_items
 from memtui.core.reporting.hidden import severity_changes
 from memtui.core.reporting.wording import plural
@@ -124,10 +125,13 @@ class FindingsView(AuditTable):
                      else f.message,
                      style=palette.muted if cause else ""),
             )
-            group = (-SEVERITY_RANK[f.severity], title, f.path, f.line or 0)
+            # paths in natural order, as the audit's lists and the Files view (newuser37
+            # #15: 笔记-10 before 笔记-3)
+            key = name_key(f.path)
+            group = (-SEVERITY_RANK[f.severity], title, key, f.line or 0)
             return Row(f"{f.kind}:{where}:{i}", cells,
                        sort=(group, (-SEVERITY_RANK[f.severity], title),
-                             (f.path, f.line or 0), f.message),
+                             (key, f.line or 0), f.message),
                        path=f.path, line=f.line, about=f.files if whole else (f.path,),
                        data=f,
                        pick=f"{f.kind}\x1f{f.path}\x1f{f.message}")

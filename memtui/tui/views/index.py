@@ -295,6 +295,8 @@ class IndexView(AuditTable):
             out.append(f" · {plural(pointers, 'pointer line')}")
         beyond = [ln for ln in result.beyond_limit if ln.kind != "blank"]
         if beyond:
-            out.append(f" · {len(beyond):,} past the load limit (struck out)",
-                       style=palette.warning)
+            # a unit named: "68 past the load limit" beside "238 with links" read as 68
+            # entries, the header said 65 entries and the report 63 memories (newuser37 #2)
+            out.append(f" · {plural(len(beyond), 'non-blank line')} past the load limit "
+                       "(struck out)", style=palette.warning)
         return out
