@@ -37,7 +37,12 @@ SPAN = 3  # tokens on each side of the one place that differs
 HELD = 0.5  # share of the shorter side's tokens the other holds in order, reworded
 ROUNDED = 0.05  # two values this close are one rounded (1,240 and 1.2k), not two
 
-_TOKEN = re.compile(r"[^\W_]*\d(?:[\d.,:/'’\-]*\d)?[^\W_]*%?|[^\W\d_]+")
+#: A letter a number keeps as its unit or prefix (``12ms``, ``v1.2``, ``M3``): not one of
+#: the scripts that do not space their words, whose characters around a number are words of
+#: their own (``第10号`` … ``检查3项``: the number alone is the value, newuser37 #10: a
+#: sentence holding two numbers was one token, two changed values one place).
+_UNIT = r"[^\W_\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_TOKEN = re.compile(_UNIT + r"*\d(?:[\d.,:/'’\-]*\d)?" + _UNIT + r"*%?|[^\W\d_]+")
 #: Where a line points rather than says: a wikilink's target (``[[m12]]``, ``[[m12|the
 #: note]]``), a markdown link's (``](memory/m12.md)``), a bare URL. Two copies pointing to
 #: another note hold no other value (blind-set addendum, session 30).
