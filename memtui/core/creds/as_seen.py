@@ -130,7 +130,7 @@ def seen(line: str) -> tuple[str, list[int]]:
                 c = " "
             elif c in _COLONS:
                 c = ":"
-            elif _WIDE_ONE.match(c):
+            elif _WIDE_ONE.match(c) and (c not in _WIDE_MARKS or _in_wide_token(line, i)):
                 c = chr(ord(c) - 0xFEE0)
             elif "\U0001d400" <= c <= "\U0001d7ff":
                 c = _math(c)
@@ -154,6 +154,16 @@ _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\(?=")')
 
 _WIDE_ONE = re.compile(f"[{_WIDE}{_WIDE_MARKS}]")
 _ASCII_SPACE = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def _in_wide_token(line: str, i: int) -> bool:
+    """Whether the full-width mark at ``i`` is a full-width token's own (a full-width letter
+    or digit beside it: ``ｇｈｐ＿…``), not a separator typed in CJK text between ASCII
+    words (``Cangku-2F／Kq7zPm2Xw!``: a network and its password, the pair rule's)."""
+    return any(0 <= j < len(line) and _WIDE_LETTER.match(line[j]) for j in (i - 1, i + 1))
+
+
+_WIDE_LETTER = re.compile(f"[{_WIDE}]")
 
 
 def _math(c: str) -> str:
