@@ -20,11 +20,15 @@ def _value_words(lang: str) -> list[str]:
 
 
 def test_the_lexicon_covers_twenty_languages_or_more() -> None:
-    assert len(LANGUAGES) >= 20
+    """Twenty languages or more whole (password, login, a negating word); a language added
+    whole later keeps only the words no other language holds (one word, one language:
+    secfix37), so some lack a kind another language's word covers (Belarusian "пароль"),
+    yet each labels a value."""
+    whole = [lang for lang in LANGUAGES if DATA["labels"][lang].get("password")
+             and DATA["labels"][lang].get("login") and DATA["not"].get(lang)]
+    assert len(whole) >= 20
     for lang in LANGUAGES:
-        kinds = DATA["labels"][lang]
-        assert kinds.get("password") and kinds.get("login"), lang
-        assert DATA["not"].get(lang), lang
+        assert _value_words(lang), lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -44,13 +48,15 @@ def test_every_word_names_a_table_column(lang: str) -> None:
     assert missed == []
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if DATA["not"].get(lang)])
 def test_a_negating_word_takes_the_label_away(lang: str) -> None:
     """Every negating word is one, and the language's first (its word for "public") takes
-    a label away on either side of it, in a label line and in prose."""
+    a label away on either side of it, in a label line and in prose (its key and password
+    words, those it holds)."""
     assert [n for n in DATA["not"][lang] if not lexicon.negated(n)] == []
     n = DATA["not"][lang][0]
-    for word in (DATA["labels"][lang]["key"][0], DATA["labels"][lang]["password"][0]):
+    kinds = DATA["labels"][lang]
+    for word in [kinds[k][0] for k in ("key", "password") if kinds.get(k)]:
         for text in (f"- {n} {word}: {VALUE}\n", f"- {word} {n}: {VALUE}\n",
                      f"the {n} {word} is {VALUE}\n"):
             assert scan_text(text) == [], text
