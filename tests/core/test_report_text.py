@@ -122,7 +122,7 @@ def test_many_findings_in_one_file_are_one_group_naming_lines(tmp_path: Path) ->
                                   "memory/a.md": memory("a")})
     rows = [str(t) for t in findings_text(run_audit(ws), 100)]
     content = [r for r in rows if "with no link" in r]
-    assert content[0].startswith("  12 lines with no link in MEMORY.md, lines 2, 3, 4,")
+    assert content[0] == "  12 lines with no link in MEMORY.md, lines 2–13"  # newuser37 #26
     assert len(content) == 2 and all(len(r) <= 100 for r in rows)
 
 
