@@ -32,7 +32,7 @@ def test_rows_carry_warnings_and_the_load_limit_share(tmp_path: Path) -> None:
             json.loads(cli("audit", root, "--discover", "--json").stdout)["workspaces"]}
     cc, hermes = rows["-home-op-src-app"], rows[".hermes"]
     assert cc["warnings"] >= 1  # the injection
-    assert "load_share" not in cc
+    assert cc["load_share"] < 1  # Claude Code's index against its limits (newuser37 #32)
     assert hermes["load_share"] > 1 and hermes["load_what"] == "MEMORY.md"
     table = cli("audit", root, "--discover").stdout
     assert "warn." in table and "limit" in table

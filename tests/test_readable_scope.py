@@ -78,6 +78,10 @@ def test_a_credential_the_agent_can_read_fails_the_audit(
         assert _secrets(data) == [(rel, 2)]
     assert data["memory_files"] == 1  # what counts as a memory is unchanged
     [secret] = [f for f in data["findings"] if f["kind"] == "secret"]
+    if hole in ("archive", "underscore-archive"):  # fix redact takes it (newuser37 #39)
+        assert secret["message"].endswith(f"remove the value (memtui fix redact {ws} {rel}) "
+                                          "and rotate it"), secret["message"]
+        return
     assert secret["message"].endswith("no memory, but the agent opens it with its file "
                                       "tools; remove the value by hand (fix redact edits "
                                       "memories only) and rotate it")

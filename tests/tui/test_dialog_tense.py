@@ -81,7 +81,8 @@ def test_every_planned_summary_speaks_of_the_future(tmp_path: Path) -> None:
         assert past in cs.summary, cs.summary
         assert past not in cs.planned and "will " in cs.planned, cs.planned
     new = plans["created"].planned
-    assert new == "will create memory/new-note.md (user) and add it to MEMORY.md", new
+    assert new == ("will create memory/new-note.md (user) and add it to MEMORY.md under "
+                   "'People'"), new  # the section of user memories alone (newuser37 #38)
 
 
 def test_the_gemini_pointer_plans_speak_of_the_future(tmp_path: Path) -> None:

@@ -93,7 +93,7 @@ async def test_unlinked_mentions_are_one_row_as_orphans_are(tmp_path: Path) -> N
         assert len(mentions) == 1, mentions
         # the file and its lines, not "(1 file)" (newuser24 #32)
         assert mentions[0][2] == "MEMORY.md (160 lines)"
-        assert mentions[0][3].startswith("180 unlinked mentions in MEMORY.md, lines 3, 4, 5, ")
+        assert mentions[0][3].startswith("180 unlinked mentions in MEMORY.md, lines 3–22, ")
         assert [c for c in cells if c[0] == "Orphans"] and \
             len([c for c in cells if c[0] == "Orphans"]) == 1
 

@@ -39,10 +39,12 @@ def said_there(f: Finding, root: os.PathLike[str] | str, ending: str,
 def redactable(f: Finding, root: os.PathLike[str] | str, ending: str) -> Finding:
     """``f`` (whose message ends with ``ending``, "remove the value by hand (fix redact edits
     memories only)") with the command that removes the value when ``fix redact`` edits its
-    file: a markdown file, an archived memory (newuser37 #39: said of ``_archive/x.md``,
-    which ``fix redact`` redacts, and journals)."""
-    if not f.message.endswith(ending) or not f.path.endswith(".md"):
-        return f
+    file: a markdown file in an archive folder, an archived memory (newuser37 #39: said of
+    ``_archive/x.md``, which ``fix redact`` redacts, and journals)."""
+    from memtui.core.workspace import in_archive
+
+    if not f.message.endswith(ending) or not f.path.endswith(".md") or not in_archive(f.path):
+        return f  # (a hidden file or a README is no memory `fix redact` takes)
     said = (": no memory, but the agent opens it with its file tools; remove the value "
             f"(memtui fix redact {shlex.quote(printable(os.fspath(root)))} "
             f"{shlex.quote(printable(f.path))}) and rotate it")
