@@ -76,6 +76,25 @@ def _in_workspace(path: str | os.PathLike[str], root: str | os.PathLike[str]) ->
         inside(os.path.join(parent, os.path.basename(full)), os.path.realpath(root)) is not None
 
 
+def walked_stat(entry: os.DirEntry[str], root: str, mem_real: str
+                ) -> tuple[os.stat_result | None, bool]:
+    """What a walk of a folder of the workspace ``root`` reads for ``entry`` (``root`` and
+    the memory folder ``mem_real`` as real paths): the entry's own stat when it is no
+    symbolic link; for a link, the stat of what it leads to when that lies inside the
+    workspace and outside the memory folder (whose files are read under their own names),
+    else None. The flag: a link leading to an existing path out of the workspace (the agent
+    follows it, memtui never). Raises `OSError` as ``stat`` does."""
+    st = entry.stat(follow_symlinks=False)
+    if not stat.S_ISLNK(st.st_mode):
+        return st, False
+    target = os.path.realpath(entry.path)
+    if inside(target, root) is None:
+        return None, os.path.exists(target)
+    if inside(target, mem_real) is not None:
+        return None, False
+    return os.stat(target), False
+
+
 def read_input(path: str | os.PathLike[str], limit: int,
                root: str | os.PathLike[str] | None = None) -> bytes | None:
     """The bytes of the input file ``path`` (see the module); None when it does not exist.

@@ -58,7 +58,7 @@ from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import SecretHit, scan_text_bounded
-from memtui.core.files.input_file import inside
+from memtui.core.files.input_file import inside, walked_stat
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.names import gone, name_findings, problem_findings
 from memtui.core.scanner.scan import (
@@ -298,19 +298,12 @@ def top_files(ws: Workspace, audited: Container[str], every: bool = True
         if name in audited or not (every or own_file(name)):
             continue
         try:
-            lst = entry.stat(follow_symlinks=False)
-            if stat.S_ISLNK(lst.st_mode):
-                target = os.path.realpath(entry.path)
-                if inside(target, root) is None:
-                    if os.path.exists(target):
-                        links_out.append(name)
-                    continue
-                if inside(target, mem_real) is not None:
-                    continue  # a file of the memory folder: read under its own name
-                lst = os.stat(target)
+            lst, leads_out = walked_stat(entry, root, mem_real)
         except OSError:
             continue
-        if stat.S_ISREG(lst.st_mode):
+        if leads_out:
+            links_out.append(name)
+        if lst is not None and stat.S_ISREG(lst.st_mode):
             out.append((name, entry.path, lst))
     return out, links_out
 

@@ -25,7 +25,7 @@ import os
 import stat
 from collections.abc import Container
 
-from memtui.core.files.input_file import inside
+from memtui.core.files.input_file import inside, walked_stat
 from memtui.core.workspace import STATE_DIR, Workspace
 
 #: How a credential found in the state folder ends (`readable._not_a_memory`).
@@ -87,21 +87,17 @@ def state_files(ws: Workspace, audited: Container[str] | None = None
             if audited is not None and rel in audited:
                 continue
             try:
-                est = entry.stat(follow_symlinks=False)
-                if stat.S_ISLNK(est.st_mode):
-                    target = os.path.realpath(entry.path)
-                    if inside(target, root) is None:
-                        if os.path.exists(target):
-                            out.links_out.append(rel)
-                        continue
-                    est = os.stat(target)
-                    if stat.S_ISDIR(est.st_mode) or inside(target, mem_real) is not None:
-                        continue  # (a memory folder's file is read under its own name)
-                elif stat.S_ISDIR(est.st_mode):
-                    stack.append((entry.path, rel + "/"))
-                    continue
+                est, leads_out = walked_stat(entry, root, mem_real)
             except OSError:
                 continue
+            if leads_out:
+                out.links_out.append(rel)
+            if est is None:
+                continue
+            if stat.S_ISDIR(est.st_mode):
+                if not entry.is_symlink():
+                    stack.append((entry.path, rel + "/"))
+                continue  # (a link to a folder: walked under its own name, or no text here)
             if stat.S_ISREG(est.st_mode):
                 out.files.append((rel, entry.path, est))
         if out.past:
