@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import memtui.core.caches.scans as scan_cache
-from memtui.core.audit import AuditOptions, Auditor, AuditResult
+from memtui.core.audit import AuditOptions, Auditor, AuditResult, audit
 from memtui.core.workspace import open_workspace
 
 #: The fixed "now" of every test audit: 2026-07-26 00:00 UTC.
@@ -32,6 +32,17 @@ def make_ws(root: Path, files: Mapping[str, str | bytes], days_ago: float = 1.0)
         when = NOW - days_ago * DAY
         os.utime(path, (when, when))
     return root
+
+
+def messages(root: Path, kind: str, files: Mapping[str, str]) -> dict[str, str]:
+    """Write ``files`` (relative path → text) under ``root`` as they are (mtime now), audit
+    it as ``memtui audit`` does (the real clock) and give each ``kind`` finding's path →
+    message."""
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return {f.path: f.message for f in audit(root).findings if f.kind == kind}
 
 
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:

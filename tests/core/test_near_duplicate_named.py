@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from memtui.core.audit import audit
+from tests.core.helpers import messages
 
 _TABS = ("---\nname: tabs\ndescription: Indent the parser code with tabs\nmetadata:\n"
          "  type: feedback\n---\n"
@@ -31,19 +31,6 @@ _STANDUP = ("---\nname: standup\ndescription: Keep the standup summary short\nme
             "{how} whenever you write the summary for the channel.\n")
 
 
-def _findings(root: Path, files: dict[str, str]) -> dict[str, str]:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return {f.path: f.message for f in audit(root).findings if f.kind == "near_duplicate"}
-
-
-@pytest.fixture(autouse=True)
-def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
-
-
 @pytest.mark.parametrize("why,how", [("Why:", "How to apply:"),
                                      ("- Why:", "- How to apply:"),
                                      ("Reason:", "How to apply it:")])
@@ -53,9 +40,10 @@ def test_the_formats_plain_labels_are_no_shared_words(tmp_path: Path, why: str,
     alike)" — the labels' three words (why, how, apply) were a third of what the two
     unrelated memories shared."""
     index = "- [Tabs](feedback_tabs.md) — tabs\n- [Standup](feedback_standup.md) — standup\n"
-    got = _findings(tmp_path, {"MEMORY.md": index,
-                               "feedback_tabs.md": _TABS.format(why=why, how=how),
-                               "feedback_standup.md": _STANDUP.format(why=why, how=how)})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": index,
+                    "feedback_tabs.md": _TABS.format(why=why, how=how),
+                    "feedback_standup.md": _STANDUP.format(why=why, how=how)})
     assert got == {}
 
 
@@ -87,8 +75,9 @@ def test_a_restatement_in_the_format_is_still_a_pair(tmp_path: Path) -> None:
              "Why: PR 412 showed that the generator's tabs and hand-typed spaces make "
              "unreadable diffs.\n"
              "How to apply: switch the editor to tabs for `src/parser/`.\n")
-    got = _findings(tmp_path, {"MEMORY.md": "- [a](a.md) — a\n- [b](b.md) — b\n",
-                               "a.md": rule, "b.md": again})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": "- [a](a.md) — a\n- [b](b.md) — b\n",
+                    "a.md": rule, "b.md": again})
     assert set(got) == {"a.md", "b.md"}
     # the message names what they share: the values both write
     assert "both write" in got["a.md"] and "`src/parser/`" in got["a.md"]
@@ -111,7 +100,8 @@ def test_two_days_of_one_vocabulary_sharing_no_line_are_a_journal(tmp_path: Path
     another day's" — every word of one note is in the other, no line is."""
     a, b = _journal_day("2026-03-05", 1), _journal_day("2026-05-03", 2)
     assert set(a.splitlines()[2:]).isdisjoint(b.splitlines()[2:])
-    got = _findings(tmp_path, {"memory/2026-03-05.md": a, "memory/2026-05-03.md": b})
+    got = messages(tmp_path, "near_duplicate",
+                   {"memory/2026-03-05.md": a, "memory/2026-05-03.md": b})
     assert got == {}
 
 
@@ -121,6 +111,7 @@ def test_a_copied_days_note_says_how_many_lines_it_repeats(tmp_path: Path) -> No
            "out.\n- Renewed the domain for two years and noted the new expiry in the wiki.\n"
            "- The printer in room 4 still drops jobs over Wi-Fi; try a static lease.\n")
     copy = day.replace("2026-04-16", "2026-04-17") + "- Ordered a new toner cartridge.\n"
-    got = _findings(tmp_path, {"memory/2026-04-16.md": day, "memory/2026-04-17.md": copy})
+    got = messages(tmp_path, "near_duplicate",
+                   {"memory/2026-04-16.md": day, "memory/2026-04-17.md": copy})
     assert set(got) == {"memory/2026-04-16.md", "memory/2026-04-17.md"}
     assert all("(4 of 4 lines repeated)" in m and "% alike" not in m for m in got.values())

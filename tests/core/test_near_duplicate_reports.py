@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from memtui.core.audit import audit
 from memtui.core.checks.near_duplicate import Buckets, pairs, sketch
+from tests.core.helpers import messages
 
 _SWEEP = ("# Inbox sweep\n\n- Sorted {a} message(s) into their folders.\n"
           "- Flagged {b} message(s) that wait for a reply.\n{extra}"
@@ -28,31 +26,20 @@ _DAY = ("# 2026-04-16\n\n- Moved the NAS backup job from 02:00 to 03:30 because 
         "- The printer in room 4 still drops jobs over Wi-Fi; try a static lease.\n")
 
 
-def _findings(root: Path, files: dict[str, str]) -> dict[str, str]:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return {f.path: f.message for f in audit(root).findings if f.kind == "near_duplicate"}
-
-
-@pytest.fixture(autouse=True)
-def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
-
-
 def test_nightly_reports_of_one_template_are_no_copies(tmp_path: Path) -> None:
     """On integ: "memory/sweeps/2026-05-01.md repeats memory/sweeps/2026-05-02.md (4 of 4
     lines repeated): a day's note copied into another day's" — every line of both is the
     report's template, written by all eight nights."""
-    got = _findings(tmp_path, {"MEMORY.md": "# Memory\n", **_NIGHTS})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": "# Memory\n", **_NIGHTS})
     assert got == {}
 
 
 def test_a_copied_note_beside_the_reports_is_still_paired(tmp_path: Path) -> None:
     copy = _DAY.replace("2026-04-16", "2026-04-17") + "- Ordered a new toner cartridge.\n"
-    got = _findings(tmp_path, {"MEMORY.md": "# Memory\n", **_NIGHTS,
-                               "memory/2026-04-16.md": _DAY, "memory/2026-04-17.md": copy})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": "# Memory\n", **_NIGHTS,
+                    "memory/2026-04-16.md": _DAY, "memory/2026-04-17.md": copy})
     assert set(got) == {"memory/2026-04-16.md", "memory/2026-04-17.md"}
     assert all("(4 of 4 lines repeated)" in m for m in got.values())
 

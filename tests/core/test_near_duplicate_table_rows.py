@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from memtui.core.audit import audit
 from memtui.core.checks.near_duplicate_order import rows_moved
+from tests.core.helpers import messages
 
 _HEAD = "---\nname: {name}\ndescription: {desc}\ntype: project\n---\n"
 _ROWS = [("first", "maths", "north wing"), ("second", "history", "old library"),
@@ -22,19 +20,6 @@ def _table(rows: list[tuple[str, str, str]], cols: tuple[int, int, int] = (0, 1,
     lines = ["| " + " | ".join(head[c] for c in cols) + " |", "|---|---|---|"]
     lines += ["| " + " | ".join(row[c] for c in cols) + " |" for row in rows]
     return "\n".join(lines) + "\n"
-
-
-def _findings(root: Path, files: dict[str, str]) -> dict[str, str]:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return {f.path: f.message for f in audit(root).findings if f.kind == "near_duplicate"}
-
-
-@pytest.fixture(autouse=True)
-def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
 
 
 def _moved() -> list[tuple[str, str, str]]:
@@ -52,9 +37,10 @@ def test_two_timetables_of_the_same_cells_are_two_instances(tmp_path: Path) -> N
     b = _HEAD.format(name="timetable-7b",
                      desc="ninth grade on mondays: chemistry, maths, music, history") \
         + _table(_moved())
-    got = _findings(tmp_path, {"MEMORY.md": "- [7a](memory/timetable-7a.md)\n"
-                               "- [7b](memory/timetable-7b.md)\n",
-                               "memory/timetable-7a.md": a, "memory/timetable-7b.md": b})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": "- [7a](memory/timetable-7a.md)\n"
+                    "- [7b](memory/timetable-7b.md)\n",
+                    "memory/timetable-7a.md": a, "memory/timetable-7b.md": b})
     assert got == {}
 
 
@@ -63,9 +49,10 @@ def test_a_copy_with_its_columns_swapped_or_rows_sorted_is_still_a_copy(tmp_path
     b = _HEAD.format(name="timetable-copy", desc="eighth grade on mondays") + \
         _table(sorted(_ROWS, key=lambda r: r[1]), (1, 0, 2))
     assert not rows_moved(a, b)
-    got = _findings(tmp_path, {"MEMORY.md": "- [A](memory/timetable.md)\n"
-                               "- [B](memory/timetable-copy.md)\n",
-                               "memory/timetable.md": a, "memory/timetable-copy.md": b})
+    got = messages(tmp_path, "near_duplicate",
+                   {"MEMORY.md": "- [A](memory/timetable.md)\n"
+                    "- [B](memory/timetable-copy.md)\n",
+                    "memory/timetable.md": a, "memory/timetable-copy.md": b})
     assert set(got) == {"memory/timetable.md", "memory/timetable-copy.md"}
 
 
