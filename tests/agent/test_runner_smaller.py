@@ -6,6 +6,7 @@ cut check, the budget and the hold-back now use the runner's window when it is s
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from memtui.agent.session import ChatSession, ReplyDone
@@ -120,25 +121,19 @@ async def test_another_clients_runner_is_not_the_window(ws: Workspace) -> None:
         await s.aclose()
     finally:
         fake.stop()
-    fake = FakeOllama().start()
-    try:
-        fake.add(FakeModel("m", [Reply(content="ok")], context_length=None))
-        fake.loaded["m"] = 2048
-        app = MemtuiApp(ws, AuditOptions(), watch=False,
-                        settings=AgentSettings(model="m", host=fake.url, num_ctx=16384))
-        async with app.run_test(size=(200, 50)) as pilot:
-            await wait_until(pilot, lambda: app.audits >= 1)
-            await pilot.press("c")
-            await wait_until(pilot, lambda: bool(app.query(ChatPane)))
-            pane = app.query_one(ChatPane)
-            await wait_until(pilot, lambda: pane.session.facts is not None)
-            status = pane.query_one(StatusLine)
-            await wait_until(pilot, lambda: "earlier request's" in status.plain)
-            assert "not the 16,384 asked" not in status.plain
-            for ch in "hello":
-                await pilot.press(ch)
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: not pane.busy and len(fake.chat_bodies) == 1)
-            assert app.query_one(Banner).kind != "error"
-    finally:
-        fake.stop()
+
+
+async def test_the_pane_says_whose_runner_and_sends(ws: Workspace, fake: FakeOllama,
+                                                    chat_app: Callable[..., Any]) -> None:
+    """newuser37 #3 in the app: the status line says the runner read is an earlier
+    request's, not "raise --num-ctx", and the message goes."""
+    big_index(ws)
+    fake.add(FakeModel("m", [Reply(content="ok")], context_length=None))
+    fake.loaded["m"] = 2048  # an earlier client's runner
+    async with chat_app(ws, "m", num_ctx=16384) as c:
+        status = c.pane.query_one(StatusLine)
+        await wait_until(c.pilot, lambda: "earlier request's" in status.plain)
+        assert "not the 16,384 asked" not in status.plain
+        await c.turn("hello")
+        assert len(fake.chat_bodies) == 1
+        assert c.app.query_one(Banner).kind != "error"
