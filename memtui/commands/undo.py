@@ -98,7 +98,8 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
         if plan.blocked and not ns.skip_changed:
             return fail(PROG, f"{plan.blocking()}; nothing was undone"
                         + _hint(ns, plan.changes, plan.others(), len(plan.blocked))
-                        + kept_clause(plan.linked), 1)  # newuser34 #7: no broken link left
+                        + kept_clause(plan.linked)  # newuser34 #7: no broken link left
+                        + plan.orphans(), 1)  # nor an orphan unsaid (newuser37 #7)
         done = undo_turn(ws, skip=plan.blocked, expect=plan.ids)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)

@@ -67,7 +67,13 @@ from memtui.edit.safe_write import (
     remove_stale_temps,
     write_file,
 )
-from memtui.edit.undo_links import keep_linked, kept_clause, unindexed, unindexed_clause
+from memtui.edit.undo_links import (
+    index_rel,
+    keep_linked,
+    kept_clause,
+    unindexed,
+    unindexed_clause,
+)
 
 SCHEMA = 1
 #: How history marks a redaction (its record cannot bring the credential back).
@@ -780,21 +786,13 @@ def _undo(ws: Workspace) -> dict[str, Any]:
             staying[ch.path] = ch.before
     # A file it would delete that a file left as it is links stays too (newuser34 #7).
     keep_linked(plan.changes, staying, plan.linked)
-    plan.unindexed = unindexed(plan.changes, staying, _index_rel(ws))
+    plan.unindexed = unindexed(plan.changes, staying, index_rel(ws))
     if any(pairs.get(path) for path in plan.left()) and plan.changes:
         # the links it rewrote lead to the moved file: put back without the move, they
         # would lead nowhere (newuser28 #19: a new broken link, reported as success)
         plan.whole = ("a move is undone whole or not at all (the links it rewrote lead to "
                       "the moved file)")
     return plan
-
-
-def _index_rel(ws: Workspace) -> str | None:
-    """The index's path inside the workspace (None when it is elsewhere)."""
-    try:
-        return ws.index_path.relative_to(ws.root).as_posix()
-    except ValueError:
-        return None
 
 
 def nothing_left(journal: Journal) -> str:

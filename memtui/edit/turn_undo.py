@@ -39,7 +39,13 @@ from memtui.edit.journal import (
 from memtui.edit.made_folders import remove_empty
 from memtui.edit.safe_write import ABSENT, Conflict, digest, folder_lock, read_bytes
 from memtui.edit.turn_marker import turn_running
-from memtui.edit.undo_links import keep_linked, kept_lines
+from memtui.edit.undo_links import (
+    index_rel,
+    keep_linked,
+    kept_lines,
+    unindexed,
+    unindexed_clause,
+)
 
 #: The most records of one turn one undo takes (the agent's cap on calls per turn keeps a
 #: turn to 128 writes; this bounds what a crafted or older journal can make undo read). A
@@ -73,6 +79,9 @@ class TurnPlan:
     #: they stay too, so a partial undo never leaves a broken link (newuser34 #7); path →
     #: the blocked file that links it.
     linked: dict[str, str] = field(default_factory=dict)
+    #: memories the undo makes again that the index, staying as it is, does not link: they
+    #: come back as orphans, said before and after (as `memtui.edit.journal`'s plan does).
+    unindexed: list[str] = field(default_factory=list)
 
     @property
     def ids(self) -> list[int]:
@@ -149,7 +158,12 @@ class TurnPlan:
             ([f"removed {_some(removed)}"] if removed else [])
         if self.blocked or self.linked:
             parts.append(f"left as they were: {_some([*self.blocked, *self.linked])}")
-        return "; ".join(parts) or "every file already held what it held before the turn"
+        return ("; ".join(parts) or "every file already held what it held before the turn") \
+            + self.orphans()
+
+    def orphans(self) -> str:
+        """``; memory/a.md comes back without its index line: an orphan (…)`` ("" for none)."""
+        return unindexed_clause(self.unindexed)
 
     def earlier_note(self) -> str:
         """What this undo leaves of the turn (empty when nothing)."""
@@ -270,7 +284,9 @@ def _plan(ws: Workspace) -> TurnPlan:
                 del target[f["path"]]
     plan.changes = [FileChange(p, on_disk[p], data, mtime_ns=ages.get(p))
                     for p, data in target.items() if digest(data) != digest(on_disk[p])]
-    keep_linked(plan.changes, {p: on_disk[p] for p in plan.blocked}, plan.linked)
+    staying = {p: on_disk[p] for p in plan.blocked}
+    keep_linked(plan.changes, staying, plan.linked)
+    plan.unindexed = unindexed(plan.changes, staying, index_rel(ws))
     return plan
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from memtui.core.workspace import Workspace
 from memtui.edit.changeset import FileChange
 from memtui.edit.linkedit import linked_from, links_in
 
@@ -73,3 +74,11 @@ def unindexed_clause(paths: list[str]) -> str:
                 "view, or memtui fix add-to-index, links it)")
     return (f"; {paths[0]} and {len(paths) - 1:,} more come back without their index lines: "
             "orphans (A in the Index view, or memtui fix add-to-index, links them)")
+
+
+def index_rel(ws: Workspace) -> str | None:
+    """The index's path inside the workspace (None when it is elsewhere)."""
+    try:
+        return ws.index_path.relative_to(ws.root).as_posix()
+    except ValueError:
+        return None

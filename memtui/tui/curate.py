@@ -474,6 +474,8 @@ async def run_undo_turn(app: App[Any], workspace: Workspace,
         title, confirm = f"Undo turn {plan.number}'s writes in part?", "Undo the others"
         lines = [f"{plan.cannot()}:", *(f"  {p} stays as it is" for p in plan.blocked),
                  *plan.linked_lines(), "", f"undo the {plan.others()}:", *files]
+        if plan.unindexed:  # an orphan said before, not found after (newuser37 #7)
+            lines += ["", plan.orphans().removeprefix("; ")]
     if plan.earlier_note():
         lines += ["", plan.earlier_note()]
     if own is not None and plan.turn_id not in own:
@@ -491,7 +493,7 @@ async def run_undo_turn(app: App[Any], workspace: Workspace,
         return None
     left = [*done.blocked, *done.linked]
     kept = f" except {', '.join(left)}" if left else ""
-    _say(app, f"undid {done.label}{kept}")
+    _say(app, f"undid {done.label}{kept}{done.orphans()}")
     _reload(app, set(done.paths), own=True)
     return done
 

@@ -170,7 +170,10 @@ async def test_a_blocked_undo_says_why_and_writes_nothing(ws: Workspace,
         "memtui undo: error: MEMORY.md changed since turn 1 (#1–#4); nothing was undone "
         f"(memtui undo --turn --skip-changed {ws.root} undoes the 1 other file "
         "(memory/notes.md) and leaves it as it is); memory/user-role.md would stay too: "
-        "MEMORY.md links it\n")  # newuser34 #7: deleting it would break MEMORY.md's link
+        "MEMORY.md links it; memory/notes.md comes back without its index line: an orphan "
+        "(A in the Index view, or memtui fix add-to-index, links it)\n")
+    # newuser34 #7: deleting user-role.md would break MEMORY.md's link; the notes come back
+    # without the line the turn took out of MEMORY.md, which stays: said before (lead38)
     one = cli("undo", ws.root)
     assert one.returncode == 1
     assert one.stderr.startswith("memtui undo: error: MEMORY.md changed since operation #4 "
@@ -180,6 +183,7 @@ async def test_a_blocked_undo_says_why_and_writes_nothing(ws: Workspace,
 
     part = cli("undo", ws.root, "--turn", "--skip-changed")
     assert part.returncode == 0, part.stderr
+    assert "; memory/notes.md comes back without its index line: an orphan" in part.stdout
     assert (ws.root / "memory" / "notes.md").read_text() == NOTES
     assert (ws.root / "memory" / "user-role.md").exists()  # MEMORY.md, kept, links it
     assert (ws.root / "MEMORY.md").read_bytes() == after["MEMORY.md"]
