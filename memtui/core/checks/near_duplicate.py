@@ -168,7 +168,10 @@ _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
 _WEAK_SLOT = frozenset(f & ((1 << 30) - 1) for f in _WEAK - _TYPES)  # (as `_moved` reads)
 _TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
-_DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
+#: A daily log's name (``memory/2026-04-16.md``, OpenClaw's ``2026-04-16-standup.md``); not a
+#: Codex note's, named by the second it was written (``2026-09-10T11-21-39-<slug>.md``): one
+#: fact per note, compared as memories are (rules37's Codex workspaces: 0 of 20 paired).
+_DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}(?!T\d{2}-\d{2}-\d{2})[^/]*\.md$")
 #: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
 _COUNTING = tuple(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1, 11))
 _YEARS = frozenset(zlib.crc32(str(v).encode()) & FACT_MASK for v in range(1990, 2040))
