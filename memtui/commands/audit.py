@@ -30,6 +30,7 @@ from memtui.core.config import (
     ConfigError,
     is_workspace_own,
     operator_config,
+    owned_by_workspace,
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
@@ -55,6 +56,7 @@ from memtui.core.reporting.suppress import (
 from memtui.core.reporting.wording import plural
 from memtui.core.verdict import (
     GUARDED,
+    config_inside,
     decide,
     first_few,
     loosening_settings,
@@ -371,6 +373,12 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
                     threshold or ns.fail_on or "error")
 
 
+def _where(path: str | None, root: Path) -> str:
+    """Where a file the workspace owns lies: in it, or elsewhere in its git work tree."""
+    return ("inside the audited workspace" if path and lies_within(path, root) else
+            "in the git work tree that holds the audited workspace")
+
+
 def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None:
     """Name on stderr each credential this run does not report as the error it is, and
     what kept it out (newuser27 #16: the baseline; newuser31 #3: the workspace's own
@@ -388,24 +396,25 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
         by_cause["lowered"] = lowered
     root = result.workspace.root
     config = printable(str(result.config_path)) if result.config_path else "the configuration"
-    config_inside = result.config_path is not None and lies_within(result.config_path, root)
+    own_config = config_inside(result)
+    own_baseline = bool(baseline_path) and owned_by_workspace(baseline_path or "", root)
     for cause in ("baseline", "config", "exclude", "lowered", "inline"):
         found = by_cause.get(cause)
         if not found:
             continue
         where = places(found)
         count = plural(len(found), "credential")
-        inside = (" — it lies inside the audited workspace, so a change that adds a "
+        inside = (f" — it lies {_where(result.config_path, root)}, so a change that adds a "
                   "credential can hide it in the same change; review changes to it, or "
                   "keep it outside")
         if cause == "baseline":
             line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
                     f"({where})"
-                    + (" — it lies inside the audited workspace, so a change that adds a "
+                    + (f" — it lies {_where(baseline_path, root)}, so a change that adds a "
                        "credential can accept it in the same change: the run fails on "
-                       "them all the same (keep the baseline outside the workspace to "
-                       "accept one)" if baseline_path and lies_within(baseline_path, root)
-                       else ""))
+                       "them all the same (keep the baseline outside the repository, e.g. "
+                       "the base branch's copy: git show origin/main:PATH > /tmp/base.json, "
+                       "to accept one)" if own_baseline else ""))
         elif cause == "inline":
             line = (f"an inline `memtui: ignore` comment in the file hides {count} "
                     f"({where}) — a change that adds a credential can hide it in "
@@ -414,7 +423,7 @@ def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None
             how = {"config": "ignores", "exclude": "excludes the files of",
                    "lowered": "lowers below error"}[cause]
             line = (f"{config} {how} {count} ({where})"
-                    + (inside if config_inside else ""))
+                    + (inside if own_config else ""))
         sys.stderr.write(f"memtui audit: {line}\n")
 
 

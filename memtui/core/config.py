@@ -37,6 +37,7 @@ from memtui.core.files.globs import glob_matcher
 from memtui.core.files.input_file import (
     CONFIG_LIMIT,
     InputError,
+    changes_with,
     lies_within,
     parse_toml,
     read_input,
@@ -152,11 +153,19 @@ def load_config(root: Path, explicit: str | None = None) -> Config:
 
 
 def is_workspace_own(config: Config, root: Path) -> bool:
-    """Whether ``config`` was read from a file inside the workspace at ``root`` (links
-    resolved): its ``.memtui.toml``, or a file there that ``--config`` names. Such a file
-    comes with the memory it configures — a pull request, a cloned repository — so it may
-    tighten what the operator asked, never loosen it (newuser27 #16, newuser28 #11, #15)."""
-    return config.path is not None and lies_within(config.path, root)
+    """Whether ``config`` was read from a file a change to the workspace at ``root`` can
+    rewrite (`changes_with`: inside it, or in the git work tree holding it; never the
+    user-level file): its ``.memtui.toml``, or a file there that ``--config`` names. Such a
+    file comes with the memory it configures — a pull request, a cloned repository — so it
+    may tighten what the operator asked, never loosen it (newuser27 #16, newuser28 #11,
+    #15, newuser38 #13)."""
+    return config.path is not None and owned_by_workspace(config.path, root)
+
+
+def owned_by_workspace(path: str | Path, root: Path) -> bool:
+    """Whether a change to the workspace at ``root`` can rewrite the configuration or
+    baseline file at ``path`` (`changes_with`), the user-level folder's files excepted."""
+    return changes_with(path, root) and not lies_within(path, user_config_dir())
 
 
 def operator_config(root: Path) -> Config:

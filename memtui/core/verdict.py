@@ -8,10 +8,13 @@ fails the run whatever the workspace's own settings say: its ``.memtui.toml``'s
 commit could otherwise add a credential and the line that hides it (newuser31 #3), and a
 fleet of workspaces other people write would read "0 secrets, exit 0" (newuser32 #23).
 Only the command line decides otherwise: a ``--fail-on`` flag, a ``--baseline`` or a
-``--config`` outside the workspace. A baseline file inside the workspace is the
-workspace's own, as a ``.memtui.toml`` there is: the change that adds a credential can
-write the baseline entry that accepts it (its key is in the file), so what it accepts of a
-guarded kind still fails the run (redteam33); it accepts every other finding as before.
+``--config`` outside the workspace and the git work tree holding it. A baseline file inside
+the workspace is the workspace's own, as a ``.memtui.toml`` there is: the change that adds
+a credential can write the baseline entry that accepts it (its key is in the file), so what
+it accepts of a guarded kind still fails the run (redteam33); it accepts every other
+finding as before. So is one anywhere in the git work tree holding the workspace (a
+repository's ``.ci/`` folder: the same pull request rewrites it; newuser38 #13,
+`memtui.core.files.input_file.changes_with`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from typing import TYPE_CHECKING
 
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.checks.rules import RULES
-from memtui.core.files.input_file import lies_within
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -41,17 +43,22 @@ NOUNS: dict[str, tuple[str, str]] = {"secret": ("credential", "credentials"),
 
 
 def config_inside(result: AuditResult) -> bool:
-    """Whether the configuration the run read lies in the audited workspace (a change to
-    the workspace can rewrite it)."""
-    return result.config_path is not None and lies_within(result.config_path,
-                                                          result.workspace.root)
+    """Whether the configuration the run read is the audited workspace's own: a change to
+    the workspace can rewrite it (`memtui.core.config.is_workspace_own`)."""
+    from memtui.core.config import owned_by_workspace
+
+    path = result.config_path
+    return path is not None and owned_by_workspace(path, result.workspace.root)
 
 
 def baseline_inside(result: AuditResult) -> bool:
-    """Whether the ``--baseline`` the run read lies in the audited workspace (a change to
-    the workspace can rewrite it, key and all)."""
+    """Whether the ``--baseline`` the run read is the audited workspace's own: in it or in
+    the git work tree holding it, where a change to the workspace can rewrite it, key and
+    all (newuser38 #13)."""
+    from memtui.core.config import owned_by_workspace
+
     path = getattr(result, "baseline_path", None)
-    return path is not None and lies_within(path, result.workspace.root)
+    return path is not None and owned_by_workspace(path, result.workspace.root)
 
 
 def own_suppressed(result: AuditResult) -> list[Finding]:
@@ -106,9 +113,10 @@ def kept_line(kept: list[Finding]) -> str:
     return (f"{kept_nouns(kept)} ({places(kept)}) kept from failing by the workspace's own "
             "settings (its .memtui.toml's ignore, severity, exclude or fail-on, a setting "
             "that shapes the audit such as profile, an inline ignore comment, or a "
-            "--baseline file inside it): a credential, or text the "
+            "--baseline file inside it or in the git work tree holding it): a credential, "
+            "or text the "
             "credential check did not read, is never the audited workspace's to accept "
-            "(give --fail-on on the command line, or a --baseline outside the workspace, to "
+            "(give --fail-on on the command line, or a --baseline outside the repository, to "
             "decide it)")
 
 

@@ -67,6 +67,27 @@ def lies_within(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> b
     return inside(os.path.realpath(path), os.path.realpath(root)) is not None
 
 
+def work_tree_top(root: str | os.PathLike[str]) -> str:
+    """The top of the git work tree holding the folder ``root`` (the nearest folder at or
+    above it holding a ``.git`` directory, file or link), else ``root``; links resolved."""
+    start = here = os.path.realpath(root)
+    while True:
+        if os.path.lexists(os.path.join(here, ".git")):
+            return here
+        parent = os.path.dirname(here)
+        if parent == here:
+            return start
+        here = parent
+
+
+def changes_with(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
+    """Whether a change to the workspace at ``root`` can rewrite ``path`` too: it lies inside
+    the workspace, or inside the git work tree holding it — one checkout, one pull request
+    (newuser38 #13: a baseline in the repository's ``.ci/``, one folder above the audited
+    workspace, accepted the credential the same change added, key and all)."""
+    return lies_within(path, root) or lies_within(path, work_tree_top(root))
+
+
 def _in_workspace(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> bool:
     """Whether ``path`` names a file inside the workspace at ``root``: as spelled, or once
     the folders on its way are resolved (``/home/me/ws`` a link to the workspace)."""

@@ -33,6 +33,7 @@ from memtui.core.checks.findings import KINDS, WORKSPACE, Finding
 from memtui.core.checks.rules import BY_ID, help_text, silence
 from memtui.core.reporting.hidden import unread_note
 from memtui.core.reporting.suppress import fingerprint
+from memtui.core.verdict import GUARDED, NOUNS, own_suppressed
 from memtui.core.workspace import INDEX_NAME
 
 SARIF_VERSION = "2.1.0"
@@ -146,6 +147,7 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
     said = f"{config} sets {', '.join(settings)}" if config else ", ".join(settings)
     was = {id(f): before for f, before in result.lowered}
     prints = occurrence_prints(every)
+    unhonoured = {id(f) for f in own_suppressed(result) if f.kind in GUARDED}
     for f, cause, print_ in zip(every, causes, prints, strict=True):
         entry: dict[str, Any] = {
             "ruleId": f.kind,
@@ -169,7 +171,16 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
                 entry["relatedLocations"] = [location(p) for p in f.files[:RELATED]]
         else:
             entry["locations"] = [location(f.path, f.line)]
-        if cause is not None:  # reported as suppressed, as code scanning expects
+        if cause is not None and id(f) in unhonoured:
+            # the audited workspace suppressed a guarded finding itself: the verdict counts
+            # it, so code scanning shows it as an alert, not as dismissed (newuser38 #2)
+            entry.setdefault("properties", {})["suppressedByWorkspaceNotHonoured"] = \
+                SUPPRESSED_BY[cause]
+            entry["message"] = {"text": f"{f.message} (the audited workspace suppresses "
+                                        f"this {NOUNS[f.kind][0]} itself — "
+                                        f"{SUPPRESSED_BY[cause]} —: not honoured, the "
+                                        "verdict counts it)"}
+        elif cause is not None:  # reported as suppressed, as code scanning expects
             entry["suppressions"] = [{
                 "kind": "inSource" if cause == "inline" else "external",
                 "justification": SUPPRESSED_BY[cause]}]
