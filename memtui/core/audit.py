@@ -141,9 +141,11 @@ class Auditor:
                  counter: TokenCounter | None = None, clean: CleanTexts | None = None,
                  autosave: bool = True, scan_cache: bool = True,
                  lazy_scans: bool = False, hold_stored_scans: bool = True,
-                 one_shot: bool = False, hold_texts: bool = True) -> None:
-        """``counter``, ``clean``: caches to share with other auditors (a fleet's worker
-        keeps one of each); ``autosave``: whether a full ``run()`` writes them to disk;
+                 one_shot: bool = False, hold_texts: bool = True,
+                 verdicts: PairVerdicts | None = None) -> None:
+        """``counter``, ``clean``, ``verdicts``: caches to share with other auditors (a
+        fleet's worker keeps one of each); ``autosave``: whether a full ``run()`` writes
+        them to disk;
         ``scan_cache``: whether scans are kept in the user cache (not for a workspace in a
         temporary folder that is gone after: a trend's checkout, the demo's copy);
         ``lazy_scans``: the first full run that keeps texts may give the derived cache's result,
@@ -168,7 +170,7 @@ class Auditor:
         self.options = options or AuditOptions()
         self.counter = counter or default_counter()
         self._clean: CleanTexts | None = clean
-        self._verdicts: PairVerdicts | None = None
+        self._verdicts: PairVerdicts | None = verdicts
         self.autosave = autosave
         self.lazy_scans = lazy_scans
         self._hold_texts = hold_texts
@@ -405,6 +407,15 @@ class Auditor:
             self._clean.save()
         if self._verdicts is not None:
             self._verdicts.save()
+        self.save_scans()
+
+    def save_scans(self) -> None:
+        """Write the workspace's own caches alone — its scans and the derived result — to
+        the user cache (a fleet's worker, whose token counts and verdicts, shared by its
+        rows, are written once, as it ends): the app opened on the workspace next reads
+        them, not every file again (newuser26 #12), and the next fleet run takes the row
+        from the derived result as a warm single audit does (newuser38 #10: a warm
+        ``--discover`` judged every pair again, ~5× the single audits' CPU)."""
         if self._store is not None:
             self._store.keep_only(set(self._paths))
             self._store.save()
@@ -413,14 +424,6 @@ class Auditor:
                 derived_cache.save(path, self._derived_new):
             self._kept = self._last
         self._derived_new = None
-
-    def save_scans(self) -> None:
-        """Write the scans alone to the user cache (a fleet's worker, whose token counts
-        and verdicts are written once, as it ends): the app opened on the workspace next
-        reads them, not every file again (newuser26 #12)."""
-        if self._store is not None:
-            self._store.keep_only(set(self._paths))
-            self._store.save()
 
     def keep_derived(self) -> bool:
         """Keep the last result in the derived cache when it is not there yet (the app, as

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
 from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.caches.pair_verdicts import PairVerdicts
 from memtui.core.counting.tokens import TokenCounter
 from memtui.core.record import as_dict
 from memtui.core.reporting.health import ROW_KEYS, health_row
@@ -188,15 +189,16 @@ def _index(path: str) -> bool:
     return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
-#: One auditor per worker process, reset for each workspace: its token counts and check
-#: verdicts are loaded from the cache once and written back once, when the worker ends.
-_caches: tuple[TokenCounter, CleanTexts] | None = None
+#: One auditor per worker process, reset for each workspace: its token counts, check
+#: verdicts and near-duplicate pair verdicts are loaded from the cache once and written back
+#: once, when the worker ends.
+_caches: tuple[TokenCounter, CleanTexts, PairVerdicts] | None = None
 #: The cache folder ``_caches`` were made for (None: caching off).
 _caches_in: Path | None = None
 _hooked = False  # the exit hook that saves them is registered (once)
 
 
-def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
+def _worker_caches() -> tuple[TokenCounter, CleanTexts, PairVerdicts]:
     """The worker's token counter and verdicts, made anew (the old ones saved first) when
     the cache folder in force is not the one they were made for: a process that outlives
     a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
@@ -216,7 +218,9 @@ def _worker_caches() -> tuple[TokenCounter, CleanTexts]:
         if not _hooked:
             util.Finalize(None, save_worker_caches, exitpriority=10)
             _hooked = True
-        _caches, _caches_in = (counter, CleanTexts.beside(counter.cache_file)), folder
+        _caches = (counter, CleanTexts.beside(counter.cache_file),
+                   PairVerdicts.beside(counter.cache_file))
+        _caches_in = folder
     return _caches
 
 
@@ -287,16 +291,18 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     from memtui.core.verdict import decide, loosening_settings, own_kept
     from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
 
-    counter, clean = _worker_caches()
+    counter, clean, verdicts = _worker_caches()
     try:
         ws = open_workspace(path)
         problem = index_link_problem(ws)
         if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
             raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
         config = load_config(ws.root)  # each workspace's own .memtui.toml
-        auditor = Auditor(ws, AuditOptions(**row_options(options, config)), counter=counter,
-                          clean=clean,
-                          autosave=False)
+        # a row is a one-shot report: no memory's text kept, so that an unchanged workspace's
+        # row comes from its derived result as a warm single audit does (newuser38 #10)
+        auditor = Auditor(ws, AuditOptions(**{**row_options(options, config),
+                                              "keep_texts": False}),
+                          counter=counter, clean=clean, verdicts=verdicts, autosave=False)
         result = apply_to(auditor.run(), config)
         auditor.save_scans()
         report = to_json(result)
