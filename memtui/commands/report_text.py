@@ -20,7 +20,7 @@ from rich.text import Text
 from memtui.commands.parser import columns_given, wide_console
 from memtui.core.checks.findings import KIND_TITLES, KINDS, SEVERITY_RANK, WORKSPACE, Finding
 from memtui.core.checks.noise import exclude_line, noise_folders
-from memtui.core.derivation.link_target import project_file
+from memtui.core.derivation.link_target import leads_to, project_file
 from memtui.core.profiles.base import ASSUMED_WINDOW
 from memtui.core.profiles.registry import doubt
 from memtui.core.profiles.registry import get as get_profile
@@ -198,7 +198,8 @@ def summary_table(result: AuditResult) -> Table:
         root = str(result.workspace.root)
         hot_mem, packed_mem, twice, gone = index_memories(
             idx, lambda target: project_file(root, project, target),
-            lambda target: not os.path.lexists(os.path.join(root, target)))
+            lambda target: not os.path.lexists(os.path.join(root, target)),
+            lambda lk: leads_to(root, lk.source, lk.raw))
         # entries past the load limit named beside the count, as the header does
         # (newuser27 #21: the row was silent while the header said "4 past the load limit")
         unloaded = sum(1 for ln in idx.lines

@@ -275,7 +275,7 @@ RULES: tuple[Rule, ...] = (
          "content leaking into the index.",
          "MEMORY.md is injected whole into every turn; a long line with no link, or a hook "
          "stuffed with content after an entry's link, is content that belongs in a memory "
-         "file.",
+         "file. A line pointing at a document by a web link is held to the hook's length.",
          _ws(_LINK_A + "- The deploy host is build-7; it restarts every night at two, so "
              "schedule every long job before midnight and check the queue at eight.\n", _A),
          _ws(_LINK_A, _A),

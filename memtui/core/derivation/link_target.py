@@ -17,6 +17,8 @@ import posixpath
 import stat
 from urllib.parse import unquote
 
+from memtui.core.scanner.links import names_a_route
+
 #: The answers: ``INSIDE`` (True), ``OUTSIDE`` (None), ``MISSING`` (False). JSON holds all
 #: three, and each is a singleton, so a stored answer compares by identity
 #: (`memtui.core.caches.derived`).
@@ -34,6 +36,16 @@ def outside_path(source: str, href: str) -> str | None:
     if path.startswith("/"):
         return posixpath.normpath(path)
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+
+
+def leads_to(root: str, source: str, href: str) -> State:
+    """Where an outside link of ``source`` (``href`` as written) leads, for the workspace at
+    ``root``: `INSIDE`, `OUTSIDE` (a file out there: an ``outside_link``) or `MISSING` (a
+    ``broken_link``, unless it names a web route such as ``/pricing/``, which is neither:
+    then `OUTSIDE`)."""
+    path = outside_path(source, href)
+    where = MISSING if path is None else target_state(root, path)
+    return OUTSIDE if where is MISSING and names_a_route(href) else where
 
 
 def lexically_outside(rel: str) -> bool:

@@ -100,6 +100,10 @@ class Hermes(Profile):
     agent_files = True
     limit_keys: ClassVar[dict[str, int]] = {"memory_char_limit": 2200, "user_char_limit": 1375}
     cut_note = "Hermes refuses to add to it and shows only its head and tail"
+    # Hermes loads its two files and follows no link: "not linked from the index" would
+    # say a link reaches it (real38: a RAW_MEMORY_dump.md beside the two)
+    orphan_words = ("neither of the two files Hermes loads (MEMORY.md, USER.md), and Hermes "
+                    "follows no link", "never read")
 
     def stands_in(self, rel: str) -> bool:
         return False  # USER.md is loaded beside MEMORY.md, never in its place

@@ -6,6 +6,7 @@ Nothing here knows of any other file: that is the derivation's (`memtui.core.der
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
@@ -46,6 +47,7 @@ from memtui.core.scanner.index import (
     wider_than,
 )
 from memtui.core.scanner.keywords import KeywordProbe, expect
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
 from memtui.core.scanner.memory_file import TOP_LEVEL_TYPE, MemoryFile, parse_memory
 from memtui.core.scanner.shared_empty import share_scan
@@ -214,6 +216,16 @@ def not_credentials(refs: list[Ref], hits: list[SecretHit]) -> list[Ref]:
     return [r for r in refs if not any(v in r[2] for v in values)]
 
 
+#: an inline markdown link or an autolink to a web address (``](https://…``, ``<https://…>``)
+_WEB_LINK = lazy_pattern(r"\]\(\s*<?(?:https?|ftp)://|<(?:https?|ftp)://", re.IGNORECASE)
+
+
+def web_linked(text: str) -> bool:
+    """Whether an index line links a web address (a link the index parse leaves out: it
+    leads to no file of the workspace)."""
+    return "://" in text and _WEB_LINK.search(text) is not None
+
+
 def index_findings(index: Index) -> list[Finding]:
     """What the index yields on its own: read problems, content, credentials and
     instruction-like text."""
@@ -222,7 +234,15 @@ def index_findings(index: Index) -> list[Finding]:
            for problem, line in zip(index.problems, lines, strict=False)]
     _expect_keywords()  # the index is read first: the matchers built once, for all lists
     for line in index.lines:
-        if line.kind == "prose" and wider_than(line.text, CONTENT_LINE_CHARS):
+        if line.kind == "prose" and web_linked(line.text):
+            # a pointer to a document by a web link (no memory file's link): its words are
+            # an entry's hook, not a line "with no link" (real38: a 310-character line
+            # naming a design document kept in a sibling repository)
+            if wider_than(line.text, CONTENT_HOOK_CHARS):
+                out.append(finding("content_in_index", INDEX_NAME, line.number,
+                                   f"{line.chars:,}-character line linking no memory file: "
+                                   "memory content belongs in a memory file"))
+        elif line.kind == "prose" and wider_than(line.text, CONTENT_LINE_CHARS):
             out.append(finding("content_in_index", INDEX_NAME, line.number,
                                f"{line.chars:,}-character line with no link: memory content "
                                "belongs in a memory file"))
