@@ -130,9 +130,7 @@ def seen(line: str) -> tuple[str, list[int]]:
                 c = " "
             elif c in _COLONS:
                 c = ":"
-            elif _WIDE_ONE.match(c) and (c not in _WIDE_MARKS or _in_wide_token(line, i)):
-                c = chr(ord(c) - 0xFEE0)
-            elif c in _WIDE_SYMBOLS and _in_wide_token(line, i, both=c in _WIDE_STOPS):
+            elif _full_width_here(line, i, c):
                 c = chr(ord(c) - 0xFEE0)
             elif "\U0001d400" <= c <= "\U0001d7ff":
                 c = _math(c)
@@ -156,6 +154,14 @@ _ESCAPED_QUOTE = re.compile(r'(?<!\\)\\(?=")')
 
 _WIDE_ONE = re.compile(f"[{_WIDE}{_WIDE_MARKS}]")
 _ASCII_SPACE = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def _full_width_here(line: str, i: int, c: str) -> bool:
+    """Whether the character ``c`` at ``i`` reads as its ASCII one: a full-width letter or
+    digit, or a token's mark or a password's symbol inside a full-width token."""
+    if _WIDE_ONE.match(c):
+        return c not in _WIDE_MARKS or _in_wide_token(line, i)
+    return c in _WIDE_SYMBOLS and _in_wide_token(line, i, both=c in _WIDE_STOPS)
 
 
 def _in_wide_token(line: str, i: int, *, both: bool = False) -> bool:
