@@ -962,7 +962,13 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
         found = ([f for f in prose_values(line, i, _negated_label(line))
                   if not code_name(f.value)] if level == 2 else []) or \
             list(account_pairs(line, i))
+    elif not found and _ACCOUNT_ALONE.match(line):  # ``admin Ararat547$``, a fence's line
+        found = list(account_pairs(line, i, fenced=True))
     return found
+
+
+#: A line of code that may be a well-known account and its password alone.
+_ACCOUNT_ALONE = lazy_pattern(r"[ \t]*(?:admin|administrator|root)[ \t]+\S+[ \t]*$")
 
 
 def _login_account(line: str) -> bool:
@@ -1039,7 +1045,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                     i = nxt
                     continue
         if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
-                                               _HEADING.match(line) or _login_account(line))):
+                                               _HEADING.match(line) or _login_account(line) or
+                                               (fence and _ACCOUNT_ALONE.match(line)))):
             i += 1
             continue
         seen = read.get((line, bool(fence)))
