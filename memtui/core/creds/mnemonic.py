@@ -86,19 +86,8 @@ def seed_phrases(lines: list[str]) -> Iterator[tuple[int, int, int, str]]:
 
 def _a_phrase(words: list[str]) -> bool:
     """12 to 24 words (a BIP39 length), none repeated, no short word of a sentence."""
-    return len(words) in _LENGTHS and _few_repeats(words) and \
+    return len(words) in _LENGTHS and len(set(words)) == len(words) and \
         not any(w in lexicon.sentence_words() for w in words)
-
-
-def _few_repeats(words: list[str]) -> bool:
-    """No word more than twice and at most two repeated: a wallet's random draw repeats a
-    word now and then (one 24-word phrase in eight; session 38: set26's two phrases each
-    did), the word list's first entries (``abandon`` eleven times) and a test mnemonic
-    (``test`` eleven times) repeat one over and over."""
-    counts: dict[str, int] = {}
-    for w in words:
-        counts[w] = counts.get(w, 0) + 1
-    return max(counts.values()) <= 2 and sum(n > 1 for n in counts.values()) <= 2
 
 
 def _introduced(lines: list[str], i: int) -> bool:

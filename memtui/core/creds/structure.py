@@ -744,30 +744,6 @@ def netrc_lines(lines: list[str]) -> Iterator[Labelled]:
                 yield Labelled(i, m.start("v"), m.end("v"), value, f"netrc password + {shape}")
 
 
-def wpa_lines(lines: list[str]) -> Iterator[Labelled]:
-    """The passphrase of each ``psk=`` of a text holding a wpa_supplicant ``network={``
-    block (``wpa_supplicant.conf``: ``psk="passphrase"``, 8 to 63 characters in quotes, or
-    the key itself, 64 hex digits bare)."""
-    if not any(_WPA_NETWORK.search(line[:MAX_LINE]) for line in lines):
-        return
-    for i, line in enumerate(lines):
-        m = _WPA_PSK.match(line[:MAX_LINE])
-        if m is None:
-            continue
-        value = m.group("v") or m.group("h")
-        shape = values.secret_shape(value, strong=True, password_word=True) \
-            if m.group("v") else "64-hex-digit key"
-        if shape:
-            yield Labelled(i, m.start("v") if m.group("v") else m.start("h"),
-                           m.end("v") if m.group("v") else m.end("h"), value,
-                           f"wpa_supplicant psk + {shape}")
-
-
-_WPA_NETWORK = lazy_pattern(r"(?:^|\s)network[ \t]*=[ \t]*\{")
-_WPA_PSK = lazy_pattern(r'[ \t]*(?:sae_password|psk)[ \t]*=[ \t]*(?:"(?P<v>[^"\n]{8,63})"|'
-                        r"(?P<h>[0-9a-fA-F]{64}))[ \t]*$")
-
-
 def encrypted_lines(lines: list[str]) -> set[int]:
     """The lines under a YAML key whose children are encrypted (``encryptedData:``)."""
     out: set[int] = set()
@@ -884,8 +860,7 @@ def hint_words() -> dict[str, bool]:
 
 def worked_out_hint_words() -> dict[str, bool]:
     """`hint_words`, from ``lexicon.json``."""
-    out: dict[str, bool] = {"-----begin": True, "pgpass": True, "psk": True,
-                            "admin": False, "root": False,
+    out: dict[str, bool] = {"-----begin": True, "pgpass": True, "admin": False, "root": False,
                             "guest": False, "@": False, "://": False, " / ": False,
                             "／": False, " — ": False, " – ": False,
                             "_key": True, 'key"': True, "private_key": True,
@@ -907,7 +882,7 @@ def worked_out_hint_words() -> dict[str, bool]:
                         out[written] = True  # ``claves`` is hinted by ``clave``
     for w in _LOGIN_HINTS:  # ``Login CPanel: tokoibu:Dr2*…``: a login label, then a pair
         out.setdefault(w, False)
-    return _shortest(out, keep=("-----begin", "pgpass", "psk", "private_key", ".key:", ".key`",
+    return _shortest(out, keep=("-----begin", "pgpass", "private_key", ".key:", ".key`",
                                 ".key\n"))
 
 
@@ -1089,8 +1064,6 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
         out.extend(upto(file_contents(lines), {f.line for f in out}))
     taken = {(f.line, f.start) for f in out}
     out.extend(f for f in netrc_lines(lines) if (f.line, f.start) not in taken)
-    if any("network" in ln for ln in lines):
-        out.extend(f for f in wpa_lines(lines) if (f.line, f.start) not in taken)
     # (past ``limit`` values, one more says the reading stopped: the caller cuts there)
     if any("</" in ln for ln in lines):
         out.extend(islice((f for f in markup_values(lines) if (f.line, f.start) not in taken),

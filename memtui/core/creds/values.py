@@ -273,10 +273,9 @@ _CALL_NAME = lazy_pattern(r"^(?:get|set|is|has|on|handle|fetch|create|update|del
 _CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
 #: A name at a version (``actions/checkout@v3``'s ``checkout@v3``, ``lodash@4.17.21``): a
 #: GitHub Action's or a package's reference.
-#: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept), or
-#: pinned to a commit's full SHA (``docker/login-action@bf71…``: 40 hex digits, one case).
+#: (a word, ``@`` and digits alone is a password's common shape: ``Lahore@786``, kept)
 _AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@"
-                           r"(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3}|[0-9a-f]{40})$")
+                           r"(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
 _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
