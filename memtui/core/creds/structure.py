@@ -528,7 +528,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
-                if (word.kind == "password" or _names_its_file(lines[i], word)) and \
+                if (word.kind == "password" or _names_its_file(lines[i], word) or
+                    (word.kind in _KEY_KINDS and _KEY_LINE.fullmatch(line.strip()))) and \
                 _BARE_START.match(line, lead) and \
                 (_DIGIT.search(line) or (out and _same_form(line.strip(), out[-1].value))) \
                 else None
@@ -721,6 +722,12 @@ def _pairs_below(lines: list[str], i: int) -> int | None:
         if below.lstrip().startswith(("#", "|", "```", "~~~")) or reach == 1:
             return None
     return None
+
+
+#: Kinds of label whose line may have a key's bytes alone on the line below it.
+_KEY_KINDS = frozenset({"key", "secret", "token"})
+#: A key's bytes alone on a line, maybe in backticks: 32 to 128 hex digits in one case.
+_KEY_LINE = lazy_pattern(r"`?(?:[0-9a-f]{32,128}|[0-9A-F]{32,128})`?")
 
 
 #: Lines of a section (blank or prose) that may stand between a heading and its list.
