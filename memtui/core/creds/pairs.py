@@ -66,11 +66,10 @@ _AT_HOST = lazy_pattern(r"@[\w-]+\.[\w-]")
 
 
 def _symbol_typed(value: str) -> bool:
-    """Letters, a digit and a symbol, eight characters or more: a password typed by a
-    person (not a word, a path, a flag, a number)."""
-    return len(value) >= 8 and any(c.isdigit() for c in value) and \
-        sum(c.isalpha() for c in value) >= 3 and any(not c.isalnum() for c in value) and \
-        value[0].isalnum() and values.char_kinds(value) >= 3
+    """Both cases, a digit and a symbol, eight characters or more: a password typed by a
+    person (not a word, a path, a flag, a number, a container's ``web_app-1``)."""
+    return len(value) >= 8 and sum(c.isalpha() for c in value) >= 3 and \
+        value[0].isalnum() and values.char_kinds(value) == 4
 
 
 #: A user and a password, each in its own quotes, joined by a slash (```ops@x.io` / `4829```).
