@@ -529,7 +529,8 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
                 if (word.kind == "password" or _names_its_file(lines[i], word) or
-                    (word.kind in _KEY_KINDS and _KEY_LINE.fullmatch(line.strip()))) and \
+                    (word.kind in _KEY_KINDS and _KEY_LINE.fullmatch(line.strip()) and
+                     not _A_PATH.search(lines[i][:MAX_LINE]))) and \
                 _BARE_START.match(line, lead) and \
                 (_DIGIT.search(line) or (out and _same_form(line.strip(), out[-1].value))) \
                 else None
@@ -724,9 +725,12 @@ def _pairs_below(lines: list[str], i: int) -> int | None:
     return None
 
 
-#: Kinds of label whose line may have a key's bytes alone on the line below it.
+#: Kinds of label whose line may have a key's bytes alone on the line below it (a label
+#: holding a file's name or path is `_names_its_file`'s: ``server.key.sha256:`` heads a
+#: digest, `_A_PATH`).
 _KEY_KINDS = frozenset({"key", "secret", "token"})
 #: A key's bytes alone on a line, maybe in backticks: 32 to 128 hex digits in one case.
+_A_PATH = lazy_pattern(r"\w[./]\w")
 _KEY_LINE = lazy_pattern(r"`?(?:[0-9a-f]{32,128}|[0-9A-F]{32,128})`?")
 
 
