@@ -169,9 +169,10 @@ def _in_wide_token(line: str, i: int, *, both: bool = False) -> bool:
     or digit beside it: ``ｇｈｐ＿…``; ``both``: on each side), not a separator typed in CJK
     text between ASCII words (``Cangku-2F／Kq7zPm2Xw!``: a network and its password, the
     pair rule's)."""
-    near = [0 <= j < len(line) and _WIDE_LETTER.match(line[j]) is not None
-            for j in (i - 1, i + 1)]
-    return all(near) if both else any(near)
+    before = i > 0 and "\uff10" <= line[i - 1] <= "\uff5a" and _WIDE_LETTER.match(line[i - 1])
+    after = i + 1 < len(line) and "\uff10" <= line[i + 1] <= "\uff5a" and \
+        _WIDE_LETTER.match(line[i + 1])
+    return bool(before and after) if both else bool(before or after)
 
 
 _WIDE_LETTER = re.compile(f"[{_WIDE}]")
