@@ -44,11 +44,15 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: folded in set25 (before 108/146, 7 false; after 113/146, 3 false — under the bar)
 #: and raised set16, set18, set20–set24 (their new values all found by the languages added):
 #: bench/RESULTS.md, "Issue 32: the credential detector on the held-out set25, a label's reach
-#: by the language".
+#: by the language". secfix38's forms that carried (a key word before a hex run, a key's hex
+#: below its label, a key in a URL's query, a code word after the thing it opens, an account
+#: then its typed password) folded in set26 (before 125/151, 9 false on its two relabelled
+#: items; after 132/151, 9 false — under the bar) and raised set22–set25: bench/RESULTS.md,
+#: "Issue 32: the credential detector on the held-out set26, forms that carry".
 BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (113, 1),
                  "set19.json": (119, 7), "set20.json": (123, 9), "set21.json": (139, 0),
-                 "set22.json": (137, 1), "set23.json": (140, 0), "set24.json": (131, 4),
-                 "set25.json": (113, 3)}
+                 "set22.json": (138, 1), "set23.json": (141, 0), "set24.json": (133, 4),
+                 "set25.json": (116, 3), "set26.json": (132, 9)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

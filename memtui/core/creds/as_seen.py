@@ -130,7 +130,7 @@ def seen(line: str) -> tuple[str, list[int]]:
                 c = " "
             elif c in _COLONS:
                 c = ":"
-            elif _WIDE_ONE.match(c) and (c not in _WIDE_MARKS or _in_wide_token(line, i)):
+            elif _full_width_here(line, i, c):
                 c = chr(ord(c) - 0xFEE0)
             elif "\U0001d400" <= c <= "\U0001d7ff":
                 c = _math(c)
@@ -156,14 +156,32 @@ _WIDE_ONE = re.compile(f"[{_WIDE}{_WIDE_MARKS}]")
 _ASCII_SPACE = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f")
 
 
-def _in_wide_token(line: str, i: int) -> bool:
+def _full_width_here(line: str, i: int, c: str) -> bool:
+    """Whether the character ``c`` at ``i`` reads as its ASCII one: a full-width letter or
+    digit, or a token's mark or a password's symbol inside a full-width token."""
+    if _WIDE_ONE.match(c):
+        return c not in _WIDE_MARKS or _in_wide_token(line, i)
+    return c in _WIDE_SYMBOLS and _in_wide_token(line, i, both=c in _WIDE_STOPS)
+
+
+def _in_wide_token(line: str, i: int, *, both: bool = False) -> bool:
     """Whether the full-width mark at ``i`` is a full-width token's own (a full-width letter
-    or digit beside it: ``ｇｈｐ＿…``), not a separator typed in CJK text between ASCII
-    words (``Cangku-2F／Kq7zPm2Xw!``: a network and its password, the pair rule's)."""
-    return any(0 <= j < len(line) and _WIDE_LETTER.match(line[j]) for j in (i - 1, i + 1))
+    or digit beside it: ``ｇｈｐ＿…``; ``both``: on each side), not a separator typed in CJK
+    text between ASCII words (``Cangku-2F／Kq7zPm2Xw!``: a network and its password, the
+    pair rule's)."""
+    before = i > 0 and "\uff10" <= line[i - 1] <= "\uff5a" and _WIDE_LETTER.match(line[i - 1])
+    after = i + 1 < len(line) and "\uff10" <= line[i + 1] <= "\uff5a" and \
+        _WIDE_LETTER.match(line[i + 1])
+    return bool(before and after) if both else bool(before or after)
 
 
 _WIDE_LETTER = re.compile(f"[{_WIDE}]")
+#: A password's symbols typed with a CJK input method left in full-width mode
+#: (``Ｈｕ７＃ｋｄ９２！ｘｑＬｍ``, newuser37 #24): ``！ ＃ ＄ ％ ＆ ＊ ． ？ ＠ ＾ ～``, each read
+#: as its ASCII mark inside a full-width token (a full-width letter or digit beside it;
+#: the sentence marks ``！ ． ？`` only between two, so ``ＯＫ！`` ending a sentence stays).
+_WIDE_SYMBOLS = frozenset("！＃＄％＆＊．？＠＾～")
+_WIDE_STOPS = frozenset("！．？")
 
 
 def _math(c: str) -> str:

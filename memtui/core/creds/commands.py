@@ -9,6 +9,7 @@ structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -167,6 +168,21 @@ def _random_segment(segment: str) -> bool:
 
 
 _UUID_LIKE = lazy_pattern(r"(?i)^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$")
+#: A URL's query parameter naming an application's key (OpenWeather's ``appid``, ``api_key``,
+#: ``apikey``, ``app_key``, ``key``), after ``?`` or ``&`` of a URL: its value is the key.
+_QUERY_KEY = lazy_pattern(r"(?i)[?&](?:app_?id|app_?key|api_?key|key)=(?P<v>[^&#\s'\"`<>)]+)")
+
+
+def _in_a_url_query(line: str, at: int) -> bool:
+    """Whether the ``?`` or ``&`` at ``at`` is in a URL's query: the run of the line up to it
+    (no blank, quote or bracket; 2,048 characters at most) holds a scheme's ``://`` and then
+    a ``?``."""
+    run = line[max(0, at - 2048):at + 1]
+    run = run[max(run.rfind(c) for c in " \t'\"`<>") + 1:]
+    scheme = run.find("://")
+    return scheme >= 0 and "?" in run[scheme:]
+#: A key's bytes written in hex, 32 digits or more in one case.
+_KEY_RUN = lazy_pattern(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 
 
 def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
@@ -208,6 +224,11 @@ def forms(line: str) -> Iterator[tuple[int, int, str, str]]:
         if len(value) >= 16 and not is_template(value) and \
                 sum(c.isalnum() for c in value) >= 16:
             yield m.start("v"), m.end("v"), value, "Signature of a signed URL"
+    for m in islice(_QUERY_KEY.finditer(line), 50) if "?" in line and "://" in line else ():
+        value = m.group("v")
+        if _in_a_url_query(line, m.start()) and \
+                (_KEY_RUN.fullmatch(value) or _random_segment(value)):
+            yield m.start("v"), m.end("v"), value, "Key in a URL's query"
     for m in _URL.finditer(line) if "hook" in line.lower() else ():
         end = m.end()
         while line[end - 1] in ".,;:)]}!":

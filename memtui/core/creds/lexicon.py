@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from bisect import bisect_right
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -322,6 +323,12 @@ _CLITIC = lazy_pattern(r"(?:-?(?:nya|mu|ku)|['’](?!s\b)[a-zçğıöşü]{1,4})
 #: (at most ``_CODE_REACH`` characters: ``code de la porte``, ``Koden till porten på``).
 _BEFORE_CODE = lazy_pattern(r"[\s\-'’s]{0,3}|\s*[:,–—-]\s*|\s*[のの的의]\s*|\s+[^\W\d_]{3,12}\s+")
 _CODE_REACH = 32
+#: A number of four to eight digits right after a code word, ending its clause.
+_A_CODE_ALONE = lazy_pattern(r"[ \t]+\d{4,8}[#*]?(?=[ \t]*(?:[,;.!?)(—–]|-[ \t]|$))", re.M)
+#: What opens a clause right before a code word: a comma, a colon, a dash, a bracket or a
+#: list marker (not a word: ``error code 5001``, ``zip code 10330``).
+_CLAUSE_OPENS = lazy_pattern(r"(?:^|[,;:(—–\-•*])[ \t]*$")
+_SENTENCE_STOP = lazy_pattern(r"[.!?。！？](?:\s|$)")
 
 
 def _objects(text: str) -> list[tuple[int, int]]:
@@ -352,6 +359,12 @@ def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> b
     value between (``code de la porte``; not ``error code 5001 when the door…``). A code
     word glued to letters before it (``Quellcode``) needs the thing there."""
     glued = start > 0 and _letter(text[start - 1])
+    if not glued and _A_CODE_ALONE.match(text, end) and \
+            _CLAUSE_OPENS.search(text, max(0, start - 4), start) and \
+            _named_before(text, start, objects):
+        return True  # ``kluisje 112 bij de sportschool, code 8046``, ``Alarmanlage … – Code
+        # 0382,``: a code word opening its clause, then a number ending it, in a sentence
+        # that has named the thing it opens
     for s, e in objects:
         if e <= start and _BEFORE_CODE.fullmatch(text[e:start].lower()):
             return True
@@ -360,6 +373,25 @@ def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> b
                 not any(w.isupper() and len(w) > 1 for w in text[end:s].split()):
             return True
     return False
+
+
+def _named_before(text: str, start: int, objects: list[tuple[int, int]]) -> bool:
+    """A thing a code opens is named before ``start`` in the same sentence and line, at most
+    `_NAMED_REACH` characters back (the nearest one, found by halves: linear)."""
+    k = bisect_right(objects, start, key=_end)  # (`_objects` yields them by their end)
+    if k == 0:
+        return False
+    e = objects[k - 1][1]
+    if e > start or start - e > _NAMED_REACH:
+        return False
+    return "\n" not in text[e:start] and _SENTENCE_STOP.search(text, e, start) is None
+
+
+_NAMED_REACH = 160
+
+
+def _end(span: tuple[int, int]) -> int:
+    return span[1]
 
 
 @cache

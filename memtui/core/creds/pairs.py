@@ -42,6 +42,36 @@ _NAMED_PAIR = lazy_pattern(r"[^\W\d_]{0,3}(?:[ \t]{1,3}[^\W\d_]{1,12}){0,5}[ \t]
 _LOGIN_ACCOUNT = lazy_pattern(r"[ \t]{1,3}(?P<user>" + _ACCOUNTS + r")[ \t]{1,3}(?P<pw>" +
                               BARE_VALUE + ")")
 
+#: ``ulaz root Qz7@kk1vR``, ``admin — Tbilisi#2025``, ``admin Ararat547$``: a well-known
+#: account, a blank or a spaced dash, and a value (the value's own shape must say it is
+#: typed: letters, digits and a symbol, `_symbol_typed`).
+_ACCOUNT_SPACE = lazy_pattern(r"(?<![^\s(（\[,;:：→>])(?P<user>admin|administrator|root)"
+                              r"(?:[ \t]+[—–][ \t]+|[ \t]+)(?P<pw>" + BARE_VALUE + ")")
+
+
+def _account_spaced(text: str, line: int, pw: lexicon.Word, *, fenced: bool
+                    ) -> Iterator[Labelled]:
+    """`_ACCOUNT_SPACE`'s pairs of ``text`` (``fenced``: the line is the pair alone)."""
+    for m in _ACCOUNT_SPACE.finditer(text):
+        if fenced and (text[:m.start()].strip() or m.start("pw") - m.end("user") > 3):
+            continue
+        got = value_at(text, m.start("pw"), pw, strong=True, line=line)
+        if got and got.start == m.start("pw") and _symbol_typed(got.value) and \
+                not any(c in got.value for c in ":/\\") and not _AT_HOST.search(got.value) and \
+                (not fenced or not text[got.end:].strip()):
+            yield _named(got, m.group("user"))
+
+
+_AT_HOST = lazy_pattern(r"@[\w-]+\.[\w-]")
+
+
+def _symbol_typed(value: str) -> bool:
+    """Both cases, a digit and a symbol, eight characters or more: a password typed by a
+    person (not a word, a path, a flag, a number, a container's ``web_app-1``)."""
+    return len(value) >= 8 and sum(c.isalpha() for c in value) >= 3 and \
+        value[0].isalnum() and values.char_kinds(value) == 4
+
+
 #: A user and a password, each in its own quotes, joined by a slash (```ops@x.io` / `4829```).
 QUOTED_SIDES = lazy_pattern(r"[ \t]*(?P<q>[`\"'])(?P<user>[^`\"'\s/]{1,64})(?P=q)[ \t]*[/／]"
                             r"[ \t]*(?P<r>[`\"'])(?P<pw>[^`\"'\s]{1,128})(?P=r)")
@@ -49,13 +79,17 @@ QUOTED_SIDES = lazy_pattern(r"[ \t]*(?P<q>[`\"'])(?P<user>[^`\"'\s/]{1,64})(?P=q
 _LOGIN_END = lazy_pattern(r"[*_]{0,3}[ \t]*[:：][*_]{0,3}")
 
 
-def account_pairs(text: str, line: int) -> Iterator[Labelled]:
+def account_pairs(text: str, line: int, *, fenced: bool = False) -> Iterator[Labelled]:
     """``(admin/123456)``, ``Auth MEGA (me@x.com / 8Uf0…)``: a well-known account or an
     e-mail address, a slash, and a password, wherever they stand; a well-known account, a
     colon and a password that has a secret's shape by itself (``→ admin:qTUo…``, not
     ``admin:org`` nor ``root:x:0:0``); a user named by a login word, a slash and a password
-    (``SSH 계정은 deploy / yJM7…``)."""
+    (``SSH 계정은 deploy / yJM7…``). ``fenced``: a line of code, where only a line that is
+    an account and its password alone is read (`account_line`)."""
     pw = lexicon.Word(0, 0, "", "password", "")
+    if fenced:
+        yield from _account_spaced(text, line, pw, fenced=True)
+        return
     # What every match holds (both patterns open with a lookbehind, so ``re`` tries every
     # place of the line: ~12 µs for an index line): an account word or an e-mail's ``@``
     # (the only ways ``user`` matches), then a slash; or an account and a colon at once.
@@ -70,6 +104,8 @@ def account_pairs(text: str, line: int) -> Iterator[Labelled]:
         if got and text[got.end:got.end + 1] != "@" and not any(c in got.value for c in ":/@") \
                 and values.secret_shape(got.value, strong=False):
             yield _named(got, m.group("user"))
+    if named:
+        yield from _account_spaced(text, line, pw, fenced=False)
     spaced = " /" in text or "\t/" in text or "／" in text  # not a path's or a URL's slash
     words = lexicon.words(text) if spaced or named else []
     for word in words:

@@ -357,9 +357,17 @@ def _made_up_after(text: str, word: lexicon.Word, got: Labelled, gap: int) -> bo
     shape = values.secret_shape(got.value, strong=False)
     # (a key word before a machine-made run ending its clause, ``(chiave Xk7…-…, piano
     # gratuito)``, as a password word before a typed one)
-    return (word.kind == "password" or quoted or "random-looking" in (shape or "")) and \
+    if shape is None and _KEY_HEX.fullmatch(got.value):
+        shape = "hex key"  # ``la clave 919e…``, ``…avain 61d5…``: a key word right before a
+        # run of 32 hex digits or more in one case (a key's bytes; a GPG fingerprint is
+        # written in capitals, in groups or after its own word)
+    return (word.kind == "password" or quoted or "random-looking" in (shape or "")
+            or shape == "hex key") and \
         gap == 0 and (_CLAUSE_END.match(text, end) is not None or text.startswith(" (", end)) \
         and shape is not None
+
+
+_KEY_HEX = lazy_pattern(r"[0-9a-f]{32,128}")
 
 
 def _is_token(text: str) -> bool:

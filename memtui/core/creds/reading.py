@@ -21,8 +21,8 @@ _SPACED = "«»„‹›‚"
 #: up to whitespace, a quote or a bracket (passwords are typed on a keyboard; letters of
 #: other scripts end it). An ``&`` is part of it (``85z7NGcSx&8A``)
 #: unless a query's next parameter starts there (``password=x&ssl=true``).
-BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
-              r"(?:[!#-%*+\--:<-_a-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]|"
+BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\d]"
+              r"(?:[!#-%*+\--:<-_a-~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\d]|"
               r"&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"

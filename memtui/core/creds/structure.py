@@ -528,7 +528,9 @@ def _listed(lines: list[str], i: int, word: lexicon.Word, quiet: Quiet | None = 
             # codes one to a line, no list marker: each line the value whole
             lead = len(line) - len(line.lstrip())
             got = value_at(line, lead, word, strong=True, line=j) \
-                if (word.kind == "password" or _names_its_file(lines[i], word)) and \
+                if (word.kind == "password" or _names_its_file(lines[i], word) or
+                    (word.kind in _KEY_KINDS and _KEY_LINE.fullmatch(line.strip()) and
+                     not _A_PATH.search(lines[i][:MAX_LINE]))) and \
                 _BARE_START.match(line, lead) and \
                 (_DIGIT.search(line) or (out and _same_form(line.strip(), out[-1].value))) \
                 else None
@@ -721,6 +723,15 @@ def _pairs_below(lines: list[str], i: int) -> int | None:
         if below.lstrip().startswith(("#", "|", "```", "~~~")) or reach == 1:
             return None
     return None
+
+
+#: Kinds of label whose line may have a key's bytes alone on the line below it (a label
+#: holding a file's name or path is `_names_its_file`'s: ``server.key.sha256:`` heads a
+#: digest, `_A_PATH`).
+_KEY_KINDS = frozenset({"key", "secret", "token"})
+#: A key's bytes alone on a line, maybe in backticks: 32 to 128 hex digits in one case.
+_A_PATH = lazy_pattern(r"\w[./]\w")
+_KEY_LINE = lazy_pattern(r"`?(?:[0-9a-f]{32,128}|[0-9A-F]{32,128})`?")
 
 
 #: Lines of a section (blank or prose) that may stand between a heading and its list.
@@ -937,7 +948,13 @@ def _line_values(line: str, i: int, level: int, fence: bool) -> list[Labelled]:
         found = ([f for f in prose_values(line, i, _negated_label(line))
                   if not code_name(f.value)] if level == 2 else []) or \
             list(account_pairs(line, i))
+    elif not found and _ACCOUNT_ALONE.match(line):  # ``admin Ararat547$``, a fence's line
+        found = list(account_pairs(line, i, fenced=True))
     return found
+
+
+#: A line of code that may be a well-known account and its password alone.
+_ACCOUNT_ALONE = lazy_pattern(r"[ \t]*(?:admin|administrator|root)[ \t]+\S+[ \t]*$")
 
 
 def _login_account(line: str) -> bool:
@@ -1014,7 +1031,8 @@ def labelled_values_upto(lines: list[str], hints: dict[str, bool] | None = None,
                     i = nxt
                     continue
         if level == 0 or (level == 1 and not (_PAIR_MARK.search(line) or
-                                               _HEADING.match(line) or _login_account(line))):
+                                               _HEADING.match(line) or _login_account(line) or
+                                               (fence and _ACCOUNT_ALONE.match(line)))):
             i += 1
             continue
         seen = read.get((line, bool(fence)))
