@@ -49,9 +49,14 @@ def numbered_instances(a: str, b: str, slot: tuple[str, str]) -> bool:
     to delete a correct memory). A date is such a number too: two daily reports a script
     writes, ``review-2026-02-07.md`` and ``review-2026-02-08.md``, the same text but for the
     date each is named by (real37: "one claim with another value (2026-02-07 / 2026-02-08)").
+    So is the name itself: Gemini CLI titles a memory file ``# <topic>``, its own name
+    (newuser38 #4: ``gtopic01.md`` and ``gtopic08.md``, the same sentence under each one's
+    title, "one claim with another value (gtopic01 / gtopic08)").
     ``slot``: the two values, in either order."""
     def own(rel: str, value: str) -> bool:
         stem = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        if value.lstrip("#").casefold() == stem.casefold():
+            return True  # the file's own name (Gemini CLI's ``# <topic>`` title line)
         named = [int(n) for n in _NUMBERS_IN_NAME.findall(stem)]
         if value.lstrip("#").isdigit():
             return int(value.lstrip("#")) in named
