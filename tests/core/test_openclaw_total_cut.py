@@ -72,7 +72,8 @@ def test_a_file_past_its_own_cap_and_cut_by_the_total_says_the_totals_cut(
                    if f["path"] == "MEMORY.md" and f["kind"] == "over_limit")
     assert message.endswith(f"past OpenClaw's load limit; the total of all bootstrap files "
                             f"left it only {room:,} characters: OpenClaw keeps the first "
-                            f"70 % and last 20 % of those {room:,} and drops the middle")
+                            f"{int(room * 0.7):,} and the last {int(room * 0.2):,} characters "
+                            f"(70 % and 20 % of {room:,}) and drops the middle")
     # the lines it keeps are those of the room, not of its own 12,000
     first, last = data["index"]["dropped_lines"]
     kept = first - 1 + 400 - last

@@ -143,6 +143,13 @@ def dropped_lines(content: str, max_chars: int) -> tuple[int, int] | None:
     return (first, last) if first <= last else None
 
 
+def _kept(cap: int) -> str:
+    """``the first 8,400 and the last 2,400 characters (70 % and 20 % of 12,000)``: what
+    `trim_file` keeps of a file past ``cap``."""
+    return (f"the first {int(cap * 0.7):,} and the last {int(cap * 0.2):,} characters (70 % and "
+            f"20 % of {cap:,})")
+
+
 def clamp(content: str, budget: int) -> str:
     """``clampToBudget``."""
     if budget <= 0:
@@ -238,10 +245,9 @@ class OpenClaw(Profile):
         (newuser30 #27: the total's finding quoted the per-file rule alone)."""
         if load.path is not None and load.room is not None:  # (newuser34 #11 b)
             return (f"the total of all bootstrap files left it only {load.room:,} characters: "
-                    f"OpenClaw keeps the first 70 % and last 20 % of those {load.room:,} and "
-                    "drops the middle")
-        if load.path is not None:
-            return self.cut_note
+                    f"OpenClaw keeps {_kept(load.room)} and drops the middle")
+        if load.path is not None:  # (newuser38 #28: "70 % and 20 %" read as 90 % of the file)
+            return f"OpenClaw keeps {_kept(load.limit)} of it and drops the middle"
         return ("OpenClaw loads the files in order until the total is spent: the last one "
                 "it reaches is cut to what is left (its first 70 % and last 20 % of that) "
                 "and any after it are left out")
