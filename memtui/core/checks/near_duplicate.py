@@ -167,6 +167,8 @@ _TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
 _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
 _WEAK_SLOT = frozenset(f & ((1 << 30) - 1) for f in _WEAK - _TYPES)  # (as `_moved` reads)
+#: A year as a slot's value (`slots`' 30 bits): another kind of value than a count.
+_YEAR_SLOT = frozenset(zlib.crc32(str(v).encode()) & ((1 << 30) - 1) for v in range(1990, 2040))
 _TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 _DATED = re.compile(r"(?:^|/)\d{4}-\d{2}-\d{2}[^/]*\.md$")
 #: The numbers 1, 2, 3 … in order, and the years (`_numbering`).
@@ -543,6 +545,9 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         db = {v for v in nb if v & DECIMAL_BIT}
         na -= da
         nb -= db
+        ya, yb = na & _YEAR_SLOT, nb & _YEAR_SLOT  # a year and a count: other kinds
+        if (ya or yb) and not (ya and yb):
+            na, nb = na - ya, nb - yb
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
                 or (da and db and da - db and db - da):
             if facts is not None and not (ma and mb and ma - mb and mb - ma):

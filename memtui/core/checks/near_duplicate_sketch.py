@@ -240,6 +240,9 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: spaced); what must not stand before it checked after that first character. The group
 #: that matched (``lastindex``) tells which. Compiled on first use (`slots` runs only for a
 #: pair compared: most audits never): its two CJK classes cost ~5 ms to compile.
+#: Chinese and Japanese characters (kana, Han): written without spaces between words.
+#: Korean, which spaces its words, is read by its words (a run of Hangul is one).
+_HAN_KANA_SET = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
 _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
@@ -908,16 +911,24 @@ def slots(text: str, dense: bool = False) -> list[int]:
     # a numbered list's item numbers (`_items`): its order, no value (a list reordered
     # moves them from item to item: blind set rules9)
     items = _items(text) if "\n1." in text or "\n1)" in text else ()
+    # a run of Chinese or Japanese characters is a clause, not a word: read as its words
+    # (`_pieces`), as a spaced language's context is its last two words
+    pieces = not text.isascii() and _HAN_KANA.search(text) is not None
+    last = ""  # the last unit whole (a full-width label's context: its run)
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
         if which is None or which == 6:  # a unit (None: one not starting with a capital)
             if cut is None and m.start() > line_end >= 0:
                 cut = len(since)
-            since.append(m[0])
+            unit = last = m[0]
+            if pieces and len(unit) > 2 and unit[0] >= "\u3040" and _HAN_KANA.match(unit):
+                since.extend(_pieces(unit))  # a clause of Chinese or Japanese: its words
+            else:
+                since.append(unit)
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
-            if since:
-                found.append(("\2" + since[-1][-12:].lower(), {"\0" + m[7].lower()}))
+            if since:  # (the label whole: its run, not the run's last word)
+                found.append(("\2" + last[-12:].lower(), {"\0" + m[7].lower()}))
             continue
         if which == 5:
             if names is None:  # decided once, at the first name
@@ -926,6 +937,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 if cut is None and m.start() > line_end >= 0:
                     cut = len(since)
                 since.append(m[0])
+                last = m[0]
                 continue
         start = m.start()
         if items and which == 4 and m[0] in items and text.startswith((".", ")"), m.end()) \
@@ -1073,6 +1085,24 @@ def _opening(lines: list[str]) -> list[tuple[str, set[str]]]:
     if not words:
         return []
     return [("\6", words), ("\7", {"\1" + w[:STEM] for w in first[:FRAME_WORDS]})]
+
+
+_HAN_KANA = lazy_pattern("[" + _HAN_KANA_SET + "]")
+PIECE = 2  # characters of a word of Chinese or Japanese, as a slot's context reads it
+
+
+def _pieces(run: str) -> list[str]:
+    """A run of Chinese or Japanese characters (a clause: no spaces between its words) as
+    its words for a slot's context: pieces of ``PIECE`` characters counted from its end,
+    where a value's label stands before it (``每班抽查5件``: 抽查; ``第3号工序``: the
+    ``第``), the first piece shorter when the run's length is odd. A context of two whole
+    runs held a clause's subject (``焊接日志：第3号`` against ``包装日志：第8号``: two
+    instances of one template, their values never compared; newuser37 #11); a spaced
+    language's context is its last two words."""
+    first = len(run) % PIECE
+    out = [run[:first]] if first else []
+    out.extend(run[i:i + PIECE] for i in range(first, len(run), PIECE))
+    return out
 
 
 def _on_line(since: list[str], cut: int | None) -> list[str]:

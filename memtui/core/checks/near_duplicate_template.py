@@ -68,7 +68,10 @@ def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[i
     runs: dict[int, list[int]] = {}
     for h, who in holders.items():
         runs.setdefault(who, []).append(h)
-    return frozenset(chain.from_iterable(run for run in runs.values() if len(run) >= RUN))
+    lines = [who for who, run in runs.items() if len(run) >= RUN]
+    return frozenset(chain.from_iterable(
+        run for who, run in runs.items()
+        if len(run) >= RUN or any(who & line == line for line in lines)))
 
 
 def common_lines(notes: Iterable[Iterable[str]], least: int = LINES) -> frozenset[str]:
