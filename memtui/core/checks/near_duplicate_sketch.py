@@ -593,6 +593,17 @@ _LINE_LABEL = lazy_pattern(r"\n[ \t>*+_-]*[^\W\d_][^:\uff1a\n`]{0,40}?[:\uff1a]"
 _LABELS: dict[str, bool] = {}
 
 
+def _format_label(phrase: str) -> bool:
+    """Whether ``phrase`` (a label's words, without marks and colon) is a why or
+    how-to-apply label in a language `memtui.core.checks.missing_why` reads."""
+    known = _LABELS.get(phrase)
+    if known is None:
+        if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
+            _LABELS.clear()
+        known = _LABELS[phrase] = any(label_words(phrase))
+    return known
+
+
 def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
     """``text`` without the labels of SPEC §1's sections opening its lines, ``Why:`` and
     ``How to apply:``, bold or not, in the languages `memtui.core.checks.missing_why` reads
@@ -609,13 +620,7 @@ def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
         phrase = label.lstrip(" \t>+-")
         if phrase.startswith(("**", "__")) and label.isascii():
             continue  # (a bold one in ASCII: `_LABEL` leaves it out, no run to drop)
-        phrase = phrase.strip("*_ \t:\uff1a")
-        known = _LABELS.get(phrase)
-        if known is None:
-            if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
-                _LABELS.clear()
-            known = _LABELS[phrase] = any(label_words(phrase))
-        if known:
+        if _format_label(phrase.strip("*_ \t:\uff1a")):
             pieces.append(text[at:m.start()])
             at = m.end() - 1
             cut.append(label)
@@ -927,7 +932,8 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 since.append(unit)
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
-            if since:  # (the label whole: its run, not the run's last word)
+            if since and not _format_label(last):  # (the label whole: its run; not the
+                # format's why / how-to-apply label, every memory's: `_unlabelled`)
                 found.append(("\2" + last[-12:].lower(), {"\0" + m[7].lower()}))
             continue
         if which == 5:
@@ -962,7 +968,13 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 since = []
         prev_end = m.end()
         line_end = text.find("\n", prev_end)
-        if line_end < 0 or not _LABEL.match(text, line_end):
+        if line_end >= 0:  # (blank lines between: the label's line is the next line)
+            label_at = line_end
+            while text.startswith("\n", label_at + 1):
+                label_at += 1
+            if not _LABEL.match(text, label_at):
+                line_end = -1
+        if line_end < 0:
             line_end = len(text)  # (no label opens the next line: no cut)
         cut = None
         value = m[0]
