@@ -319,12 +319,17 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
+_ARABIC_SEPARATORS = str.maketrans("\u066b\u066c", ".,")
+
+
 def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
     """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
     dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
     ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
     text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
+    if "\u066b" in text or "\u066c" in text:  # Arabic's decimal and thousands separators
+        text = text.translate(_ARABIC_SEPARATORS)  # (۱۲۰٬۰۰۰ is 120000, ۲٫۵ is 2.5)
     found = NATIVE.numbers(text, bool(runs)) if NATIVE is not None else \
         (_NUMBER_CJK if runs else _NUMBER).findall(text)  # (the same, compiled)
     if not found:
