@@ -1076,8 +1076,8 @@ def strong_slots(text: str) -> list[int]:
     out = out[:MAX_STRONG]
     for context, values in opening:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
-        out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
-                   | (TITLED if v[0] == "\0" else 0) for v in sorted(values))
+        out.extend(ctx | _word_hash(v[1:]) | (TITLED if v[0] == "\0" else 0)
+                   for v in sorted(values))
     return out
 
 
@@ -1096,6 +1096,8 @@ def _opening(lines: list[str]) -> list[tuple[str, set[str]]]:
     if not said or len(said) > LABEL_WORDS or said[-1].isdigit():
         return []
     first = [w.lower() for w in _OPENING_WORD.findall(lines[0]) if not w.isdigit()]
+    if _HAN_KANA.search(lines[0]) or _HAN_KANA.search(m[1]):  # (a run is a clause: its
+        said, first = _bigrams(said), _bigrams(first)  # words, as a spaced label's)
     title = {w[:_TITLE_STEM] for w in first}
     words = {("\0" if w.lower()[:_TITLE_STEM] in title else "\1") + w.lower()[:STEM]
              for w in said if len(w) >= 2 and not w.isdigit()}
@@ -1119,6 +1121,28 @@ def _pieces(run: str) -> list[str]:
     first = len(run) % PIECE
     out = [run[:first]] if first else []
     out.extend(run[i:i + PIECE] for i in range(first, len(run), PIECE))
+    return out
+
+
+def _word_hash(word: str) -> int:
+    """A word's shingle hash (`_hashed`): a word's or a number's CRC-32 as a 2-tuple with
+    1, a bigram of Chinese or Japanese characters (`_bigrams`) its two UTF-16 code units as
+    a 1-tuple, as its text's bigram shingles are (whether the other text holds it)."""
+    if len(word) == 2 and _HAN_KANA.match(word) and _HAN_KANA.match(word, 1):
+        return hash((int.from_bytes(word.encode("utf-16-le"), "little"),)) & HASH_MASK
+    return hash((zlib.crc32(word.encode()), 1)) & HASH_MASK
+
+
+def _bigrams(words: list[str]) -> list[str]:
+    """``words`` with each run of Chinese or Japanese characters as its character bigrams
+    (its words, wherever they start: a label ``塗装の日誌`` and its description ``塗装の記録``
+    share ``塗装``, as ``painting log`` and ``painting record`` share a word)."""
+    out: list[str] = []
+    for w in words:
+        if len(w) > 2 and _HAN_KANA.match(w):
+            out.extend(w[i:i + 2] for i in range(len(w) - 1))
+        else:
+            out.append(w)
     return out
 
 
