@@ -99,7 +99,7 @@ from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_named import named
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
-from memtui.core.checks.near_duplicate_order import reordered, rows_moved
+from memtui.core.checks.near_duplicate_order import keys_apart, reordered, rows_moved
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -834,7 +834,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     # the same numbered steps in another order: two procedures; the same cells in other
     # rows: two tables (`near_duplicate_order`)
     wa, wb = window_text(a[5]), window_text(b[5])
-    return not reordered(wa, wb) and not rows_moved(wa, wb)
+    return not reordered(wa, wb) and not rows_moved(wa, wb) and not keys_apart(wa, wb)
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:
