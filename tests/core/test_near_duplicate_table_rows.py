@@ -74,34 +74,3 @@ def test_rows_moved_needs_tables_of_three_rows() -> None:
     assert not rows_moved(two, _table(_moved()[:1]))
     assert rows_moved(_table(_ROWS), _table(_moved()))
     assert not rows_moved("no table | here", _table(_ROWS))
-
-
-_POOL = ("| day | juniors | seniors |\n|---|---|---|\n"
-         "| {0} | 16:00–17:00 | 17:00–18:30 |\n| {1} | 16:30–17:30 | 17:30–19:00 |\n"
-         "| {2} | 09:00–10:00 | 10:00–11:30 |\n")
-
-
-def test_two_tables_under_one_header_keyed_by_other_days_are_two_instances(
-        tmp_path: Path) -> None:
-    """On integ: "pool-winter.md says nearly what pool-summer.md says (…% alike)" — the same
-    lane times, another season's days (blind set rules35's structure: two seasons' ice
-    times)."""
-    a = _HEAD.format(name="pool-winter", desc="winter pool lanes") + _POOL.format(
-        "monday", "wednesday", "saturday")
-    b = _HEAD.format(name="pool-summer", desc="summer pool lanes") + _POOL.format(
-        "tuesday", "thursday", "sunday").replace("09:00–10:00 | 10:00", "10:00–11:00 | 11:00")
-    got = _findings(tmp_path, {"MEMORY.md": "- [w](memory/pool-winter.md)\n"
-                               "- [s](memory/pool-summer.md)\n",
-                               "memory/pool-winter.md": a, "memory/pool-summer.md": b})
-    assert got == {}
-
-
-def test_a_table_copied_with_its_days_is_still_a_copy(tmp_path: Path) -> None:
-    a = _HEAD.format(name="pool", desc="winter pool lanes") + _POOL.format(
-        "monday", "wednesday", "saturday")
-    b = _HEAD.format(name="pool-copy", desc="pool lanes in winter") + _POOL.format(
-        "monday", "wednesday", "saturday")
-    got = _findings(tmp_path, {"MEMORY.md": "- [a](memory/pool.md)\n"
-                               "- [b](memory/pool-copy.md)\n",
-                               "memory/pool.md": a, "memory/pool-copy.md": b})
-    assert set(got) == {"memory/pool.md", "memory/pool-copy.md"}
