@@ -53,7 +53,11 @@ measured leave-one-set-out, and the cost at scale"); ``rules31``: 30 in 31 langu
 pairs (20 easy / 20 moderate / 20 hard), 90 look-alike pairs — rules inside meeting notes,
 logs and status reports, tables against prose, translations, times on two clocks — ("Issue
 34: near_duplicate's structure — the format's labels, daily notes' lines, rules31 folded
-in"); ``rules23``: 30 in 28, 15
+in"); ``rules35``: 30 in 30 languages (Claude Code 16, OpenClaw 14), 60 pairs (20 easy / 20
+moderate / 20 hard), 90 look-alike pairs — a fact as one paragraph of a long file, two
+sessions' wording, a table row against prose with its numbers written otherwise, a
+translation, a restating update; generated reports and boilerplate as look-alikes — ("Issue
+34: near_duplicate in unspaced scripts, rules35 folded in"); ``rules23``: 30 in 28, 15
 git projects, labelled for ``hidden_text``, ``instruction_like``, ``missing_why``,
 ``relative_date`` and ``stale_reference`` ("Issue 34: relative_date, stale_reference and
 hidden_text on blind rules23"); ``rules25``: 30 in 30, the same five ("Issue 34:
@@ -223,7 +227,12 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: recall 53.3 %, 3.3 points of margin; 10 false files (12 before: two classes'
 #: timetables, the same cells in other rows, now apart; left, a date and its correction, a
 #: drug order and its change, a fee and its new value, two rollback runbooks, two feedback
-#: rules in the format), one more allowed.
+#: rules in the format), one more allowed; "Issue 34: near_duplicate in unspaced scripts,
+#: rules35 folded in": rules35 84 of 120 files (80 before: a table in Arabic separators and
+#: its prose, a minimum order in Arabic words; 36 missed, 14 pairs hard — a rule inside a
+#: handbook, a council's minutes or a daily note, translations, times in words, a restating
+#: update), recall 70.0 %, 4 points of margin; 0 false files (2 before: two seasons' ice
+#: times, tables under one header keyed by other days, now apart), one allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
                        ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5),
                        ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9),
@@ -231,7 +240,7 @@ NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
                        ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9),
-                       ("rules33", 0.5, 11)]
+                       ("rules33", 0.5, 11), ("rules35", 0.66, 1)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

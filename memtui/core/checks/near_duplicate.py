@@ -99,7 +99,7 @@ from memtui.core.checks.near_duplicate_kernel import screen as _screen
 from memtui.core.checks.near_duplicate_kernel import shared as _shared
 from memtui.core.checks.near_duplicate_named import named
 from memtui.core.checks.near_duplicate_negation import Disagreeing, disagree
-from memtui.core.checks.near_duplicate_order import reordered, rows_moved
+from memtui.core.checks.near_duplicate_order import keys_apart, reordered, rows_moved
 from memtui.core.checks.near_duplicate_sketch import (
     BOTTOM,
     DECIMAL_BIT,
@@ -167,6 +167,8 @@ _TYPES = frozenset(zlib.crc32(b"\0type " + k.encode()) & FACT_MASK
 _WEAK = _TYPES | frozenset(zlib.crc32(str(v).encode()) & FACT_MASK
                            for v in (*range(11), *range(1990, 2040)))
 _WEAK_SLOT = frozenset(f & ((1 << 30) - 1) for f in _WEAK - _TYPES)  # (as `_moved` reads)
+#: A year as a slot's value (`slots`' 30 bits): another kind of value than a count.
+_YEAR_SLOT = frozenset(zlib.crc32(str(v).encode()) & ((1 << 30) - 1) for v in range(1990, 2040))
 _TYPE_FACTS = array("q", sorted(_TYPES))  # (as `memtui_native.screen` reads them)
 #: A daily log's name (``memory/2026-04-16.md``, OpenClaw's ``2026-04-16-standup.md``); not a
 #: Codex note's, named by the second it was written (``2026-09-10T11-21-39-<slug>.md``): one
@@ -546,6 +548,9 @@ def slot_conflicts(sa: dict[int, set[int]], sb: dict[int, set[int]],
         db = {v for v in nb if v & DECIMAL_BIT}
         na -= da
         nb -= db
+        ya, yb = na & _YEAR_SLOT, nb & _YEAR_SLOT  # a year and a count: other kinds
+        if (ya or yb) and not (ya and yb):
+            na, nb = na - ya, nb - yb
         if (na and nb and na - nb and nb - na) or (ma and mb and ma - mb and mb - ma) \
                 or (da and db and da - db and db - da):
             if facts is not None and not (ma and mb and ma - mb and mb - ma):
@@ -832,7 +837,7 @@ def agree(a: Parts, b: Parts, sim: float, grown: bool = False) -> bool:
     # the same numbered steps in another order: two procedures; the same cells in other
     # rows: two tables (`near_duplicate_order`)
     wa, wb = window_text(a[5]), window_text(b[5])
-    return not reordered(wa, wb) and not rows_moved(wa, wb)
+    return not reordered(wa, wb) and not rows_moved(wa, wb) and not keys_apart(wa, wb)
 
 
 def _worded(window: bytes, other: bytes, own: frozenset[int]) -> frozenset[int]:

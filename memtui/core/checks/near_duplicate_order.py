@@ -17,6 +17,10 @@ period 2 maths: two classes' timetables) are two instances of one frame, not one
 twice. A row is the set of its cells (columns swapped keep it); two tables are apart when
 each has ``ROWS`` rows or more, ``CELLS`` of the smaller's cells are in the other, and
 fewer than half of the smaller's rows are (blind set rules33: two timetables 89 % alike).
+Two tables under one header whose rows are keyed by other first cells, none in common
+(``KEYED`` data rows each: Monday, Wednesday, Saturday against Tuesday, Thursday, Sunday;
+two seasons' ice times of the same slots) are two instances too (`keys_apart`, blind set
+rules35: 81 % alike); a copy keeps its rows' keys.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ MATCHED = 2 / 3  # share of the shorter list's steps found in the other
 
 ROWS = 3  # rows (a header's among them) each table has, at least (`rows_moved`)
 CELLS = 0.8  # share of the smaller table's cells the other holds (`rows_moved`)
+KEYED = 3  # data rows each of two tables under one header has, at least (`keys_apart`)
 
 _ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _RULE = re.compile(r"[\s:|-]*")  # a header's rule (``|---|:--:|``)
@@ -90,3 +95,32 @@ def rows_moved(a: str, b: str) -> bool:
     if len(ca & cb) < CELLS * min(len(ca), len(cb)):
         return False
     return 2 * len(ra & rb) < min(len(ra), len(rb))
+
+
+def _keyed(text: str) -> tuple[tuple[str, ...], list[str]] | None:
+    """A text's first table: its header's cells and its data rows' first cells (None: no
+    table with a header's rule)."""
+    rows = [m.group(1) for m in _ROW.finditer(text)]
+    for i in range(1, len(rows)):
+        if _RULE.fullmatch(rows[i]):
+            header = tuple(c.strip() for c in rows[i - 1].split("|"))
+            keys = []
+            for row in rows[i + 1:]:
+                if _RULE.fullmatch(row):
+                    break
+                keys.append(row.split("|", 1)[0].strip())
+            return header, keys
+    return None
+
+
+def keys_apart(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` hold tables under one header whose data rows, ``KEYED`` or
+    more each, are keyed by other first cells, none in common (see the module's
+    docstring)."""
+    if "|" not in a or "|" not in b:
+        return False
+    ka, kb = _keyed(a), _keyed(b)
+    if ka is None or kb is None or ka[0] != kb[0]:
+        return False
+    keys_a, keys_b = set(ka[1]) - {""}, set(kb[1]) - {""}
+    return len(keys_a) >= KEYED and len(keys_b) >= KEYED and keys_a.isdisjoint(keys_b)

@@ -240,6 +240,9 @@ _CAP = "A-Z\u00c0-\u00d6\u00d8-\u00de\u0391-\u03a9\u0410-\u042f"
 #: spaced); what must not stand before it checked after that first character. The group
 #: that matched (``lastindex``) tells which. Compiled on first use (`slots` runs only for a
 #: pair compared: most audits never): its two CJK classes cost ~5 ms to compile.
+#: Chinese and Japanese characters (kana, Han): written without spaces between words.
+#: Korean, which spaces its words, is read by its words (a run of Hangul is one).
+_HAN_KANA_SET = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
 _TOKEN_RE = lazy_pattern("[`#@\\w\uff1a]"
                          r"(?:(?<![" + _CAP + r"])(?<=[^\W\d_])(?<![^\W\d_].)(?:(?<=["
                          + _UNSPACED + r"])[^\W\d_]++|[^\W\d_]{2,}+)"
@@ -316,12 +319,17 @@ def _read(text: str) -> tuple[str, list[str]]:
     return text, runs
 
 
+_ARABIC_SEPARATORS = str.maketrans("\u066b\u066c", ".,")
+
+
 def _numbers(text: str, runs: list[str] = []) -> set[str]:  # noqa: B006 (never changed)
     """A text's numbers (``1.4.2``, ``02:15``: separators kept), each part's leading zeros
     dropped; one written in groups of three whole (``12 500``, ``12,500``, ``12.500`` are
     ``12500``), one with ``k`` as written and as its value (``12.5k`` is ``12.5`` and
     ``12500``), a decimal comma a point (``3,5`` is ``3.5``), any script's digits ASCII. A
     text holding no digit gives the numbers of its Chinese numerals (`_cjk_numbers`)."""
+    if "\u066b" in text or "\u066c" in text:  # Arabic's decimal and thousands separators
+        text = text.translate(_ARABIC_SEPARATORS)  # (۱۲۰٬۰۰۰ is 120000, ۲٫۵ is 2.5)
     found = NATIVE.numbers(text, bool(runs)) if NATIVE is not None else \
         (_NUMBER_CJK if runs else _NUMBER).findall(text)  # (the same, compiled)
     if not found:
@@ -590,6 +598,17 @@ _LINE_LABEL = lazy_pattern(r"\n[ \t>*+_-]*[^\W\d_][^:\uff1a\n`]{0,40}?[:\uff1a]"
 _LABELS: dict[str, bool] = {}
 
 
+def _format_label(phrase: str) -> bool:
+    """Whether ``phrase`` (a label's words, without marks and colon) is a why or
+    how-to-apply label in a language `memtui.core.checks.missing_why` reads."""
+    known = _LABELS.get(phrase)
+    if known is None:
+        if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
+            _LABELS.clear()
+        known = _LABELS[phrase] = any(label_words(phrase))
+    return known
+
+
 def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
     """``text`` without the labels of SPEC §1's sections opening its lines, ``Why:`` and
     ``How to apply:``, bold or not, in the languages `memtui.core.checks.missing_why` reads
@@ -606,13 +625,7 @@ def _unlabelled(text: str, runs: list[str]) -> tuple[str, list[str]]:
         phrase = label.lstrip(" \t>+-")
         if phrase.startswith(("**", "__")) and label.isascii():
             continue  # (a bold one in ASCII: `_LABEL` leaves it out, no run to drop)
-        phrase = phrase.strip("*_ \t:\uff1a")
-        known = _LABELS.get(phrase)
-        if known is None:
-            if len(_LABELS) >= 4096:  # a bound (a folder repeats its labels: a few dozen)
-                _LABELS.clear()
-            known = _LABELS[phrase] = any(label_words(phrase))
-        if known:
+        if _format_label(phrase.strip("*_ \t:\uff1a")):
             pieces.append(text[at:m.start()])
             at = m.end() - 1
             cut.append(label)
@@ -908,16 +921,25 @@ def slots(text: str, dense: bool = False) -> list[int]:
     # a numbered list's item numbers (`_items`): its order, no value (a list reordered
     # moves them from item to item: blind set rules9)
     items = _items(text) if "\n1." in text or "\n1)" in text else ()
+    # a run of Chinese or Japanese characters is a clause, not a word: read as its words
+    # (`_pieces`), as a spaced language's context is its last two words
+    pieces = not text.isascii() and _HAN_KANA.search(text) is not None
+    last = ""  # the last unit whole (a full-width label's context: its run)
     for m in _TOKEN_RE.finditer(text):
         which = m.lastindex
         if which is None or which == 6:  # a unit (None: one not starting with a capital)
             if cut is None and m.start() > line_end >= 0:
                 cut = len(since)
-            since.append(m[0])
+            unit = last = m[0]
+            if pieces and len(unit) > 2 and unit[0] >= "\u3040" and _HAN_KANA.match(unit):
+                since.extend(_pieces(unit))  # a clause of Chinese or Japanese: its words
+            else:
+                since.append(unit)
             continue
         if which == 7:  # a label's value after a full-width colon: 燃えるゴミ：火曜・金曜
-            if since:
-                found.append(("\2" + since[-1][-12:].lower(), {"\0" + m[7].lower()}))
+            if since and not _format_label(last):  # (the label whole: its run; not the
+                # format's why / how-to-apply label, every memory's: `_unlabelled`)
+                found.append(("\2" + last[-12:].lower(), {"\0" + m[7].lower()}))
             continue
         if which == 5:
             if names is None:  # decided once, at the first name
@@ -926,6 +948,7 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 if cut is None and m.start() > line_end >= 0:
                     cut = len(since)
                 since.append(m[0])
+                last = m[0]
                 continue
         start = m.start()
         if items and which == 4 and m[0] in items and text.startswith((".", ")"), m.end()) \
@@ -950,7 +973,13 @@ def slots(text: str, dense: bool = False) -> list[int]:
                 since = []
         prev_end = m.end()
         line_end = text.find("\n", prev_end)
-        if line_end < 0 or not _LABEL.match(text, line_end):
+        if line_end >= 0:  # (blank lines between: the label's line is the next line)
+            label_at = line_end
+            while text.startswith("\n", label_at + 1):
+                label_at += 1
+            if not _LABEL.match(text, label_at):
+                line_end = -1
+        if line_end < 0:
             line_end = len(text)  # (no label opens the next line: no cut)
         cut = None
         value = m[0]
@@ -1047,8 +1076,8 @@ def strong_slots(text: str) -> list[int]:
     out = out[:MAX_STRONG]
     for context, values in opening:
         ctx = ((zlib.crc32(context.encode()) & 0x7FFFFFFF) | STRONG_BIT) << 32 | NAME_BIT
-        out.extend(ctx | (hash((zlib.crc32(v[1:].encode()), 1)) & HASH_MASK)
-                   | (TITLED if v[0] == "\0" else 0) for v in sorted(values))
+        out.extend(ctx | _word_hash(v[1:]) | (TITLED if v[0] == "\0" else 0)
+                   for v in sorted(values))
     return out
 
 
@@ -1067,12 +1096,54 @@ def _opening(lines: list[str]) -> list[tuple[str, set[str]]]:
     if not said or len(said) > LABEL_WORDS or said[-1].isdigit():
         return []
     first = [w.lower() for w in _OPENING_WORD.findall(lines[0]) if not w.isdigit()]
+    if _HAN_KANA.search(lines[0]) or _HAN_KANA.search(m[1]):  # (a run is a clause: its
+        said, first = _bigrams(said), _bigrams(first)  # words, as a spaced label's)
     title = {w[:_TITLE_STEM] for w in first}
     words = {("\0" if w.lower()[:_TITLE_STEM] in title else "\1") + w.lower()[:STEM]
              for w in said if len(w) >= 2 and not w.isdigit()}
     if not words:
         return []
     return [("\6", words), ("\7", {"\1" + w[:STEM] for w in first[:FRAME_WORDS]})]
+
+
+_HAN_KANA = lazy_pattern("[" + _HAN_KANA_SET + "]")
+PIECE = 2  # characters of a word of Chinese or Japanese, as a slot's context reads it
+
+
+def _pieces(run: str) -> list[str]:
+    """A run of Chinese or Japanese characters (a clause: no spaces between its words) as
+    its words for a slot's context: pieces of ``PIECE`` characters counted from its end,
+    where a value's label stands before it (``每班抽查5件``: 抽查; ``第3号工序``: the
+    ``第``), the first piece shorter when the run's length is odd. A context of two whole
+    runs held a clause's subject (``焊接日志：第3号`` against ``包装日志：第8号``: two
+    instances of one template, their values never compared; newuser37 #11); a spaced
+    language's context is its last two words."""
+    first = len(run) % PIECE
+    out = [run[:first]] if first else []
+    out.extend(run[i:i + PIECE] for i in range(first, len(run), PIECE))
+    return out
+
+
+def _word_hash(word: str) -> int:
+    """A word's shingle hash (`_hashed`): a word's or a number's CRC-32 as a 2-tuple with
+    1, a bigram of Chinese or Japanese characters (`_bigrams`) its two UTF-16 code units as
+    a 1-tuple, as its text's bigram shingles are (whether the other text holds it)."""
+    if len(word) == 2 and _HAN_KANA.match(word) and _HAN_KANA.match(word, 1):
+        return hash((int.from_bytes(word.encode("utf-16-le"), "little"),)) & HASH_MASK
+    return hash((zlib.crc32(word.encode()), 1)) & HASH_MASK
+
+
+def _bigrams(words: list[str]) -> list[str]:
+    """``words`` with each run of Chinese or Japanese characters as its character bigrams
+    (its words, wherever they start: a label ``塗装の日誌`` and its description ``塗装の記録``
+    share ``塗装``, as ``painting log`` and ``painting record`` share a word)."""
+    out: list[str] = []
+    for w in words:
+        if len(w) > 2 and _HAN_KANA.match(w):
+            out.extend(w[i:i + 2] for i in range(len(w) - 1))
+        else:
+            out.append(w)
+    return out
 
 
 def _on_line(since: list[str], cut: int | None) -> list[str]:

@@ -51,7 +51,10 @@ def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[i
     """The template shingles of ``count`` sketches whose bottom hashes are ``bottoms``: of
     those at least `floor_of` ``count`` of them hold, each run of ``RUN`` or more held by
     the very same sketches (a line's words; a domain's common words, “books”, “claim”, each
-    held by its own few, are content: blind set rules8)."""
+    held by its own few, are content: blind set rules8), and each held by every sketch of
+    such a run and a few more (a word of the line that other memories write too: 每次 in
+    every note's ``**如何应用：**每次…前先读这条`` and in one template's sentence; newuser37
+    #11)."""
     floor = floor_of(count)
     if count < floor:
         return frozenset()
@@ -68,7 +71,10 @@ def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[i
     runs: dict[int, list[int]] = {}
     for h, who in holders.items():
         runs.setdefault(who, []).append(h)
-    return frozenset(chain.from_iterable(run for run in runs.values() if len(run) >= RUN))
+    lines = [who for who, run in runs.items() if len(run) >= RUN]
+    return frozenset(chain.from_iterable(
+        run for who, run in runs.items()
+        if len(run) >= RUN or any(who & line == line for line in lines)))
 
 
 def common_lines(notes: Iterable[Iterable[str]], least: int = LINES) -> frozenset[str]:
