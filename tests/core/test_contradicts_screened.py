@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from memtui.core.audit import AuditOptions, Auditor
-from memtui.core.checks import near_duplicate_conflict
+from memtui.core.checks import near_duplicate, near_duplicate_conflict
 from memtui.core.workspace import open_workspace
 
 TOPICS = ("build", "deploy", "cache", "queue", "auth", "export")
@@ -56,7 +56,7 @@ def test_a_template_s_pairs_are_answered_before_the_matcher(
     monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
     asked: list[int] = []
     matched: list[int] = []
-    contradicts = near_duplicate_conflict._contradicts
+    contradicts = near_duplicate.contradicts
     real = difflib.SequenceMatcher
 
     def counted_ask(*args: Any) -> str | None:
@@ -66,7 +66,7 @@ def test_a_template_s_pairs_are_answered_before_the_matcher(
     def counted(*args: Any, **kwargs: Any) -> difflib.SequenceMatcher[str]:
         matched.append(1)
         return real(*args, **kwargs)
-    monkeypatch.setattr(near_duplicate_conflict, "_contradicts", counted_ask)
+    monkeypatch.setattr(near_duplicate, "contradicts", counted_ask)
     monkeypatch.setattr(difflib, "SequenceMatcher", counted)
     _folder(tmp_path / "screened", "screened folder")
     got = _findings(tmp_path / "screened")

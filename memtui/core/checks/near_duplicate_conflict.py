@@ -148,6 +148,9 @@ def contradicts(a: str, b: str, reworded: bool = False) -> str | None:
     the same message from either side, as the live audit reads the pair from one) when
     they contradict each other (see the module's docstring), else None. ``reworded``: the
     claim restated in other words around its one value (`_reworded`)."""
+    (_, na, xa), (_, nb, xb) = _tokens(a), _tokens(b)
+    if not (na or nb) and (_unmatched(xa, xb) or _unmatched(xb, xa)):
+        return None  # (as `_contradicts` answers: most pairs of one template, no key made)
     from hashlib import blake2b
 
     key = blake2b(f"{int(reworded)}{len(a)}:{a}{b}".encode("utf-8", "surrogatepass"),
