@@ -263,10 +263,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # them (issue 35: ~75 MB at 50,000 memories, with the pairing's own ~25 MB, were held
     # at the derivation's peak; made first, the pairing reuses the room the scan cache's
     # writing left, and the steps after it the sketches').
-    # ... and finds the claims two memories hold, letting go of every memory's claims
-    # before the pairing (~25 MB at 50,000 memories: their room is the pairing's then)
-    twice = _claims_first(scans) if inp.let_go_links else None
     near_first = _near_first(scans, inp.verdicts) if inp.let_go_links else None
+    # ... then finds the claims two memories hold and lets go of every memory's claims
+    # (~25 MB at 50,000 memories: their room is the later steps'), once the sketches' room
+    # is given back (the search's table, ~19 MB at 50,000, is not held beside them)
+    twice = _claims_first(scans) if inp.let_go_links else None
     resolver = memo.once_by(
         "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
         lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
