@@ -1,7 +1,10 @@
 """The audit after a change, paired between trees (newuser29 #47): a workspace made warm for
 each tree (its own user cache), then in each round ``touch`` of one memory, then one line
-appended to another, then nothing — after each change every tree audits it once, the trees
-alternated round by round; CPU (user + sys) of each child from ``os.wait4``, medians.
+appended to another, then one line appended to the index (newuser37 #31: a link to a memory
+already linked), then nothing — after each change every tree audits it once, the trees
+alternated round by round; CPU (user + sys) of each child from ``os.wait4``, medians. The
+memories are ``WS/memory/*.md``, or the folder's own ``*.md`` but MEMORY.md (a flat
+folder: Claude Code's).
 
     python bench/touch_pair.py WS --rounds 3 --tree /tmp/main-copy --tree /work/wt/branch
 
@@ -38,6 +41,9 @@ def append_line(path: Path, line: str) -> None:
         out.write(line + "\n")
 
 
+STEPS = ("touched", "appended", "indexed", "warm")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ws", type=Path)
@@ -46,7 +52,9 @@ def main() -> int:
     ap.add_argument("--caches", type=Path, default=None)
     args = ap.parse_args()
     ws: Path = args.ws.resolve()
-    memories = sorted((ws / "memory").glob("*.md"))
+    memories = sorted((ws / "memory").glob("*.md")) or sorted(
+        p for p in ws.glob("*.md") if p.name != "MEMORY.md")
+    index = ws / "MEMORY.md"
     if len(memories) < 2:
         print(f"touch_pair: {ws}/memory holds fewer than two memories", file=sys.stderr)
         return 2
@@ -62,6 +70,8 @@ def main() -> int:
         touched, appended = memories[r % len(memories)], memories[-1 - r % len(memories)]
         steps = [("touched", lambda p=touched: os.utime(p)),
                  ("appended", lambda p=appended, r=r: append_line(p, f"One more line, {r}.")),
+                 ("indexed", lambda p=touched, r=r: append_line(
+                     index, f"- [Again {r}]({p.relative_to(ws).as_posix()}) — linked again")),
                  ("warm", lambda: None)]
         for name, change in steps:
             change()
@@ -72,8 +82,8 @@ def main() -> int:
         load = os.getloadavg()[0]
         print(f"round {r + 1} (load {load:.1f}): " + "; ".join(
             f"{name} " + " / ".join(f"{got[name, t][-1]:.3f}" for t in trees)
-            for name in ("touched", "appended", "warm")), flush=True)
-    for name in ("touched", "appended", "warm"):
+            for name in STEPS), flush=True)
+    for name in STEPS:
         meds = [statistics.median(got[name, t]) for t in trees]
         print(f"{name}: " + "  ".join(f"{t}: {m:.3f} s" for t, m in zip(trees, meds, strict=True))
               + (f"  ({meds[-1] / meds[0]:.3f}× the first)" if meds[0] else ""))

@@ -625,17 +625,17 @@ static Py_ssize_t blob_digests(PyObject *blob, uint64_t *d)
     return lines;
 }
 
-typedef struct {
-    uint64_t key;
-    uint64_t count; /* 0: empty */
-} twice_slot;
-
-static twice_slot *twice_find(twice_slot *t, size_t mask, uint64_t key)
+/* The table of digests `held_twice` counts: open addressing, the keys and their counts
+ * (0: an empty slot; 2: held twice or more) in two arrays, 9 bytes a slot (a slot of two
+ * 64-bit words and the whole list's digests beside it were 41 MB at 50,000 memories, the
+ * CLI's peak, issue 35). */
+static size_t twice_find(const uint64_t *keys, const uint8_t *counts, size_t mask,
+                         uint64_t key)
 {
     size_t i = (size_t)(mix64(key) & mask);
-    while (t[i].count != 0 && t[i].key != key)
+    while (counts[i] != 0 && keys[i] != key)
         i = (i + 1) & mask;
-    return &t[i];
+    return i;
 }
 
 static PyObject *native_held_twice(PyObject *self, PyObject *blobs)
@@ -646,7 +646,7 @@ static PyObject *native_held_twice(PyObject *self, PyObject *blobs)
         return NULL;
     }
     Py_ssize_t nb = PyList_GET_SIZE(blobs);
-    size_t total = 0;
+    size_t total = 0, most = 1;
     for (Py_ssize_t k = 0; k < nb; k++) {
         PyObject *blob = PyList_GET_ITEM(blobs, k);
         if (!PyUnicode_Check(blob))
@@ -655,35 +655,39 @@ static PyObject *native_held_twice(PyObject *self, PyObject *blobs)
         if (lines < 0)
             Py_RETURN_NONE;
         total += (size_t)lines;
+        if ((size_t)lines > most)
+            most = (size_t)lines;
     }
     size_t cap = 16;
     while (cap < 2 * total + 2)
         cap *= 2;
-    uint64_t *d = PyMem_Malloc((total ? total : 1) * sizeof(uint64_t));
-    twice_slot *t = d ? PyMem_Calloc(cap, sizeof(twice_slot)) : NULL;
-    PyObject *out = t ? PyList_New(0) : NULL;
+    /* one blob's digests at a time (read again for the lines held twice) */
+    uint64_t *d = PyMem_Malloc(most * sizeof(uint64_t));
+    uint64_t *keys = d ? PyMem_Malloc(cap * sizeof(uint64_t)) : NULL;
+    uint8_t *counts = keys ? PyMem_Calloc(cap, 1) : NULL;
+    PyObject *out = counts ? PyList_New(0) : NULL;
     if (out == NULL) {
-        if (d == NULL || t == NULL)
+        if (d == NULL || keys == NULL || counts == NULL)
             PyErr_NoMemory();
         PyMem_Free(d);
-        PyMem_Free(t);
+        PyMem_Free(keys);
+        PyMem_Free(counts);
         return NULL;
     }
-    size_t at = 0;
-    for (Py_ssize_t k = 0; k < nb; k++)
-        at += (size_t)blob_digests(PyList_GET_ITEM(blobs, k), d + at);
     int shared = 0;
-    for (size_t i = 0; i < total; i++) {
-        twice_slot *s = twice_find(t, cap - 1, d[i]);
-        s->key = d[i];
-        if (s->count++ == 1)
-            shared = 1;
+    for (Py_ssize_t k = 0; k < nb; k++) {
+        Py_ssize_t lines = blob_digests(PyList_GET_ITEM(blobs, k), d);
+        for (Py_ssize_t j = 0; j < lines; j++) {
+            size_t i = twice_find(keys, counts, cap - 1, d[j]);
+            keys[i] = d[j];
+            if (counts[i] < 2 && ++counts[i] == 2)
+                shared = 1;
+        }
     }
-    at = 0;
     for (Py_ssize_t k = 0; k < nb && shared; k++) {
-        Py_ssize_t lines = blob_digests(PyList_GET_ITEM(blobs, k), NULL);
-        for (Py_ssize_t j = 0; j < lines; j++, at++) {
-            if (twice_find(t, cap - 1, d[at])->count < 2)
+        Py_ssize_t lines = blob_digests(PyList_GET_ITEM(blobs, k), d);
+        for (Py_ssize_t j = 0; j < lines; j++) {
+            if (counts[twice_find(keys, counts, cap - 1, d[j])] < 2)
                 continue;
             if (append_size(out, k) < 0 || append_size(out, j) < 0) {
                 Py_CLEAR(out);
@@ -693,6 +697,7 @@ static PyObject *native_held_twice(PyObject *self, PyObject *blobs)
         }
     }
     PyMem_Free(d);
-    PyMem_Free(t);
+    PyMem_Free(keys);
+    PyMem_Free(counts);
     return out;
 }

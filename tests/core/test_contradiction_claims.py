@@ -221,7 +221,7 @@ def test_the_claims_held_twice_are_found_by_one_list(
             name = rng.choice(["a", "b", "note_2026-01-05", "week-12"]) + f"{m}.md"
             held[name] = "\n".join(rng.choice(digests[:rng.randint(1, 40)]) + rng.choice(values)
                                    for _ in range(rng.randint(0, 6)))
-        assert contradiction._held_twice(held) == _reference(held)
+        assert contradiction.held_twice(held) == _reference(held)
         found = contradiction_findings(held)
         for fs in found.values():
             assert fs[0].kind == "contradiction"

@@ -880,11 +880,9 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     `pairs` saved 5 % of the pairing at 10,000 and held a view per memory through it:
     bench/RESULTS.md, "round 5").
 
-    ``verdicts`` (`Verdicts`): the last stage's answers by the two sketches' digests, kept
-    from an earlier pairing and added to; used without a ``template`` alone (past
-    ``ALL_PAIRS``: nothing but the two sketches and their dates decides one)."""
-    if template is not None:
-        verdicts = None
+    ``verdicts`` (`Verdicts`): the last stage's answers by the two sketches' digests (with
+    the ``template`` shingles each holds: `Verdicts.digest`), kept from an earlier pairing
+    and added to."""
     whole = _rest(sketches[key])  # read in place, whole only if needed
     nx = whole[0]
     if nx <= 0 or len(whole) < 2:  # none, or a cached sketch cut short
@@ -993,8 +991,8 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 continue
         if verdicts is not None:
             if mine is None:
-                mine = verdicts.digest(sketches[key])
-            asked = verdicts.key(mine, sketches[other], key_dated, other in dated)
+                mine = verdicts.digest(sketches[key], template)
+            asked = verdicts.key(mine, sketches[other], key_dated, other in dated, template)
             known = verdicts.known.get(asked)
             if known is not None:
                 if known:
@@ -1044,7 +1042,11 @@ class Verdicts:
     workspace of look-alikes: ~10,000 pairs read whole at 3,000 templated memories, most of
     its cost; newuser29 #47) reads each such pair's answer instead of judging it again. The
     answer is the same for the same two sketches in the same order with the same dates
-    (the similarity and every fact are read from them): a verdict kept is never a guess.
+    (the similarity and every fact are read from them) and, up to ``ALL_PAIRS``, the same
+    workspace template shingles among each one's bottom hashes (all `_kept` reads of the
+    template: `near_duplicate_template.discounted`), which each digest holds: a verdict
+    kept is never a guess (newuser37 #31: up to ``ALL_PAIRS`` no verdict was kept, and one
+    index line changed judged the 25,217 pairs of 242 templated memories again).
     ``known``: key (`key`) → ``NOT_PAIRED``, ``PAIRED`` or ``DISAGREE``; a store keeps them
     between runs (`memtui.core.caches.pair_verdicts`, its file named by the checks'
     version: a change of the rule's code reads none of the old)."""
@@ -1053,25 +1055,34 @@ class Verdicts:
 
     def __init__(self, known: MutableMapping[bytes, int] | None = None) -> None:
         self.known: MutableMapping[bytes, int] = {} if known is None else known
-        self.digests: dict[int, tuple[bytes, bytes]] = {}  # by the sketch's id: one pairing
+        #: by the sketch's id: the sketch, the template, the digest (one pairing's)
+        self.digests: dict[int, tuple[bytes, Template | None, bytes]] = {}
         self.added = 0  # verdicts added
         self.used: set[bytes] = set()  # the keys asked for (kept first when the store is full)
 
-    def key(self, mine: bytes, b: bytes, a_dated: bool, b_dated: bool) -> bytes:
+    def key(self, mine: bytes, b: bytes, a_dated: bool, b_dated: bool,
+            template: Template | None = None) -> bytes:
         """The key of a verdict of the sketch whose `digest` is ``mine`` on sketch ``b``:
         both digests, then their dates."""
-        got = mine + self.digest(b) + _DATES[a_dated << 1 | b_dated]
+        got = mine + self.digest(b, template) + _DATES[a_dated << 1 | b_dated]
         self.used.add(got)
         return got
 
-    def digest(self, sk: bytes) -> bytes:
+    def digest(self, sk: bytes, template: Template | None = None) -> bytes:
         """A sketch's digest (of the whole sketch: a packed sketch and the same one unpacked
-        are one)."""
+        are one), with the ``template`` shingles among its bottom hashes, when it holds
+        any (else the digest past ``ALL_PAIRS``, where no template is read: the same
+        verdict)."""
         held = self.digests.get(id(sk))
-        if held is None or held[0] is not sk:
-            held = self.digests[id(sk)] = (sk, hashlib.blake2b(
-                unpack(sk), digest_size=VERDICT_DIGEST).digest())
-        return held[1]
+        if held is None or held[0] is not sk or held[1] is not template:
+            whole = unpack(sk)
+            shared = sorted(template.hashes().intersection(_bottom(sk))) \
+                if template is not None else None
+            if shared:
+                whole = bytes(whole) + b"\0template" + array("q", shared).tobytes()
+            held = self.digests[id(sk)] = (sk, template, hashlib.blake2b(
+                whole, digest_size=VERDICT_DIGEST).digest())
+        return held[2]
 
     def add(self, key: bytes, verdict: int) -> None:
         self.known[key] = verdict

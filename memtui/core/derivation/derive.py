@@ -30,7 +30,11 @@ from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
-from memtui.core.checks.contradiction import contradiction_findings
+from memtui.core.checks.contradiction import (
+    contradiction_findings,
+    findings_of_held_twice,
+    held_twice,
+)
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.checks.missing_why import missing_findings
 from memtui.core.checks.near_duplicate import (
@@ -260,6 +264,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # at the derivation's peak; made first, the pairing reuses the room the scan cache's
     # writing left, and the steps after it the sketches').
     near_first = _near_first(scans, inp.verdicts) if inp.let_go_links else None
+    # ... then finds the claims two memories hold and lets go of every memory's claims
+    # (~25 MB at 50,000 memories: their room is the later steps'), once the sketches' room
+    # is given back (the search's table, ~19 MB at 50,000, is not held beside them)
+    twice = _claims_first(scans) if inp.let_go_links else None
     resolver = memo.once_by(
         "resolver", None, paths, changed, lambda rel: scans[rel].memory.name,  # type: ignore[index]
         lambda _d, _v: Resolver((p, s.memory.name, s.memory.stem, s.spellings)
@@ -451,12 +459,13 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                          lambda: {rel: f for rel, f in near.items() if rel != WORKSPACE})
     # Contradictions line by line, at any size and in every script (newuser35 #1, #20),
     # a memory the pairing already told of one passed over.
-    contra = memo.once_by(
+    def said() -> set[str]:
+        return {r for r, fs in near.items() if any(f.kind == "contradiction" for f in fs)}
+    contra = findings_of_held_twice(twice, said()) if twice is not None else memo.once_by(
         "contradictions", Same(near), paths, changed,
         lambda rel: scans[rel].claims,  # type: ignore[index]
-        lambda _d, _v: contradiction_findings(
-            {r: s.claims for r, s in scans.items()},
-            {r for r, fs in near.items() if any(f.kind == "contradiction" for f in fs)}))
+        lambda _d, _v: contradiction_findings({r: s.claims for r, s in scans.items()},
+                                              said()))
     if WORKSPACE in contra:  # the claims too crowded to compare: the head's
         head.extend(contra[WORKSPACE])
         contra = {rel: f for rel, f in contra.items() if rel != WORKSPACE}
@@ -684,6 +693,15 @@ def _with_crowded(found: dict[str, tuple[Finding, ...]], groups: list[list[Hasha
 def _sizes(scans: dict[str, FileScan]) -> dict[str, int]:
     """Each memory's size in bytes (a hub is the smaller side of its pairs: `findings_of`)."""
     return {rel: s.memory.size for rel, s in scans.items()}
+
+
+def _claims_first(scans: dict[str, FileScan]) -> dict[str, list[tuple[str, str]]]:
+    """The claims two memories or more hold (`held_twice`), every scan's claims let go of
+    then (a one-shot audit: `Inputs.let_go_links`; its scan cache is written before)."""
+    twice = held_twice({rel: s.claims for rel, s in scans.items()})
+    for s in scans.values():
+        s.claims = ""
+    return twice
 
 
 def _near_first(scans: dict[str, FileScan], verdicts: Verdicts | None = None
