@@ -216,3 +216,20 @@ def test_from_a_subfolder_of_the_repository_paths_are_relative_to_its_top(
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             for r in run["results"]}
     assert "agent/ws/MEMORY.md" in uris and "agent/ws/memory/orphan%20one.md" in uris
+
+
+def test_from_a_folder_above_the_repository_paths_are_relative_to_its_top(
+        ws: Path, tmp_path: Path) -> None:
+    """newuser38 #27: run from a folder above the repository (a CI step from
+    ``$GITHUB_WORKSPACE/..``), the URIs were relative to that folder
+    (``repo/agent/ws/MEMORY.md``), which code scanning cannot resolve in the repository."""
+    import subprocess
+
+    repo = ws.parents[1]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    log, _ = sarif(str(ws), "--fail-on", "never", cwd=repo.parent)
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.as_uri() + "/"
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in run["results"]}
+    assert "agent/ws/MEMORY.md" in uris

@@ -2,10 +2,10 @@
 other SARIF viewers: one run, one rule per finding kind, one result per finding.
 
 Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
-lies inside it (CI runs from the repository root, so code scanning finds the files), else
-the top of the git work tree holding the workspace (a run from a subfolder of the
-repository), else the workspace root; ``originalUriBaseIds`` says which, as a ``file://``
-URI.
+lies inside it and it lies inside the git work tree holding the workspace, if any (CI runs
+from the repository root, so code scanning finds the files), else the top of that work
+tree (a run from a subfolder of the repository, or from a folder above it: newuser38 #27),
+else the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
 
 Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
 the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
@@ -100,11 +100,17 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
     base = Path.cwd() if cwd is None else cwd
     try:
         prefix = root.relative_to(base.resolve()).as_posix()
+        from memtui.core.git.find import find_repo
+
+        repo = find_repo(root)
+        if repo is not None and not base.resolve().is_relative_to(repo[0]):
+            raise ValueError  # run from above the repository: its top (newuser38 #27)
     except (ValueError, OSError):
         base, prefix = root, "."
-        # run from elsewhere (a subfolder of the repository: a CI step's working-directory)
-        # the repository's top, which code scanning resolves paths against, not the
-        # workspace (newuser31 #33: alerts pinned on files at the repository's root)
+        # run from elsewhere (a subfolder of the repository: a CI step's working-directory;
+        # a folder above it) the repository's top, which code scanning resolves paths
+        # against, not the workspace (newuser31 #33: alerts pinned on files at the
+        # repository's root)
         from memtui.core.git.find import find_repo
 
         repo = find_repo(root)
