@@ -455,9 +455,12 @@ RULES: tuple[Rule, ...] = (
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),
          "consolidate now, or raise the agent's limit"),
     Rule("duplicate_entry", "warning", "Duplicate entries",
-         "An entry of a §-separated store repeated, exactly or nearly.",
+         "An entry of a §-separated store repeated, exactly or nearly; a line of OpenClaw's "
+         "MEMORY.md written again word for word.",
          "Hermes drops an exact copy at load (the limit counts it once) and from the file at "
-         "its next write; a near-copy is loaded twice and counts twice.",
+         "its next write; a near-copy is loaded twice and counts twice. OpenClaw loads "
+         "MEMORY.md whole every turn and drops no copy: a repeated line counts twice "
+         "against its bootstrapMaxChars.",
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n§\n"
                  "Deploys run on Fridays.\n"),
          _hermes("Deploys run on Fridays.\n§\nThe VPN drops at midnight.\n"),

@@ -150,6 +150,47 @@ def _kept(cap: int) -> str:
             f"20 % of {cap:,})")
 
 
+#: Repeated lines named one by one, at most (the rest counted on the last).
+REPEATS_NAMED = 20
+#: A line shorter than this (stripped) is structure, not a fact written twice.
+REPEAT_LEAST = 20
+
+
+def repeated_lines(name: str, content: str, cap: int) -> list[Finding]:
+    """Each line of ``name`` (MEMORY.md, loaded whole every turn) written again word for
+    word, outside code blocks: OpenClaw loads and counts both against its ``cap``, and does
+    not drop the copy as Hermes does (newuser38 #12: a MEMORY.md of 121 bullets, 8 distinct,
+    dreaming's promotions repeated, had no finding). Headings, table rows, rules and lines
+    under `REPEAT_LEAST` characters are structure."""
+    first: dict[str, int] = {}
+    out: list[Finding] = []
+    more = wasted = 0
+    fence = ""
+    for n, line in enumerate(content.splitlines(), 1):
+        key = line.strip()
+        if key.startswith(("```", "~~~")):
+            fence = "" if fence and key.startswith(fence) else fence or key[:3]
+            continue
+        if fence or len(key) < REPEAT_LEAST or key.startswith(("#", "|", "---", "***")):
+            continue
+        if key not in first:
+            first[key] = n
+            continue
+        wasted += units(line) + 1
+        if len(out) < REPEATS_NAMED:
+            out.append(finding("duplicate_entry", name, n,
+                               f"line {first[key]} again word for word: OpenClaw loads both "
+                               f"every turn and counts both against its {cap:,} characters "
+                               "(it drops no copy)"))
+        else:
+            more += 1
+    if more:
+        out.append(finding("duplicate_entry", name, out[-1].line,
+                           f"and {plural(more, 'more repeated line')} after this one "
+                           f"({wasted:,} characters written twice in all)"))
+    return out
+
+
 def clamp(content: str, budget: int) -> str:
     """``clampToBudget``."""
     if budget <= 0:
@@ -378,6 +419,8 @@ class OpenClaw(Profile):
                             f"{MIN_FILE_BUDGET} or more left)")
                     for name, _path, content in files
                     if content is not None and name not in measured]
+        if memory is not None:
+            left_out += repeated_lines("MEMORY.md", memory, max_chars)
         return Injection("\n\n".join(text for _, text in got),
                          [name for name, text in got if not text.startswith("[MISSING]")],
                          cut, loads, left_out, dropped=dropped)
