@@ -1137,6 +1137,9 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     common rules meaningless for its files."""
     mf = scan.memory
     findings = [*scan.own_findings, *lr.findings]
+    if not mf.type and (profile is None or profile.frontmatter):
+        # (an untyped memory's relative dates count only where memories carry no type)
+        findings = [f for f in findings if f.kind != "relative_date"]
     named = None
     if profile is not None:
         findings = [profile.said(f) for f in findings if profile.keeps(f)]

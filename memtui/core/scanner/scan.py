@@ -215,8 +215,8 @@ def not_credentials(refs: list[Ref], hits: list[SecretHit]) -> list[Ref]:
 
 
 def index_findings(index: Index) -> list[Finding]:
-    """What the index yields on its own: read problems, content, credentials and
-    instruction-like text."""
+    """What the index yields on its own: read problems, content, credentials,
+    instruction-like text and relative dates."""
     lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
     out = [finding("read_problem", INDEX_NAME, line, problem)
            for problem, line in zip(index.problems, lines, strict=False)]
@@ -243,6 +243,10 @@ def index_findings(index: Index) -> list[Finding]:
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    # its prose and hooks are injected every turn: a "tomorrow" there is read on every
+    # later day (newuser37 #36), checked as a project memory's lines are
+    out.extend(finding("relative_date", INDEX_NAME, line, message)
+               for line, message in relative_dates(index.text, 1))
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
                for line, message in [*hidden_findings(index.text),
                                      *comment_findings(index.text)])
@@ -332,7 +336,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                            f"{reason}: \u201c{excerpt}\u201d"))
     own.extend(finding("hidden_text", rel, line, message)
                for line, message in hidden_findings(read.text, raw=read.raw))
-    if read.ok and mf.type and mf.type.strip().lower() == "project":
+    # (an untyped memory's too: kept only under an agent whose memories carry no type,
+    # `memtui.core.derivation.derive.file_state`; newuser37 #20)
+    if read.ok and expect_fm and (not mf.type or mf.type.strip().lower() == "project"):
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(
                        body, start, probe, (rel.rsplit("/", 1)[-1], mf.name or "")))
