@@ -429,10 +429,14 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
 def not_a_date(rel: str, mf: MemoryFile, key: str, value: object) -> Finding:
     """The ``frontmatter`` finding of a date key (``modified:``) whose value is no date
     (``not-a-date``, a list): the agent's date does not age the memory, and says so."""
+    from memtui.core.git.written_date import ambiguous
+
     shown = str(value).replace("\n", " ")
     shown = shown if len(shown) <= 60 else shown[:59] + "\u2026"
+    why = ambiguous(value) if isinstance(value, str) else ""
+    # (a day and a month either way round: said, with the forms read; newuser37 #29)
     return finding("frontmatter", rel, key_line(mf, key),
-                   f"{key}: {shown} is not a date; the age is not taken from it")
+                   f"{key}: {shown} is not a date{why}; the age is not taken from it")
 
 
 def key_line(mf: MemoryFile, key: str) -> int:
