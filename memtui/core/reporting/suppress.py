@@ -31,6 +31,7 @@ from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.profiles import get as profile_named
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import (
+    Excluded,
     exclude_all_finding,
     excluded_files,
     excluded_findings,
@@ -672,9 +673,9 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         # frontmatter to miss, newuser36 #14 — ten "suppressed" findings that did not exist)
         found = [f for f in found if f.kind not in READ_KINDS and keeps(f)]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
-        result.excluded = (len(left_out), unread)
         folders = tuple(a.rstrip("/") + "/" for a in archives)
-        result.exclude_left = sum(not rel.startswith(folders) for rel in left_out)
+        result.excluded = Excluded(len(left_out), unread,
+                                   sum(not rel.startswith(folders) for rel in left_out))
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
         if alarm is not None:
             result.findings.insert(0, alarm)
