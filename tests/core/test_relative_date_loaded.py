@@ -1,7 +1,8 @@
 """newuser37 #36, #20: relative dates in what the agent loads every turn.
 
 #36: MEMORY.md's own prose and hooks (injected every turn) were never checked; they are now,
-as a project memory's lines are (a date beside it, code and fenced blocks exempt).
+as a project memory's lines are (a date beside it, code and fenced blocks exempt); a hook
+as the memory it links would be (a reference's or a feedback rule's, never).
 #20: under the agents whose memories carry no type (Hermes, Gemini CLI, OpenClaw) no entry
 was checked, as the rule read only "project" memories; every entry of what they load is now
 (Hermes' USER.md, Gemini's topic files and GEMINI.md, OpenClaw's USER.md and undated notes),
@@ -42,7 +43,11 @@ def test_the_index_prose_and_hooks_are_checked(tmp_path: Path) -> None:
                      "## Week of 2026-03-02\n"
                      "- The audit was yesterday.\n"  # under a dated heading
                      "## Next\n"
-                     "- Übermorgen ist Release.\n",  # 12
+                     "- Übermorgen ist Release.\n"  # 12
+                     # a hook of a memory that is no project memory: read as that memory
+                     # is (not at all: a reference's terms, a feedback rule's shift)
+                     "- [Terms](memory/terms.md) — payment due in 14 days, from tomorrow\n",
+        "memory/terms.md": FM.format("Terms", "reference") + "Net 14.\n",
         "memory/freeze.md": FM.format("Freeze", "project") + "The freeze, 2026-03-09.\n",
         "memory/plan.md": FM.format("Plan", "project") + "The plan, 2026-03-05.\n",
     })
