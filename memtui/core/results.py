@@ -19,6 +19,7 @@ from memtui.core.derivation.link_target import lexically_outside, outside_path
 from memtui.core.files.name_order import NameKey, name_key
 from memtui.core.profiles import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, Load, get
 from memtui.core.record import Record
+from memtui.core.reporting.hidden import NONE_EXCLUDED, Excluded
 from memtui.core.reporting.suppress import Suppressed
 from memtui.core.scanner.index import Index, IndexLine
 from memtui.core.scanner.scan import FileScan
@@ -331,11 +332,10 @@ class AuditResult(Record, eq=False):
     #: severity it had (`memtui.core.reporting.hidden`: named in the reports;
     #: ``--fail-on`` given as a flag counts the higher one).
     lowered: list[tuple[Finding, str]]
-    #: (memories the configuration's ``exclude`` left out, of them not read for what they
-    #: would yield): ``memtui audit`` counts them (`memtui.core.reporting.hidden`).
-    excluded: tuple[int, int] = (0, 0)
-    #: Of them, those the patterns left out (the archive folders' apart).
-    exclude_left: int = 0
+    #: The memories the configuration's ``exclude`` left out, of them those not read for
+    #: what they would yield and those the patterns left out (the archive folders' apart):
+    #: ``memtui audit`` counts them (`memtui.core.reporting.hidden`).
+    excluded: Excluded = NONE_EXCLUDED
     #: The archive folders excluded by default (not walked), relative, sorted.
     archives_excluded: list[str]
     #: The configuration's ``exclude`` patterns that match no file, each with the pattern
@@ -376,7 +376,7 @@ class AuditResult(Record, eq=False):
                        documentation: list[str] | None = None,
                        suppressed: list[Suppressed] | None = None, config_path: str | None = None,
                        lowered: list[tuple[Finding, str]] | None = None,
-                       excluded: tuple[int, int] = (0, 0), exclude_left: int = 0,
+                       excluded: Excluded = NONE_EXCLUDED,
                        archives_excluded: list[str] | None = None,
                        unused_excludes: list[tuple[str, str | None, int]] | None = None,
                        project: ProjectInfo | None = None, show_suppressed: bool = False,
@@ -407,7 +407,6 @@ class AuditResult(Record, eq=False):
         self.config_path = config_path
         self.lowered = [] if lowered is None else lowered
         self.excluded = excluded
-        self.exclude_left = exclude_left
         self.archives_excluded = [] if archives_excluded is None else archives_excluded
         self.unused_excludes = [] if unused_excludes is None else unused_excludes
         self.project = project

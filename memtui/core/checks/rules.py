@@ -327,7 +327,8 @@ RULES: tuple[Rule, ...] = (
                                                 "\u0645\u200c\u0646 \u200f.\n"))),
          "delete the invisible characters (or the comment)"),
     Rule("relative_date", "info", "Relative dates",
-         "A project memory holds a relative date with no absolute one beside it.",
+         "A project memory, or the index, holds a relative date with no absolute one "
+         "beside it.",
          "\"Tomorrow\", \"next week\", \"上週\", \"来週\", \"내일\", \"la semaine "
          "prochaine\", \"příští týden\", \"через две недели\" (the words of 37 languages "
          "come from CLDR's relative-time fields, a modifier and a unit also inflected: "
@@ -336,7 +337,14 @@ RULES: tuple[Rule, ...] = (
          "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
          "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
          "whose file name or name holds "
-         "one (project_session_2026-03-17.md); code is not prose and is skipped.",
+         "one (project_session_2026-03-17.md); code is not prose and is skipped. "
+         "MEMORY.md's own lines, injected every turn, are read too: its prose always, a "
+         "hook as the memory it links is (a project memory's). "
+         "Where memories carry no type (Hermes, Gemini CLI, OpenClaw, Codex, Serena) every "
+         "memory and every file the agent loads is read (Hermes' USER.md, GEMINI.md, "
+         "OpenClaw's USER.md), but OpenClaw's instruction files (AGENTS.md, SOUL.md …); "
+         "a day note named by its date (memory/2026-03-17.md) is dated by its name: its "
+         "\"yesterday\" is the day before that one.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "
                                                 "(2026-05-04).\n`git log --since yesterday`\n"))),

@@ -75,6 +75,7 @@ from memtui.core.derivation.graph import (
     slug,
     spellings,
 )
+from memtui.core.derivation.index_dates import index_dates
 from memtui.core.derivation.left_out import left_out
 from memtui.core.derivation.link_target import (
     INSIDE,
@@ -303,7 +304,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     idx_links = memo.once("index links", (index, resolver, inp.exists, every_turn), lambda: (
         resolve(INDEX_NAME, [lk for ln in index.lines for lk in ln.links],
                 [lk for ln in index.lines for lk in ln.wikilinks], keep_self=True)))
-    head: list[Finding] = [*inp.index_own, *idx_links.findings]
+    head: list[Finding] = [*index_dates(inp.index_own, index, scans, profile.frontmatter),
+                           *idx_links.findings]
     head.extend(finding("read_problem", rel, None, msg) for rel, msg in inp.notes)
     head.extend(followed_unread(rel) for rel, msg in inp.notes  # (the index's: its read)
                 if msg.startswith(LINKS_OUT) and rel != INDEX_NAME)
@@ -1155,6 +1157,9 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
     common rules meaningless for its files."""
     mf = scan.memory
     findings = [*scan.own_findings, *lr.findings]
+    if not mf.type and (profile is None or profile.frontmatter):
+        # (an untyped memory's relative dates count only where memories carry no type)
+        findings = [f for f in findings if f.kind != "relative_date"]
     named = None
     if profile is not None:
         findings = [profile.said(f) for f in findings if profile.keeps(f)]

@@ -23,7 +23,8 @@ _CACHE: dict[tuple[str, str, str], tuple[dict[str, float | None], str | None]] =
 
 
 def parse_date(value: Any) -> float | None:
-    """A frontmatter date value as a POSIX timestamp, or None when it is not a date."""
+    """A frontmatter date value as a POSIX timestamp, or None when it is not a date: ISO,
+    or another form that names one day only (`memtui.core.git.written_date`)."""
     if isinstance(value, dt.datetime):
         d = value if value.tzinfo else value.replace(tzinfo=dt.UTC)
         return d.timestamp()
@@ -39,6 +40,9 @@ def parse_date(value: Any) -> float | None:
             except ValueError:
                 continue
             return (d if d.tzinfo else d.replace(tzinfo=dt.UTC)).timestamp()
+        from memtui.core.git.written_date import written_date  # (ISO is the common case)
+
+        return written_date(value)
     return None
 
 

@@ -452,6 +452,8 @@ class OpenClaw(Profile):
             return False
         if f.kind == "instruction_like" and ONBOARDED.search(f.message):
             return False  # "- [ ] Delete BOOTSTRAP.md": the step BOOTSTRAP.md itself asks for
+        if f.kind == "relative_date" and f.path in INSTRUCTIONS:
+            return False  # "read today's and yesterday's notes": a standing routine, no date
         return super().keeps(f)
 
     def directive(self, target: str) -> bool:

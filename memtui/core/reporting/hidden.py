@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.findings import SEVERITY_RANK, Finding, finding
 from memtui.core.config import Config, excluder
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.links import Link, looks_like_path, resolve_href, without_position
 from memtui.core.scanner.readable import walk as readable_walk
@@ -81,11 +82,32 @@ def excluded_files(ws: Workspace, patterns: Sequence[str], archives: Sequence[st
     return left_out, unmatched
 
 
-def unread_note(excluded: tuple[int, int]) -> str:
+class Excluded(FrozenRecord):
+    """What an audit left out: the memories the configuration's ``exclude`` and the archive
+    folders left out, those of them not read for what they would yield, and those the
+    patterns left out (the archive folders' apart) — one record, set by
+    `memtui.core.reporting.suppress.apply_to` and read by the reports (closing37: two fields
+    of the result, one computed beside the other)."""
+
+    files: int = 0
+    unread: int = 0
+    by_patterns: int = 0
+
+    def __init__(self, files: int = 0, unread: int = 0, by_patterns: int = 0) -> None:
+        init_field(self, "files", files)
+        init_field(self, "unread", unread)
+        init_field(self, "by_patterns", by_patterns)
+
+
+#: Nothing left out.
+NONE_EXCLUDED = Excluded()
+
+
+def unread_note(excluded: Excluded) -> str:
     """What ``exclude`` left unread, for the text report's Config row and SARIF's run
     notification ("" when every excluded memory was read): JSON's ``excluded.unread``
     alone said it (newuser32 #4)."""
-    files, unread = excluded
+    files, unread = excluded.files, excluded.unread
     if not unread:
         return ""
     return (f"exclude: {files:,} files left out, {unread:,} of them not read (past the "
@@ -93,10 +115,12 @@ def unread_note(excluded: tuple[int, int]) -> str:
             "links and frontmatter were not checked")
 
 
-def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
-                      ) -> tuple[list[Finding], int]:
+def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False,
+                      typed: bool = True) -> tuple[list[Finding], int]:
     """What the excluded ``files`` would have yielded on their own, and how many of them
-    were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``). ``cached``: each file's scan is
+    were not read (past ``SCAN_FILES`` or ``SCAN_BYTES``). ``typed``: the agent's memories
+    carry a type, so an untyped file's relative dates are no finding (as a memory's are
+    not, `memtui.core.derivation.derive.file_state`: newuser37 #20). ``cached``: each file's scan is
     kept between runs as a memory's is (`memtui.core.caches.scans`: keyed by its stat key,
     an ambiguous one scanned again), in a cache of its own beside the memories', and what
     it yielded is kept in this process for the next re-audit (the app's) — the files the
@@ -129,7 +153,7 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
         known = memo.get(rel) if memo is not None else None
         if known is not None and known[0] == key and key != NO_KEY \
                 and not ambiguous(key, known[1]):
-            out.extend(known[2])
+            out.extend(_dated(known[2], typed and known[4]))
             out.extend(missing_targets(ws, known[3]))
             continue
         if memo is not None and store is None:
@@ -152,8 +176,9 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
             elif store is not None:
                 store.put(rel, key, made_ns, scan)
         if memo is not None:
-            memo[rel] = (key, made_ns, list(scan.own_findings), list(scan.links))
-        out.extend(scan.own_findings)
+            memo[rel] = (key, made_ns, list(scan.own_findings), list(scan.links),
+                         not scan.memory.type)
+        out.extend(_dated(scan.own_findings, typed and not scan.memory.type))
         out.extend(missing_targets(ws, scan.links))
     if memo is not None:
         for rel in set(memo) - set(files):
@@ -172,10 +197,15 @@ def excluded_findings(ws: Workspace, files: Sequence[str], cached: bool = False
 #: What each excluded file yielded on its own, per workspace, in this process: (stat key,
 #: when read, findings, links: their targets looked for each time) by path (the app
 #: re-audits on every change).
-_MEMOS: dict[str, dict[str, tuple[Key, int, list[Finding], list[Link]]]] = {}
+_MEMOS: dict[str, dict[str, tuple[Key, int, list[Finding], list[Link], bool]]] = {}
 
 
-def _memo(ws: Workspace) -> dict[str, tuple[Key, int, list[Finding], list[Link]]]:
+def _dated(found: list[Finding], drop: bool) -> list[Finding]:
+    """``found`` less its ``relative_date`` findings when ``drop``."""
+    return [f for f in found if f.kind != "relative_date"] if drop else found
+
+
+def _memo(ws: Workspace) -> dict[str, tuple[Key, int, list[Finding], list[Link], bool]]:
     root = str(ws.root)
     if root not in _MEMOS and len(_MEMOS) >= 8:
         _MEMOS.clear()

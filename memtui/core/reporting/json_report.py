@@ -57,12 +57,12 @@ def config_summary(result: AuditResult) -> str:
     unread = unread_note(result.excluded)
     if unread:
         parts.append(unread)
-    elif getattr(result, "exclude_left", 0):  # named as every other key is (newuser37 #17)
+    elif result.excluded.by_patterns:  # named as every other key is (newuser37 #17)
         idle = {pattern for pattern, _, _ in unused}  # (named above)
         patterns = [p for p in getattr(getattr(result, "options", None), "exclude", ())
                     if p not in idle]
         parts.append(f"exclude = [{', '.join(patterns)}]: "
-                     f"{plural(result.exclude_left, 'file')} left out (not audited)")
+                     f"{plural(result.excluded.by_patterns, 'file')} left out (not audited)")
     folders = result.archives_excluded
     if folders:
         shown = ", ".join(f"{f}/" for f in folders[:ARCHIVES_SHOWN])
@@ -326,7 +326,7 @@ def _report(result: AuditResult) -> dict[str, Any]:
         "suppressed": {**counts(result.suppressed), "total": len(result.suppressed),
                        "lowered": len(result.lowered)},
         "severity_changes": severity_changes(result.lowered),
-        "excluded": {"files": result.excluded[0], "unread": result.excluded[1]},
+        "excluded": {"files": result.excluded.files, "unread": result.excluded.unread},
         "suppressed_findings": [{**s.finding.to_dict(), "suppressed_by": s.cause}
                                 for s in result.suppressed],
     }

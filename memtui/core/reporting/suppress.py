@@ -31,6 +31,7 @@ from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.profiles import get as profile_named
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import (
+    Excluded,
     exclude_all_finding,
     excluded_files,
     excluded_findings,
@@ -586,9 +587,11 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     # hides what the agent reads (newuser26 #8, #11).
     linked = linked_unaudited(result.workspace, (t for line in result.index.lines
                                                  for t in line.targets), result.scans)
-    keeps = profile_named(result.profile).keeps
+    judge = profile_named(result.profile)
+    keeps, typed = judge.keeps, judge.frontmatter
     if linked:
-        found, _unread = excluded_findings(result.workspace, linked)  # type: ignore[arg-type]
+        found, _unread = excluded_findings(result.workspace, linked,  # type: ignore[arg-type]
+                                           typed=typed)
         # a new list: the derivation keeps the one it gave, and gives it again to the next
         # re-audit with nothing changed (newuser29 #34: each such re-audit added these
         # findings once more — "20 credentials" for 15 after `o`); judged as the profile
@@ -615,11 +618,14 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:
-        found, _unread = excluded_findings(result.workspace, loaded)  # type: ignore[arg-type]
+        found, _unread = excluded_findings(result.workspace, loaded,  # type: ignore[arg-type]
+                                           typed=typed)
         # as the profile judges its memories' findings (real30: standing orders are what
-        # OpenClaw's AGENTS.md is for, `memtui.core.profiles.openclaw`)
+        # OpenClaw's AGENTS.md is for, `memtui.core.profiles.openclaw`); the relative dates
+        # of what it loads, where memories carry no type (newuser37 #20: OpenClaw's USER.md)
         result.findings.extend(_loaded_each_turn(f) for f in found
-                               if f.kind in READ_KINDS and keeps(f))
+                               if (f.kind in READ_KINDS or f.kind == "relative_date")
+                               and keeps(f))
         read.update(loaded)
     # (and an agent's workspace around its memory folder: its top-level files, for
     # credentials, when the profile says the agent works there: redteam34)
@@ -660,16 +666,16 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         left_out, result.unused_excludes = excluded_files(
             ws, config.exclude, archives)  # type: ignore[arg-type]
         found, unread = excluded_findings(  # (what the index links: reported above)
-            ws, [rel for rel in left_out if rel not in linked], True)  # type: ignore[arg-type]
+            ws, [rel for rel in left_out if rel not in linked], True,  # type: ignore[arg-type]
+            typed=typed)
         # (what the agent reads in them is reported above, never suppressed by exclude;
         # and only what this agent's audit would report: an OpenClaw note has no
         # frontmatter to miss, newuser36 #14 — ten "suppressed" findings that did not exist)
-        agent = profile_named(result.profile)
-        found = [f for f in found if f.kind not in READ_KINDS and agent.keeps(f)]
+        found = [f for f in found if f.kind not in READ_KINDS and keeps(f)]
         result.suppressed.extend(Suppressed(f, "exclude") for f in found)
-        result.excluded = (len(left_out), unread)
         folders = tuple(a.rstrip("/") + "/" for a in archives)
-        result.exclude_left = sum(not rel.startswith(folders) for rel in left_out)
+        result.excluded = Excluded(len(left_out), unread,
+                                   sum(not rel.startswith(folders) for rel in left_out))
         alarm = exclude_all_finding(config, ws, len(result.scans), left_out)  # type: ignore[arg-type]
         if alarm is not None:
             result.findings.insert(0, alarm)

@@ -227,8 +227,8 @@ def web_linked(text: str) -> bool:
 
 
 def index_findings(index: Index) -> list[Finding]:
-    """What the index yields on its own: read problems, content, credentials and
-    instruction-like text."""
+    """What the index yields on its own: read problems, content, credentials,
+    instruction-like text and relative dates."""
     lines = [*index.problem_lines, *[None] * (len(index.problems) - len(index.problem_lines))]
     out = [finding("read_problem", INDEX_NAME, line, problem)
            for problem, line in zip(index.problems, lines, strict=False)]
@@ -263,6 +263,10 @@ def index_findings(index: Index) -> list[Finding]:
     for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
+    # its prose and hooks are injected every turn: a "tomorrow" there is read on every
+    # later day (newuser37 #36), checked as a project memory's lines are
+    out.extend(finding("relative_date", INDEX_NAME, line, message)
+               for line, message in relative_dates(index.text, 1))
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
                for line, message in [*hidden_findings(index.text),
                                      *comment_findings(index.text)])
@@ -352,7 +356,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                            f"{reason}: \u201c{excerpt}\u201d"))
     own.extend(finding("hidden_text", rel, line, message)
                for line, message in hidden_findings(read.text, raw=read.raw))
-    if read.ok and mf.type and mf.type.strip().lower() == "project":
+    # (an untyped memory's too: kept only under an agent whose memories carry no type,
+    # `memtui.core.derivation.derive.file_state`; newuser37 #20)
+    if read.ok and expect_fm and (not mf.type or mf.type.strip().lower() == "project"):
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(
                        body, start, probe, (rel.rsplit("/", 1)[-1], mf.name or "")))
@@ -443,10 +449,14 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
 def not_a_date(rel: str, mf: MemoryFile, key: str, value: object) -> Finding:
     """The ``frontmatter`` finding of a date key (``modified:``) whose value is no date
     (``not-a-date``, a list): the agent's date does not age the memory, and says so."""
+    from memtui.core.git.written_date import ambiguous
+
     shown = str(value).replace("\n", " ")
     shown = shown if len(shown) <= 60 else shown[:59] + "\u2026"
+    why = ambiguous(value) if isinstance(value, str) else ""
+    # (a day and a month either way round: said, with the forms read; newuser37 #29)
     return finding("frontmatter", rel, key_line(mf, key),
-                   f"{key}: {shown} is not a date; the age is not taken from it")
+                   f"{key}: {shown} is not a date{why}; the age is not taken from it")
 
 
 def key_line(mf: MemoryFile, key: str) -> int:

@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.blank import virtual_size_laid_once
+from memtui.tui.widgets.unrendered_html import HIDDEN, shown_html
 from memtui.tui.widgets.wiki_markdown import SCHEME
 
 
@@ -49,7 +50,7 @@ def split_blocks(source: str) -> list[Block]:
     current: list[Token] = []
     depth = 0
     start = end = 0
-    for token in Markdown(source).parsed:
+    for token in shown_html(Markdown(source).parsed):
         if depth == 0 and token.map:
             start, end = token.map
         current.append(token)
@@ -101,9 +102,12 @@ class Drawn(NamedTuple):
 
 def link_style(style: Style, href: str, palette: Palette, hrefs: list[str]) -> Style:
     """The style of a link's text: a wikilink in its state's colour (not clickable: the
-    click colour would hide the state), a broken link in the error colour, another link
+    click colour would hide the state), a broken link in the error colour, HTML that
+    rendered markdown hides dimmed (`memtui.tui.widgets.unrendered_html`), another link
     clickable (``@click`` runs the body's ``link`` action with its number)."""
     plain = style.clear_meta_and_links()
+    if href == HIDDEN:  # what rendered markdown hides and the agent reads: shown, dimmed
+        return plain + Style(dim=True, italic=True)
     if href.startswith(SCHEME):
         state = href[len(SCHEME):].split(":", 1)[0]
         if state == "broken":
