@@ -36,8 +36,8 @@ def test_audit_of_several_workspaces_says_so_in_one_line(tmp_path: Path) -> None
         assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
         line = proc.stderr
         assert line.startswith(f"memtui audit: error: {items} looks like several workspaces")
-        assert "holds no MEMORY.md but 3 folders under it do (broken/, clean/, orphaned/)" \
-            in line
+        assert "holds no MEMORY.md but 3 folders under it are memory folders (broken/, " \
+            "clean/, orphaned/)" in line
         assert f"memtui audit {items} --discover" in line and f"memtui fleet {items}" in line
     # What the line says to run works.
     proc = memtui("audit", str(items), "--discover", "--json")
@@ -175,7 +175,8 @@ async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> No
         screen: Any = app.screen
         assert screen.heading == "This folder looks like several workspaces"
         assert screen.lines[:4] == [
-            f"{items} holds no MEMORY.md, but 3 folders under it each hold their own:",
+            f"{items} holds no MEMORY.md, but 3 folders under it are memory folders of their "
+            "own (newuser38 #24: not each one holds a MEMORY.md):",
             "  broken/", "  clean/", "  orphaned/"]
         assert str(screen.query_one("#cancel").label) == "Open as one workspace"
         await pilot.press("enter")

@@ -238,8 +238,8 @@ def several_line(root: str, nested: list[str]) -> str:
     shown = printable(root)
     arg = shlex.quote(shown)
     return (f"{shown} looks like several workspaces, not one: it holds no {INDEX_NAME} but "
-            f"{len(nested):,} folders under it do ({names}{more}); audit each with "
-            f"memtui audit {arg} --discover, or open them with memtui fleet {arg}")
+            f"{len(nested):,} folders under it are memory folders ({names}{more}); audit "
+            f"each with memtui audit {arg} --discover, or open them with memtui fleet {arg}")
 
 
 def _exists(path: Path) -> bool:

@@ -46,8 +46,9 @@ class SeveralWorkspacesApp(MemtuiApp):
     def on_mount(self) -> None:
         super().on_mount()
         n = len(self.nested)
-        lines = [f"{self.root_arg} holds no {INDEX_NAME}, but {n:,} folders under it "
-                 "each hold their own:",
+        lines = [f"{self.root_arg} holds no {INDEX_NAME}, but {n:,} folders under it are "
+                 "memory folders of their own (newuser38 #24: not each one holds a "
+                 f"{INDEX_NAME}):",
                  *(f"  {p}/" for p in self.nested[:LISTED]),
                  *([f"  … and {n - LISTED:,} more"] if n > LISTED else []), "",
                  f"Opened as one workspace, each {INDEX_NAME} counts as a memory and every "
