@@ -22,8 +22,9 @@ from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.checks.speech import quoted_list, speech_from
+from memtui.core.checks.look_alike import fold
 from memtui.core.checks.unlabelled import unlabelled
-from memtui.core.checks.voice import kept_quoted, naming, reader_sections, sentence, voiced
+from memtui.core.checks.voice import kept_quiet, kept_quoted, naming, reader_sections, sentence, voiced
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -352,6 +353,9 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     naming the model or a system marker's (`addressed`). A line quoted under one that
     introduces it as an example or as data is no order (`addressed.framed_as_example`)."""
     out: list[tuple[int, str, str]] = []
+    folded = fold(text)
+    if folded is not None:  # full-width letters, Cyrillic look-alikes in Latin words
+        text, probe = folded, None
     probe = probe or KeywordProbe(text)
     # every kind's words the text holds, asked for at once and put in their kinds
     kinds: list[list[str]] = [[] for _ in _KINDS]
@@ -369,16 +373,21 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     named_on = _lines_at(text, initials(text, bool(rare)))
     # the user named, with a verb of telling or knowing: where an order may ask to keep an
     # act from them (`unlabelled`)
+    # a negated verb of telling, whoever is named: where an order may ask to keep an act
+    # quiet beside a strong ask, no model named (session 38, `unlabelled.kept_quiet`)
+    quiet = tells
     tells = tells if users else []
     # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
     # order saved in the user's voice may sit (`voice.kept_quoted`)
     quoting = _QUOTING.search(text) is not None
-    if not (words or verbs or callers or systems or markers or named_on or tells or quoting):
+    if not (words or verbs or callers or systems or markers or named_on or tells or quoting
+            or quiet):
         return out
-    low = text.lower() if words or verbs or callers or systems or tells else ""
+    low = text.lower() if words or verbs or callers or systems or tells or quiet else ""
     # the lines of each kind, found once (one find pass a word, for all kinds): a line is
     # then read by the kinds it holds, no word looked for again
-    on = _lines_of(low, (*words, *verbs, *callers, *systems, *(users if tells else ())))
+    on = _lines_of(low, (*words, *verbs, *callers, *systems, *(users if tells else ()),
+                         *quiet))
     words_on = _union(on, words)
     verbs_on = _union(on, verbs)
     named_on |= _union(on, callers)
@@ -388,8 +397,11 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     lines = text.split("\n")
     # the lines under a heading naming the model, those in fenced blocks and HTML comments
     # (`memtui.core.checks.voice`): looked for when the text names the model at all
-    under, code, comment = reader_sections(lines) if named_on else (set(), set(), set())
-    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under
+    quiet_on = _union(on, quiet) - named_on if quiet else set()
+    under, code, comment = reader_sections(lines) if named_on or quiet_on \
+        else (set(), set(), set())
+    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under \
+        | quiet_on
     quoted_on: set[int] = set()
     if quoting:
         quoted_on = _quoted_lines(text)
@@ -432,6 +444,8 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
                 rest -= set(range(a, b + 1))
             if not rest:
                 found = said = voiced(lines, i, i in under, i in code, i in comment)
+        if found is None and i in quiet_on:
+            found = said = kept_quiet(lines, i, i in comment)
         if found is None and i in quoted_on and kept_quoted(lines, i):
             found = said = "asks to keep an act from the user", line.strip()[:60]
         if found is None or quoted_list(line) or framed_as_example(lines, i):
