@@ -117,12 +117,6 @@ def _hides(low: str, at: dict[str, list[int]]) -> bool:
     return "nobody" in at and "tell" in at and _near(at["nobody"], at["tell"], 30)
 
 
-def negates(low: str, neg: int, tell: int) -> bool:
-    """Whether the negation at ``neg`` of ``low`` negates the verb of telling at ``tell``
-    (`_negates`)."""
-    return _negates(low, neg, tell)
-
-
 def hides_strictly(low: str, at: dict[str, list[int]] | None = None) -> bool:
     """Whether the lower-cased ``low`` asks to keep something from the user, named as whom
     it is kept from (`_hides`; ``at``: `words_at` of ``low``, when known)."""

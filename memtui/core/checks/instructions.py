@@ -19,12 +19,19 @@ from memtui.core.checks.addressed import (
     names_an_attack,
 )
 from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
+from memtui.core.checks.look_alike import fold
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.checks.speech import quoted_list, speech_from
-from memtui.core.checks.look_alike import fold
 from memtui.core.checks.unlabelled import unlabelled
-from memtui.core.checks.voice import kept_quiet, kept_quoted, naming, reader_sections, sentence, voiced
+from memtui.core.checks.voice import (
+    kept_quiet,
+    kept_quoted,
+    naming,
+    reader_sections,
+    sentence,
+    voiced,
+)
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 

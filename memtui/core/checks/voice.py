@@ -59,7 +59,7 @@ from __future__ import annotations
 from memtui.core.checks.address_grammar import words as grammar_words
 from memtui.core.checks.addressed import calls_an_example, names_model
 from memtui.core.checks.ask_words import words_at
-from memtui.core.checks.asks import asks, negates
+from memtui.core.checks.asks import asks
 from memtui.core.checks.unlabelled import prefers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
