@@ -201,6 +201,12 @@ for _cls, _stems in _CLASSES.items():
 #: a word's bounds), for the keyword probe: a line holding none of either is not read for
 #: an order kept from the user.
 USER_WORDS = _CLASSES["user"]
+#: The verbs of telling a line must hold to be read for an act kept quiet (session 38,
+#: `memtui.core.checks.voice.kept_quiet`), for the keyword probe: the negated ones and the
+#: stems found inside words (a stem bound to a word's start, "<say", "<dis", "<conte", is
+#: part of too many other words — "message", "display", "content" — to find lines by).
+QUIET_WORDS = tuple(dict.fromkeys(w.strip(">") for c in ("negtell", "tell")
+                                  for w in _CLASSES[c] if not w.startswith("<")))
 TELL_WORDS = tuple(dict.fromkeys(
     w.strip("<>") for c in ("tell", "know", "negtell", "nobody") for w in _CLASSES[c]))
 

@@ -88,10 +88,12 @@ _FENCES = ("```", "~~~")
 _LINK_COMMENT = lazy_pattern(r"^\s{0,3}\[[^\]\n]*\]:\s*(?:#|<>)\s")
 
 
-def reader_sections(lines: list[str]) -> tuple[set[int], set[int], set[int]]:
+def reader_sections(lines: list[str], folds: bool = True
+                    ) -> tuple[set[int], set[int], set[int]]:
     """The lines (0-based) under a heading that names the model, those inside fenced code
     blocks, and those inside HTML comments (which the user reading the rendered memory does
-    not see)."""
+    not see) — and, with ``folds`` (the text holds one), inside a collapsed ``<details>``
+    block or on a link definition written as a comment."""
     under: set[int] = set()
     code: set[int] = set()
     comment: set[int] = set()
@@ -103,12 +105,13 @@ def reader_sections(lines: list[str]) -> tuple[set[int], set[int], set[int]]:
             opened = "-->" not in line[at + 4 if at >= 0 else 0:]
         # a collapsed <details> block's body, a link definition written as a comment
         # ("[//]: # (…)"): text the rendered memory does not show either (session 38)
-        if "<details" in line or "</details" in line:
-            folded = "<details" in line and "</details" not in line[line.rfind("<details"):]
-        elif folded and "<summary" not in line:
-            comment.add(i)
-        if line[:4].lstrip().startswith("[") and _LINK_COMMENT.match(line) is not None:
-            comment.add(i)
+        if folds:
+            if "<details" in line or "</details" in line:
+                folded = "<details" in line and "</details" not in line[line.rfind("<details"):]
+            elif folded and "<summary" not in line:
+                comment.add(i)
+            if line[:4].lstrip().startswith("[") and _LINK_COMMENT.match(line) is not None:
+                comment.add(i)
         if line.lstrip().startswith(_FENCES):
             fence = not fence
             continue
@@ -388,6 +391,6 @@ def kept_quiet(lines: list[str], i: int, hidden: bool) -> tuple[str, str] | None
         return None
     if prefers(at):
         return None
-    if hidden or asks(lines[i], at) & _QUIET_WITH or _SECRET_PLACE.search(line) is not None:
+    if asks(lines[i], at) & _QUIET_WITH or _SECRET_PLACE.search(line) is not None or hidden:
         return "asks to keep an act from the user", lines[i].strip()[:60]
     return None
