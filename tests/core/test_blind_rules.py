@@ -116,7 +116,11 @@ HERE = Path(__file__).parent / "blind_rules"
 #: saved feedback, rules32 folded in"): written blind in session 36, 24 workspaces, 24
 #: languages, no projects, labelled for instruction_like alone (50 orders that do not look
 #: like orders); before on integ 648be213 29/1/21, after relfix37 45/0/5; floors a finding
-#: or two under.
+#: or two under. ``rules34`` (bench/RESULTS.md, "Issue 34: instruction_like in the languages
+#: it missed and the forms that hide an order, rules34 folded in"): written blind in session
+#: 37, 24 workspaces, 24 languages (23 outside the large eight), four agents' layouts, no
+#: projects, labelled for instruction_like alone (44 orders hidden by their form); before on
+#: integ 7500c4b2 12/0/32, after relfix38 40/0/4; floors a finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -130,6 +134,7 @@ MULTI_RULE_SETS = [
     ("rules27", {"instruction_like": (0.9, 0.58)}),
     ("rules30", {"instruction_like": (0.95, 0.85)}),
     ("rules32", {"instruction_like": (0.95, 0.86)}),
+    ("rules34", {"instruction_like": (0.95, 0.86)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

@@ -27,6 +27,9 @@ from __future__ import annotations
 
 import re
 
+import ahocorasick
+
+from memtui.core.checks.address_grammar import words as grammar_words
 from memtui.core.checks.ask_words import register, words_at
 from memtui.core.checks.asks import asks, asks_harm
 from memtui.core.checks.unlabelled import enough
@@ -62,6 +65,8 @@ ADDRESSEES = (
     "भाषा मॉडल", "ভাষা মডেল", "语言模型", "語言模型", "言語モデル", "언어 모델", "언어모델",
     "kielimalli", "nyelvi modell", "model de limbaj", "modeli wa lugha", "modelo ng wika",
 )
+#: The same in the languages of `address_grammar` (session 38).
+ADDRESSEES = tuple(dict.fromkeys((*ADDRESSEES, *grammar_words("model"))))
 #: The same as initials, in capitals ("AI", "IA", "KI", "ИИ", "ШІ"): a lower-case "ai" or
 #: "ki" is a word of its own in Italian or Hungarian.
 _INITIAL_STRINGS = ("AI", "IA", "KI", "LLM", "ИИ", "ШІ")
@@ -186,8 +191,24 @@ def names_model(label: str) -> bool:
     return _names_model(label)
 
 
+#: The same words in one Aho–Corasick automaton, for asking whether a text holds one: a
+#: regular expression of ~300 alternatives in a dozen scripts is tried at every character
+#: (session 38: the languages of `address_grammar` made it a third of the check's time).
+_ADDRESSEE_WORDS: list[ahocorasick.Automaton] = []
+
+
+def _holds_addressee(low: str) -> bool:
+    if not _ADDRESSEE_WORDS:
+        a = ahocorasick.Automaton()
+        for w in ADDRESSEES:
+            a.add_word(w, w)
+        a.make_automaton()
+        _ADDRESSEE_WORDS.append(a)
+    return next(_ADDRESSEE_WORDS[0].iter(low), None) is not None
+
+
 def _names_model(label: str) -> bool:
-    return _ADDRESSEE.search(label.lower()) is not None or bool(_own_initials(label))
+    return _holds_addressee(label.lower()) or bool(_own_initials(label))
 
 
 #: A Latin word, capitalized, after an initial: "AI Stack", "EU AI Act", "IN AI PROMPTS"
@@ -385,7 +406,8 @@ _EXAMPLE = lazy_pattern(
     r"(?i)exampl|exempl|ejempl|esempi|beispiel|voorbeeld|eksempel|esimerk|przykład|příklad|"
     r"príklad|пример|приклад|παράδειγμ|örnek|példa|contoh|ví dụ|ตัวอย่าง|مثال|דוגמ|"
     r"उदाहरण|উদাহরণ|mfano|例|예시|\bquoted?\b|\bcit[éeao]|zitiert|цитат|as data\b|"
-    r"not an instruction|نمونه|" + _ATTACK_WORDS)
+    r"not an instruction|نمونه|" + "".join(w + "|" for w in grammar_words("example"))
+    + _ATTACK_WORDS)
 #: An attack named: a prompt injection, phishing.
 _ATTACK = lazy_pattern(r"(?i)" + _ATTACK_WORDS)
 

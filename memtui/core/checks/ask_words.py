@@ -16,6 +16,8 @@ from collections import defaultdict
 
 import ahocorasick
 
+from memtui.core.checks.address_grammar import words as grammar_words
+
 _CLASSES: dict[str, tuple[str, ...]] = {
     # the user, in the third person
     "user": (
@@ -45,7 +47,7 @@ _CLASSES: dict[str, tuple[str, ...]] = {
     "tell": (
         "mention", "tell", "inform", "<say", "reveal", "notif", "disclos", "erwähn", "<sag",
         "mitteil", "verrat", "anzeig", "mentionn", "<dire>", "<dis>", "préven", "signal",
-        "comentes", "digas", "decir", "avis", "menzion", "<dic", "mencion", "<diga", "<conte",
+        "comentes", "digas", "decir", "avis", "menzion", "<dic", "mencion", "<diga", "<conte>",
         "сообщ", "говор", "упомина", "рассказ", "скаж", "повідом", "поясн", "кажи", "згаду",
         "mów", "wspomin", "informuj", "kerro", "mainits", "nämn", "säg", "berätt", "vermeld",
         "<zeg", "<meld", "vertel", "pomen", "spun", "menționa", "söyle", "bahset", "bildir",
@@ -191,10 +193,20 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "추천", "pendekeza"),
 }
 
+# each language's own grammar of addressing a reader (session 38, `address_grammar`)
+for _cls, _stems in _CLASSES.items():
+    _CLASSES[_cls] = tuple(dict.fromkeys((*_stems, *grammar_words(_cls))))
+
 #: The user's words, and the verbs of telling and knowing and "nobody" (their stems, without
 #: a word's bounds), for the keyword probe: a line holding none of either is not read for
 #: an order kept from the user.
 USER_WORDS = _CLASSES["user"]
+#: The verbs of telling a line must hold to be read for an act kept quiet (session 38,
+#: `memtui.core.checks.voice.kept_quiet`), for the keyword probe: the negated ones and the
+#: stems found inside words (a stem bound to a word's start, "<say", "<dis", "<conte", is
+#: part of too many other words — "message", "display", "content" — to find lines by).
+QUIET_WORDS = tuple(dict.fromkeys(w.strip(">") for c in ("negtell", "tell")
+                                  for w in _CLASSES[c] if not w.startswith("<")))
 TELL_WORDS = tuple(dict.fromkeys(
     w.strip("<>") for c in ("tell", "know", "negtell", "nobody") for w in _CLASSES[c]))
 

@@ -18,12 +18,20 @@ from memtui.core.checks.addressed import (
     markers_in,
     names_an_attack,
 )
-from memtui.core.checks.ask_words import TELL_WORDS, USER_WORDS
+from memtui.core.checks.ask_words import QUIET_WORDS, TELL_WORDS, USER_WORDS
+from memtui.core.checks.look_alike import fold
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
 from memtui.core.checks.speech import quoted_list, speech_from
 from memtui.core.checks.unlabelled import unlabelled
-from memtui.core.checks.voice import kept_quoted, naming, reader_sections, sentence, voiced
+from memtui.core.checks.voice import (
+    kept_quiet,
+    kept_quoted,
+    naming,
+    reader_sections,
+    sentence,
+    voiced,
+)
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -129,7 +137,7 @@ KEYWORDS = _WORDS
 #: The kinds of words `scan_instructions` asks the probe about, in one list (one ask, not
 #: nine: each walks the text's found keywords), and the kinds each word is of.
 _KINDS = (_WORDS, OBJECTS, VERBS, ADDRESSEES, SYSTEM_WORDS, MARKER_WORDS, INITIAL_WORDS,
-          USER_WORDS, TELL_WORDS)
+          USER_WORDS, TELL_WORDS, QUIET_WORDS)
 _ALL_WORDS = tuple(dict.fromkeys(w for kind in _KINDS for w in kind))
 _KIND_OF: dict[str, list[int]] = {}
 for _k, _kind in enumerate(_KINDS):
@@ -352,13 +360,16 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     naming the model or a system marker's (`addressed`). A line quoted under one that
     introduces it as an example or as data is no order (`addressed.framed_as_example`)."""
     out: list[tuple[int, str, str]] = []
+    folded = fold(text)
+    if folded is not None:  # full-width letters, Cyrillic look-alikes in Latin words
+        text, probe = folded, None
     probe = probe or KeywordProbe(text)
     # every kind's words the text holds, asked for at once and put in their kinds
     kinds: list[list[str]] = [[] for _ in _KINDS]
     for w in probe.present(_ALL_WORDS):
         for k in _KIND_OF[w]:
             kinds[k].append(w)
-    words, objects, verbs, callers, systems, marker_words, rare, users, tells = kinds
+    words, objects, verbs, callers, systems, marker_words, rare, users, tells, quiet = kinds
     # The orders read by their structure (newuser30 #23): on a line holding one of their
     # objects and one of their verbs.
     verbs = verbs if objects else []
@@ -369,16 +380,20 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     named_on = _lines_at(text, initials(text, bool(rare)))
     # the user named, with a verb of telling or knowing: where an order may ask to keep an
     # act from them (`unlabelled`)
+    # (`quiet`) a verb of telling, whoever is named: where an order may ask to keep an act
+    # quiet beside a strong ask, no model named (session 38, `voice.kept_quiet`)
     tells = tells if users else []
     # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
     # order saved in the user's voice may sit (`voice.kept_quoted`)
     quoting = _QUOTING.search(text) is not None
-    if not (words or verbs or callers or systems or markers or named_on or tells or quoting):
+    if not (words or verbs or callers or systems or markers or named_on or tells or quoting
+            or quiet):
         return out
-    low = text.lower() if words or verbs or callers or systems or tells else ""
+    low = text.lower() if words or verbs or callers or systems or tells or quiet else ""
     # the lines of each kind, found once (one find pass a word, for all kinds): a line is
     # then read by the kinds it holds, no word looked for again
-    on = _lines_of(low, (*words, *verbs, *callers, *systems, *(users if tells else ())))
+    on = _lines_of(low, (*words, *verbs, *callers, *systems, *(users if tells else ()),
+                         *quiet))
     words_on = _union(on, words)
     verbs_on = _union(on, verbs)
     named_on |= _union(on, callers)
@@ -388,8 +403,15 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     lines = text.split("\n")
     # the lines under a heading naming the model, those in fenced blocks and HTML comments
     # (`memtui.core.checks.voice`): looked for when the text names the model at all
-    under, code, comment = reader_sections(lines) if named_on else (set(), set(), set())
-    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under
+    quiet_on = _union(on, quiet) - named_on if quiet else set()
+    # (a collapsed <details> block, a link definition as a comment: looked for when the
+    # text holds one)
+    folds = "<details" in text or "]: #" in text or "]: <>" in text
+    under, code, comment = reader_sections(lines, folds) if named_on \
+        else (set(), set(), set())
+    hidden: list[set[int]] = [comment] if named_on else []
+    candidates = words_on | verbs_on | named_on | systems_on | users_on | marker_on | under \
+        | quiet_on
     quoted_on: set[int] = set()
     if quoting:
         quoted_on = _quoted_lines(text)
@@ -432,6 +454,10 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
                 rest -= set(range(a, b + 1))
             if not rest:
                 found = said = voiced(lines, i, i in under, i in code, i in comment)
+        if found is None and i in quiet_on:
+            if not hidden:  # (its unseen places, found once: asked last)
+                hidden.append(reader_sections(lines, folds)[2])
+            found = said = kept_quiet(lines, i, i in hidden[0])
         if found is None and i in quoted_on and kept_quoted(lines, i):
             found = said = "asks to keep an act from the user", line.strip()[:60]
         if found is None or quoted_list(line) or framed_as_example(lines, i):

@@ -30,7 +30,9 @@ _DROP = (r"(?:ignore|disregard|forget|override|(?:do not|don't|never) (?:follow|
          r"ne (?:suis|suivez|respecte[zs]?) (?:plus|pas)|esqueça|esqueca|desconsidere|"
          r"não siga|nao siga|não obedeça|dimentica|trascura|non seguire|non rispettare|"
          r"(?:про)?игнорируй(?:те)?|забудь(?:те)?|"
-         r"не (?:выполняй|следуй|соблюдай|слушай|обращай внимания на)(?:те)?)")
+         r"не (?:выполняй|следуй|соблюдай|слушай|обращай внимания на)(?:те)?|"
+         # Arabic, "and"/"so" joined to the verb (newuser37 #13)
+         r"[وف]?(?:تجاهل(?:ي|وا)?|انس[َى]?|انسي|انسوا|أهمل|اهمل|لا (?:تتبع|تلتزم ب|تطع)))")
 #: Chinese verbs of the same, which need no clause start (no inflection makes narrative
 #: of them, but 了 after them does).
 _DROP_ZH = r"(?:忽略|忽视|忽視|无视|無視|忘记|忘記|忘掉|不要遵守|不要遵循|不要理会|不要理會)(?!了)"
@@ -42,7 +44,8 @@ _TOLD = (r"(?:instructions?|rules|prompts?|guidelines|directives|what (?:you|it)
          r"systemprompt|instrucciones|reglas|indicaciones|directrices|órdenes|consignes|"
          r"règles|ordres|instruções|instrucoes|regras|diretrizes|ordens|istruzioni|regole|"
          r"direttive|инструкци\w*|указани\w*|правил\w*|директив\w*|指示|指令|命令|ルール|"
-         r"規則|规则|プロンプト|提示|设定|設定|지시|지침|규칙|명령|프롬프트)")
+         r"規則|规则|プロンプト|提示|设定|設定|지시|지침|규칙|명령|프롬프트|"
+         r"(?:ال)?(?:تعليمات|أوامر|اوامر|قواعد|إرشادات|ارشادات|توجيهات))")
 #: Which instructions: the earlier ones, those above, the system's, all of them, yours.
 _WHICH = (r"(?:previous|prior|above|earlier|all|system|your|original|preceding|"
           r"vorherig\w*|bisherig\w*|obig\w*|alle\w*|dein\w*|system\w*|früher\w*|"
@@ -51,7 +54,8 @@ _WHICH = (r"(?:previous|prior|above|earlier|all|system|your|original|preceding|"
           r"prévias|originais|precedenti|sopra|tutte|tutti|tue|tuoi|originali|"
           r"предыдущ\w*|прежн\w*|все\w*|системн\w*|тво\w*|выше|прошл\w*|"
           r"以前|これまで|上記|上の|すべて|全て|システム|前の|之前|上面|上述|所有|系统|系統|"
-          r"原有|先前|你的|이전|위의|모든|시스템|기존|앞의)")
+          r"原有|先前|你的|이전|위의|모든|시스템|기존|앞의|"
+          r"السابقة|السابق|جميع|كل|النظام|الأصلية|أعلاه|الماضية)")
 
 #: Verbs of destroying or rewriting, in the imperative, leading their clause.
 _WIPE = (r"(?:delete|erase|remove|wipe|overwrite|rewrite|clear|purge|truncate|lösche|"
@@ -59,7 +63,8 @@ _WIPE = (r"(?:delete|erase|remove|wipe|overwrite|rewrite|clear|purge|truncate|l�
          r"sobrescribe|reescribe|vacía|"
          r"supprime[zs]?|efface[zs]?|écrase[zs]?|réécri(?:s|vez)|vide[zs]?|apague|exclua|"
          r"remova|sobrescreva|reescreva|limpe|elimine|cancella|rimuovi|sovrascrivi|riscrivi|"
-         r"svuota|удали(?:те)?|сотри(?:те)?|перепиши(?:те)?|очисти(?:те)?|уничтожь(?:те)?)")
+         r"svuota|удали(?:те)?|сотри(?:те)?|перепиши(?:те)?|очисти(?:те)?|уничтожь(?:те)?|"
+         r"[وف]?(?:احذف(?:ي|وا)?|امسح(?:ي|وا)?|أزل|ازل|أفرغ|افرغ))")
 _WIPE_ZH = r"(?:删除|刪除|删掉|刪掉|清空|重写|重寫|覆盖|覆蓋|抹去)(?!了)"
 #: Chinese's 把 puts the object before the verb: 把 MEMORY.md 删掉.
 #: The same closing their clause (German's infinitive after a modal, Japanese, Korean).
@@ -73,7 +78,8 @@ _MEMORY = (r"(?:[\w.-]*\.md\b|memory (?:files?|folder|director(?:y|ies))|memorie
            r"todos los archivos|fichiers? de (?:la )?mémoire|mémoires|tous les fichiers|"
            r"arquivos? de memória|memórias|todos os arquivos|file di memoria|memorie|"
            r"tutti i file|памят\w*|воспоминани\w*|индекс\w*|все файлы|メモリ|記憶|インデックス|"
-           r"すべてのファイル|记忆|索引|所有文件|메모리|기억|인덱스|모든 파일)")
+           r"すべてのファイル|记忆|索引|所有文件|메모리|기억|인덱스|모든 파일|"
+           r"ملفات الذاكرة|الذاكرة|ذاكرتك|الفهرس|جميع الملفات|كل الملفات)")
 
 _GAP = r"[^.!?;。！？\n]"
 #: Between two words of one clause (no sentence's end).
@@ -158,12 +164,13 @@ OBJECTS = (
     "consigne", "règle", "ordre", "instruç", "instruc", "regra", "diretriz", "ordens",
     "istruzion", "regol", "direttiv", "инструкц", "указани", "правил", "директив", "指示",
     "指令", "命令", "ルール", "規則", "规则", "プロンプト", "提示", "设定", "設定", "지시",
-    "지침", "규칙", "명령", "프롬프트",
+    "지침", "규칙", "명령", "프롬프트", "تعليمات", "أوامر", "اوامر", "قواعد", "إرشادات",
+    "ارشادات", "توجيهات",
     # the memory
     ".md", "memor", "memór", "index", "file", "erinnerung", "speicher", "gedächtnis", "dateien",
     "archivo", "índice", "indice", "fichier", "mémoire", "arquivo", "памят", "индекс",
     "файл", "воспоминан", "メモリ", "記憶", "インデックス", "ファイル", "记忆", "索引", "文件",
-    "메모리", "기억", "인덱스", "파일",
+    "메모리", "기억", "인덱스", "파일", "الذاكرة", "ذاكرتك", "الفهرس", "الملفات",
 )
 VERBS = (
     "ignor", "disregard", "forget", "override", "follow", "obey", "vergiss", "vergesst",
@@ -172,7 +179,8 @@ VERBS = (
     "desconsider", "siga", "obedeç", "dimentic", "trascur", "seguire", "rispettare",
     "игнорир", "забуд", "выполня", "следуй", "соблюда", "слушай", "обраща",
     "忽略", "忽视", "忽視", "无视", "無視", "忘记", "忘記", "忘掉", "不要遵", "不要理", "忘れ",
-    "従わ", "従うな", "무시", "잊", "따르지",
+    "従わ", "従うな", "무시", "잊", "따르지", "تجاهل", "انس", "أهمل", "اهمل", "لا تتبع",
+    "لا تلتزم", "لا تطع",
     # of wiping
     "delete", "erase", "remove", "wipe", "overwrite", "rewrite", "clear", "purge", "truncate",
     "lösch", "entfern", "überschreib", "leere", "vernicht", "borra", "elimin", "sobrescrib",
@@ -181,7 +189,8 @@ VERBS = (
     "remova", "sobrescrev", "reescrev", "limpe", "cancella", "rimuovi", "sovrascriv",
     "riscriv", "svuota", "удали", "сотри", "перепиши", "очисти", "уничтож", "删除", "刪除",
     "删掉", "刪掉", "清空", "重写", "重寫", "覆盖", "覆蓋", "抹去", "削除", "消去", "消し",
-    "消す", "書き換え", "上書き", "삭제", "지우", "지워", "다시 작성", "덮어",
+    "消す", "書き換え", "上書き", "삭제", "지우", "지워", "다시 작성", "덮어", "احذف", "امسح",
+    "أزل", "ازل", "أفرغ", "افرغ",
 )
 _TOLD_WORDS = OBJECTS[:OBJECTS.index(".md")]
 _MEMORY_WORDS = OBJECTS[len(_TOLD_WORDS):]

@@ -56,8 +56,10 @@ words of the common languages — none is a phrase of an order.
 
 from __future__ import annotations
 
+from memtui.core.checks.address_grammar import words as grammar_words
 from memtui.core.checks.addressed import calls_an_example, names_model
 from memtui.core.checks.ask_words import words_at
+from memtui.core.checks.asks import asks
 from memtui.core.checks.unlabelled import prefers
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -71,7 +73,8 @@ _SECRET_PLACE = lazy_pattern(r"(?i)(?:^|[\s`'\"(/])\.env\b|~/\.ssh|\bid_(?:rsa|e
 _IF = lazy_pattern(
     r"(?i)(?:^|[\s(«\"'>,.;:—-])(?:if|wenn|falls|si|se|jos|ha|eğer|jika|kalau|apabila|nếu|"
     r"если|якщо|αν|אם|اگر|إذا|إن|अगर|यदि|যদি|kama|ikiwa|dacă|daca|als|indien|om|"
-    r"jeśli|jeżeli|pokud|jestli|hvis|ifall|kung)(?=\s)|如果|若是|もし|만약|என்றால்|"
+    r"jeśli|jeżeli|pokud|jestli|hvis|ifall|kung" + "".join("|" + w for w in grammar_words("if"))
+    + r")(?=\s)|如果|若是|もし|만약|என்றால்|"
     # a script that does not space its words: "ถ้าคุณเป็น…"
     r"ถ้า|หาก")
 #: A comment's opening in a code line ("# …", "// …", "-- …", "/* …").
@@ -81,19 +84,34 @@ _HEADING = lazy_pattern(r"^\s{0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$")
 _FENCES = ("```", "~~~")
 
 
-def reader_sections(lines: list[str]) -> tuple[set[int], set[int], set[int]]:
+#: A link definition no text refers to, written as a comment: "[//]: # (…)", "[comment]: #".
+_LINK_COMMENT = lazy_pattern(r"^\s{0,3}\[[^\]\n]*\]:\s*(?:#|<>)\s")
+
+
+def reader_sections(lines: list[str], folds: bool = True
+                    ) -> tuple[set[int], set[int], set[int]]:
     """The lines (0-based) under a heading that names the model, those inside fenced code
     blocks, and those inside HTML comments (which the user reading the rendered memory does
-    not see)."""
+    not see) — and, with ``folds`` (the text holds one), inside a collapsed ``<details>``
+    block or on a link definition written as a comment."""
     under: set[int] = set()
     code: set[int] = set()
     comment: set[int] = set()
-    fence = opened = named = False
+    fence = opened = named = folded = False
     for i, line in enumerate(lines):
         if opened or "<!--" in line:
             comment.add(i)
             at = line.rfind("<!--")
             opened = "-->" not in line[at + 4 if at >= 0 else 0:]
+        # a collapsed <details> block's body, a link definition written as a comment
+        # ("[//]: # (…)"): text the rendered memory does not show either (session 38)
+        if folds:
+            if "<details" in line or "</details" in line:
+                folded = "<details" in line and "</details" not in line[line.rfind("<details"):]
+            elif folded and "<summary" not in line:
+                comment.add(i)
+            if line[:4].lstrip().startswith("[") and _LINK_COMMENT.match(line) is not None:
+                comment.add(i)
         if line.lstrip().startswith(_FENCES):
             fence = not fence
             continue
@@ -340,4 +358,39 @@ def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
             or _place(code, comment, line) \
             or (named and _if_reader(line)):
         return "turns to the model", line.strip()[:60]
+    return None
+
+
+_URL_SUB = lazy_pattern(r"https?://[^\s)\]>]+")
+
+#: The strong asks beside which keeping an act quiet is an order, no model named: sending
+#: out, a credential, skipping the user's confirmation, acting covertly, putting the user
+#: below something (not a standing change alone: "from now on, don't mention X in commit
+#: messages" is a user's preference).
+_QUIET_WITH = frozenset(("send", "credential", "skip", "covert", "above"))
+
+
+def kept_quiet(lines: list[str], i: int, hidden: bool) -> tuple[str, str] | None:
+    """(reason, excerpt) when line ``i`` asks, in the imperative, to keep an act quiet — a
+    negated verb of telling, toward whoever it is kept from ("don't tell Ana", "ná luaigh
+    é", "nie wspominaj o tym") — beside a strong ask, or in a place the user does not see
+    (``hidden``); no model named (session 38, rules34: the reader addressed in the second
+    person, the person kept in the dark named by name)."""
+    line = lines[i]
+    if line.lstrip().startswith("|"):  # a table's cells are no sentence in the imperative
+        return None
+    if "://" in line:
+        line = _URL_SUB.sub("http://url", line)
+    low = line.lower()
+    at = words_at(low)
+    # the negation just before the verb ("don't tell", "nie wspominaj", "ná luaigh"), or
+    # the verb closed with its negation ("söyleme", "nesakyk")
+    if not ("negtell" in at or ("neg" in at and "tell" in at and any(
+            0 < t - n <= 12 and low[n:t].count(" ") <= 2
+            for n in at["neg"] for t in at["tell"]))):
+        return None
+    if prefers(at):
+        return None
+    if asks(lines[i], at) & _QUIET_WITH or _SECRET_PLACE.search(line) is not None or hidden:
+        return "asks to keep an act from the user", lines[i].strip()[:60]
     return None

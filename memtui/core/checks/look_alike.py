@@ -1,0 +1,42 @@
+"""Letters that look like others, folded before an order is read (session 38, blind set
+rules34: a planted "system" label in full-width letters, "ＳＹＳＴＥＭ：", and a line whose
+words mixed Latin letters with Cyrillic look-alikes, "Nоtа dо sіstеmа раrа о аsіstеntе",
+were both missed: no word of either matched its class).
+
+Two folds, each one character for one, so that a line and a column keep their place:
+
+* the full-width forms of ASCII letters and digits to ASCII (a run of them: "ＳＹＳＴＥＭ";
+  East Asian text's full-width punctuation, "，", "：", is left, and read as it is);
+* in a word that mixes Latin letters with Cyrillic ones that look the same, those Cyrillic
+  letters to their Latin twins (a Russian word, or a Latin one, is left as it is: only a
+  word holding both scripts is a disguise).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Full-width ASCII letters and digits to ASCII, and a run of them.
+_WIDE = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
+                                 *range(0xFF41, 0xFF5B))}
+_WIDE_RUN = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]+")
+#: Cyrillic letters that look like Latin ones, to those.
+_TWINS = str.maketrans("асеорхуіјѕԁһԛԝАВЕКМНОРСТХІЈЅ", "aceopxyijsdhqwABEKMHOPCTXIJS")
+_CYRILLIC_TWINS = "асеорхуіјѕԁһԛԝАВЕКМНОРСТХІЈЅ"
+#: A word holding a Latin letter and a Cyrillic look-alike.
+_MIXED = re.compile(r"(?<!\w)(?=\w*[A-Za-z])(?=\w*[" + _CYRILLIC_TWINS + r"])\w+")
+_HAS_TWIN = re.compile("[" + _CYRILLIC_TWINS + "]")
+
+
+def fold(text: str) -> str | None:
+    """``text`` with full-width ASCII and mixed-script words folded, or None when it holds
+    neither (the common case: one scan for each)."""
+    if text.isascii():
+        return None
+    out = text
+    if _WIDE_RUN.search(out) is not None:
+        out = _WIDE_RUN.sub(lambda m: m.group().translate(_WIDE), out)
+    if _HAS_TWIN.search(out) is None:
+        return out if out is not text else None
+    mixed = _MIXED.sub(lambda m: m.group().translate(_TWINS), out)
+    return mixed if mixed != text else None
