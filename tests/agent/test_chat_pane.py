@@ -145,8 +145,8 @@ async def test_truncation_banner(ws: Workspace, fake: FakeOllama) -> None:
         await wait_until(pilot, turns(pane, 1))
         banner = app.query_one(Banner)
         assert banner.kind == "truncation"
-        assert banner.message.startswith("Prompt cut: Ollama read 2,050 tokens of about ")
-        assert "Fix: no num_ctx was sent" in banner.message
+        assert "Ollama read 2,050 tokens of about " in banner.message
+        assert banner.message.startswith("Prompt cut — Fix: no num_ctx was sent")
         assert banner.has_class("-shown")
 
 

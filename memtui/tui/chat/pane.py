@@ -532,8 +532,11 @@ class ChatPane(Vertical):
                     if current is not None:
                         await current.finish()
                     self.query_one(ReplyStats).show(event.stats, event.budget.total)
-                    if event.truncation:
-                        banner.show(f"{event.truncation.message}. Fix: {event.truncation.fix}",
+                    if event.truncation:  # the fix first: at 80×24 the banner folds to
+                        # two rows, and "what to do" was past them (newuser37 #33)
+                        cut = event.truncation
+                        banner.show(f"Prompt cut — Fix: {cut.fix}. "
+                                    f"{cut.message.removeprefix('Prompt cut: ')}",
                                     "truncation")
                 elif isinstance(event, ToolStarted):
                     started.append(event.call.name)
