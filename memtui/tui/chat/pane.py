@@ -151,6 +151,13 @@ class ChatPane(Vertical):
             super().__init__()
             self.paths = paths
 
+    class BlockCounted(Message):
+        """The chat counted the injected block (qwen tokens, its budget bar's "block")."""
+
+        def __init__(self, tokens: int) -> None:
+            super().__init__()
+            self.tokens = tokens
+
     class WindowKnown(Message):
         """The window the chat measures every request against is now known: an
         OpenAI-compatible server's -c (from /props, ``name`` "server -c"), or the num_ctx
@@ -187,6 +194,7 @@ class ChatPane(Vertical):
         self._window_told: tuple[int, str] | None = None
         #: Counting a message before it is sent (`_send`).
         self._counting = False
+        self._block_told: int | None = None  # the block's count last told (BlockCounted)
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -425,6 +433,13 @@ class ChatPane(Vertical):
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
             self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window,
                                            self._likely)
+        self._tell_block(budget.block)
+
+    def _tell_block(self, tokens: int) -> None:
+        """Say the block's count to the app when it is new (the header's figure, #6)."""
+        if tokens != self._block_told:
+            self._block_told = tokens
+            self.post_message(self.BlockCounted(tokens))
 
     def _estimate_note(self, counted: int | None) -> str:
         """Why the bar's total and the server's refused count differ, when they do: a third
@@ -548,6 +563,7 @@ class ChatPane(Vertical):
                 if isinstance(event, RequestStarted):
                     self.query_one(BudgetBar).show(event.budget, self.loaded,
                                                    self._fixed_window, self._likely)
+                    self._tell_block(event.budget.block)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
