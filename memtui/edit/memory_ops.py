@@ -31,6 +31,7 @@ from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import hook_cut
+from memtui.edit.emptied_headings import drop_emptied_headings
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.index_ops import (
     plan_add_to_index,
@@ -448,8 +449,9 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
         plan.move(rel, new_rel)
         moved[rel] = new_rel
     raw = plan.raw(INDEX_NAME)
-    before = len(raw)
+    before, texts = len(raw), raw.texts()
     removed = remove_index_links(raw, set(rels), lambda name: snap.resolver.resolve(name).path)
+    emptied = drop_emptied_headings(raw, texts)  # (newuser37 #8)
     linked = snap.links_to_each(rels)  # (each source read once: newuser35 #4)
     sources = {lk.source for found in linked.values() for lk in found}
     rewrite_links(plan, [s for s in snap.memories if s in sources and s not in moved],
@@ -469,6 +471,10 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
                             f"archived {names}; removed {lines}")
         cs.preview = f"will move {names}; will remove {lines}"
     cs.keep_age = True  # put away, not changed: each keeps its age
+    if emptied:  # the lines counted above are the entries' and these headings'
+        shown = ", ".join(emptied[:5]) + (" …" if len(emptied) > 5 else "")
+        cs.notes.append(f"{plural(len(emptied), 'heading')} left with nothing under them "
+                        f"removed from {INDEX_NAME} ({shown})")
     cs.notes += into_archive(snap, moved, linked)
     return cs
 
