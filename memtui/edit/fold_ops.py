@@ -76,6 +76,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
         cs = plan.changeset("fold", {"memories": ordered, "label": label},
                             f"{INDEX_NAME}: folded {what}")
         cs.preview = f"{INDEX_NAME}: will fold {what}"
+        cs.notes.insert(0, size_change(snap, plan, profile, options))
         return refuse_unloading(snap, cs, profile, options, len(rels))
     first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
@@ -85,7 +86,28 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
     cs = plan.changeset("fold", {"memories": ordered, "label": label},
                         f"{INDEX_NAME}: folded {what}")
     cs.preview = f"{INDEX_NAME}: will fold {what}"
+    cs.notes.insert(0, size_change(snap, plan, profile, options))
     return refuse_unloading(snap, cs, profile, options, len(rels))
+
+
+def size_change(snap: Snapshot, plan: Plan, profile: str | None,
+                options: AuditOptions | None) -> str:
+    """What a fold does to the index's size: the lines it frees, the bytes it adds or saves,
+    and whether the index stays past its byte limit (newuser37 #9: folding 15 entries took
+    the index from 25,999 to 26,043 bytes, past Claude Code's 25,000, and the dialog said
+    nothing of it)."""
+    was, now = snap.editable(INDEX_NAME) or b"", plan.raw(INDEX_NAME).to_bytes()
+    freed = was.count(b"\n") - now.count(b"\n")
+    delta = len(now) - len(was)
+    text = (f"{INDEX_NAME}: frees {plural(freed, 'line')}, "
+            + (f"adds {plural(delta, 'byte')} ({len(was):,} → {len(now):,})" if delta > 0 else
+               f"saves {plural(-delta, 'byte')} ({len(was):,} → {len(now):,})"))
+    if delta > 0:
+        text += ": a packed line keeps every title and hook, it saves lines, not bytes"
+    limit = options.max_bytes if options is not None and profile == "claude-code" else None
+    if limit and len(now) > limit:
+        text += f"; the index stays past the {limit:,}-byte load limit"
+    return text
 
 
 def refuse_unloading(snap: Snapshot, cs: Changeset, profile: str | None,

@@ -305,8 +305,10 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str],
     cs = _plan(app, workspace, fold_ops.fold, paths, label, *limits)
     if cs is None:
         return False
+    size = [n for n in cs.notes if n.startswith(f"{INDEX_NAME}: frees ")]
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
-                                         [cs.planned, "", "(undo with u)"], diff=cs.diff(),
+                                         [cs.planned, *size, "", "(undo with u)"],
+                                         diff=cs.diff(),
                                          confirm="Fold")):
         return False
     return _write(app, workspace, cs)
