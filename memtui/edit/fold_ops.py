@@ -22,6 +22,7 @@ from memtui.edit.draft import (
     draft_hook,
     draft_title,
     index_href,
+    latin_script,
     link_free,
     plain,
 )
@@ -47,7 +48,8 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
     # one line (newuser23 #46), no link (newuser24 #56)
-    label = bracket_free(link_free(plain(label or ""))).strip() or default_fold_label()
+    label = bracket_free(link_free(plain(label or ""))).strip() or default_fold_label(
+        neutral=not latin_script(snap.index.text))  # (newuser37 #16)
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
