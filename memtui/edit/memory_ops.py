@@ -42,6 +42,7 @@ from memtui.edit.index_ops import (
 from memtui.edit.load_limit import changeset_past_limit, loaded_place
 from memtui.edit.safe_write import MAX_EDIT_BYTES
 from memtui.edit.snapshot import Snapshot
+from memtui.edit.why_labels import folder_labels
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
@@ -270,9 +271,11 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     return cs
 
 
-def template_body(type_: str) -> str:
-    """The body a new memory starts with (feedback and project carry Why / How to apply)."""
-    return "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
+def template_body(type_: str, labels: tuple[str, str] = ("**Why:**", "**How to apply:**")
+                  ) -> str:
+    """The body a new memory starts with (feedback and project carry Why / How to apply);
+    ``labels``: the two labels as the folder writes them (`folder_labels`)."""
+    return f"\n{labels[0]} \n{labels[1]} \n" if type_ in ("feedback", "project") else "\n"
 
 
 def template(name: str, type_: str, description: str, body: str | None = None,
@@ -360,6 +363,8 @@ def _new(snap: Snapshot, name: str, type_: str, description: str, index: bool,
     if not description.strip():
         raise UsageError(NO_DESCRIPTION)
     plan = Plan(snap)
+    if body is None and type_ in ("feedback", "project"):  # the folder's labels (#18)
+        body = template_body(type_, folder_labels(snap))
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
     plan.create(rel, text.encode("utf-8"))
