@@ -363,7 +363,9 @@ def _new(snap: Snapshot, name: str, type_: str, description: str, index: bool,
     if not description.strip():
         raise UsageError(NO_DESCRIPTION)
     plan = Plan(snap)
-    if body is None and type_ in ("feedback", "project"):  # the folder's labels (#18)
+    if type_ in ("feedback", "project") and body in (None, template_body(type_)):
+        # the folder's labels (newuser37 #18), for the app's n too when its English
+        # template was left as it came
         body = template_body(type_, folder_labels(snap))
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)

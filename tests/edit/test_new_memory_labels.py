@@ -46,3 +46,28 @@ def test_a_folder_without_labels_gets_the_english_template(tmp_path: Path) -> No
                "the night shift rule").returncode == 0
     text = (ws / "memory" / "night-shift.md").read_text(encoding="utf-8")
     assert "\n**Why:** \n**How to apply:** \n" in text
+
+
+async def test_the_apps_n_writes_them_too(tmp_path: Path) -> None:
+    from textual.widgets import Select
+
+    from memtui.core.workspace import open_workspace
+    from memtui.tui import curate
+    from memtui.tui.dialogs.new_memory import NewMemoryScreen
+    from tests.edit.test_curate_tui import Harness, _finish, _type
+    from tests.tui.conftest import wait_for
+
+    ws = write_tree(tmp_path / "ar", {
+        "MEMORY.md": "# الفهرس\n- [أ](memory/a.md) — أ\n",
+        "memory/a.md": memory("a", "**السبب:**", "**كيفية التطبيق:**")})
+    app = Harness(lambda a: curate.run_new_memory(a, open_workspace(ws)))
+    async with app.run_test(size=(120, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMemoryScreen))
+        app.screen.query_one("#type", Select).value = "feedback"
+        await _type(pilot, "#name", "night-shift")
+        await _type(pilot, "#description", "the night shift rule")
+        await pilot.pause()
+        await pilot.click("#confirm")
+        await _finish(pilot, app)
+    text = (ws / "memory" / "night-shift.md").read_text(encoding="utf-8")
+    assert "\n**السبب:** \n**كيفية التطبيق:** \n" in text, text
