@@ -88,10 +88,16 @@ def memory_effects(before: AuditResult, after: AuditResult,
     for kind, head, tail in (("secret", CREDENTIAL, "remove it"),
                              ("instruction_like", INSTRUCTIONS,
                               "the agent will read it as an order; remove it")):
-        seen_here = {(f.path, f.line) for f in before.findings if f.kind == kind}
+        # by file and what it says, not by line: a finding already there that a write only
+        # moved (a line inserted above it) is not the batch's (newuser37 #21)
+        seen_here = Counter((f.path, f.message) for f in before.findings if f.kind == kind)
         for f in after.findings:
-            if f.kind == kind and (f.path, f.line) not in seen_here:
-                out.append((f.path, f"{head}{f.path}:{f.line} — {tail}"))
+            if f.kind != kind:
+                continue
+            if seen_here[(f.path, f.message)] > 0:
+                seen_here[(f.path, f.message)] -= 1
+                continue
+            out.append((f.path, f"{head}{f.path}:{f.line} — {tail}"))
     return out
 
 

@@ -86,3 +86,16 @@ def server_window(n_ctx: int | None, override: int | None = None) -> Window:
     return Window(None, "none", None,
                   f"window unknown: the server reports no n_ctx at /props; "
                   f"{FIXED_WINDOW_NOTE}{ignored}")
+
+
+def likely_default(version: str | None, modelfile_num_ctx: int | None = None) -> int | None:
+    """The window a request with no num_ctx most likely gets (`default_window`), as a
+    number: the Modelfile's num_ctx, else 2,048 before Ollama 0.6.7, 4,096 up to 0.15.4;
+    None when the version leaves it to the machine's VRAM, or is unknown (newuser37 #4: the
+    budget read "—" before the first message, and the prompt went out to be cut)."""
+    if modelfile_num_ctx:
+        return modelfile_num_ctx
+    v = parse_version(version)
+    if v is None or v >= (0, 15, 5):
+        return None
+    return 2048 if v < (0, 6, 7) else 4096

@@ -33,6 +33,7 @@ from memtui.edit.load_limit import (
     openclaw_notes,
     window_note,
 )
+from memtui.edit.move_entry import move_entry
 from memtui.edit.safe_write import Conflict, Recovered, folder_lock
 from memtui.edit.snapshot import Snapshot
 
@@ -56,6 +57,9 @@ OPERATIONS: dict[str, tuple[str, Planner]] = {
     "unfold": ("turn a packed index line back into entries",
                lambda s, a: fold_ops.unfold(s, a.line_number, a.agent_profile,
                                             AuditOptions())),
+    "move-entry": ("move a memory's index entry to line --to, its title and hook kept (the "
+                   "current-task line into the loaded part)",
+                   lambda s, a: move_entry(s, a.memory, a.to)),
     "rename": ("rename a memory: file, name, and every link to it",
                lambda s, a: memory_ops.rename(s, a.memory, a.new_name)),
     "fix-wikilinks": ("rewrite fuzzy [[wikilinks]] to their exact spelling",
@@ -156,6 +160,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ops["unfold"].add_argument("line_number", metavar="LINE_NUMBER",
                                type=bounded(True, 1, 100_000_000),
                                help="MEMORY.md line number of the packed line")
+    ops["move-entry"].add_argument("memory", metavar="MEMORY", help=named)
+    ops["move-entry"].add_argument("--to", metavar="LINE", required=True,
+                                   type=bounded(True, 1, 100_000_000),
+                                   help="the line the entry becomes (past the end: the last)")
     ops["rename"].add_argument("memory", metavar="MEMORY", help=named)
     ops["rename"].add_argument("new_name", metavar="NEW_NAME",
                                help="new name, a slug: lowercase words joined by - or _ "

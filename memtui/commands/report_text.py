@@ -31,7 +31,7 @@ from memtui.core.reporting.index_memories import index_memories
 from memtui.core.reporting.json_report import config_summary, hot_and_packed
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.suppress import counts as suppress_counts
-from memtui.core.reporting.wording import percent, plural
+from memtui.core.reporting.wording import no_num_ctx_note, no_num_ctx_tokens, percent, plural
 
 if TYPE_CHECKING:
     from memtui.core.audit import AuditResult
@@ -244,6 +244,10 @@ def summary_table(result: AuditResult) -> Table:
         if block.window_name == ASSUMED_WINDOW else ""
     row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
+    if block.window_name != "--num-ctx":  # (a window given: the agent sends it)
+        cut = no_num_ctx_note(*no_num_ctx_tokens(block.tokens, block.tokenizer))
+        if cut:  # the block against the window a request without num_ctx gets (#27)
+            row("Without num_ctx", Text(cut, style="yellow"))
     outside = result.not_in_block()
     if outside:  # the block is not the whole per-turn text (newuser35 #22)
         row("Not counted", "the agent also loads, whole, every turn: " + ", ".join(

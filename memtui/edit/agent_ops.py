@@ -23,7 +23,7 @@ from memtui.edit.snapshot import Snapshot
 
 #: Every operation of ``memtui fix`` (item and claude-code offer all but the agents' own).
 ITEM_OPS = frozenset({"add-to-index", "repoint", "remove-link", "fold", "unfold", "rename",
-                      "fix-wikilinks", "new", "delete", "archive", "redact"})
+                      "fix-wikilinks", "new", "delete", "archive", "redact", "move-entry"})
 #: profile → the operations offered under it.
 OFFERED: dict[str, frozenset[str]] = {
     "item": ITEM_OPS,

@@ -270,24 +270,46 @@ def draft_entry(mf: MemoryFile, title: str | None = None, hook: str | None = Non
                       hook if hook is not None else draft_hook(mf.description))
 
 
-def default_fold_label(now: float | None = None) -> str:
-    return "Cold, " + time.strftime("%B %Y", time.localtime(now))
+def default_fold_label(now: float | None = None, neutral: bool = False) -> str:
+    """``Cold, <month year>``; ``neutral``: ``<year>-<month>`` with no English word (an
+    index in another language, `latin_script`)."""
+    return time.strftime("%Y-%m" if neutral else "Cold, %B %Y", time.localtime(now))
 
 
-def fold_label_for(ages_days: list[int], now: float | None = None) -> str:
+def fold_label_for(ages_days: list[int], now: float | None = None,
+                   neutral: bool = False) -> str:
     """The proposed label of a packed line for memories ``ages_days`` old: the month they
     were written (SPEC §1's ``Cold, May 2026``), or the span of months (``Cold, March–May
     2026``; ``Cold, December 2025–May 2026``); today's month when no age is known
-    (newuser35 #24: memories of May were proposed "Cold, December 2026")."""
+    (newuser35 #24: memories of May were proposed "Cold, December 2026"). ``neutral``: the
+    months in numbers, no English word (``2026-03–2026-05``), for an index written in
+    another language (newuser37 #16: ``Cold, January 2026`` in a Chinese index)."""
     if not ages_days:
-        return default_fold_label(now)
+        return default_fold_label(now, neutral)
     at = time.time() if now is None else now
     newest = time.localtime(at - min(ages_days) * 86400)
     oldest = time.localtime(at - max(ages_days) * 86400)
-    if (oldest.tm_year, oldest.tm_mon) == (newest.tm_year, newest.tm_mon):
+    same = (oldest.tm_year, oldest.tm_mon) == (newest.tm_year, newest.tm_mon)
+    if neutral:
+        last = time.strftime("%Y-%m", newest)
+        return last if same else f"{time.strftime('%Y-%m', oldest)}–{last}"
+    if same:
         return "Cold, " + time.strftime("%B %Y", newest)
     first = time.strftime("%B" if oldest.tm_year == newest.tm_year else "%B %Y", oldest)
     return f"Cold, {first}–{time.strftime('%B %Y', newest)}"
+
+
+_LINK_DEST = re.compile(r"\]\([^)]*\)")
+
+
+def latin_script(text: str) -> bool:
+    """Whether the letters of ``text`` (an index; its links' destinations, paths, left out)
+    are mostly Latin: an English label is proposed only then (newuser37 #16)."""
+    letters = [c for c in _LINK_DEST.sub("]", text[:20_000]) if c.isalpha()]
+    if not letters:
+        return True
+    latin = sum(1 for c in letters if c < "\u0250")
+    return latin * 2 >= len(letters)
 
 
 def unlinkable(rel: str) -> str | None:

@@ -22,6 +22,7 @@ from memtui.edit.draft import (
     draft_hook,
     draft_title,
     index_href,
+    latin_script,
     link_free,
     plain,
 )
@@ -47,7 +48,8 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
     if len(rels) < 2:
         raise UsageError("fold needs two or more memories")
     # one line (newuser23 #46), no link (newuser24 #56)
-    label = bracket_free(link_free(plain(label or ""))).strip() or default_fold_label()
+    label = bracket_free(link_free(plain(label or ""))).strip() or default_fold_label(
+        neutral=not latin_script(snap.index.text))  # (newuser37 #16)
     lines: dict[str, IndexLine] = {}
     for rel in rels:
         own = [ln for ln in snap.index.lines if ln.kind == "entry" and ln.targets == [rel]]
@@ -76,6 +78,7 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
         cs = plan.changeset("fold", {"memories": ordered, "label": label},
                             f"{INDEX_NAME}: folded {what}")
         cs.preview = f"{INDEX_NAME}: will fold {what}"
+        cs.notes.insert(0, size_change(snap, plan, profile, options))
         return refuse_unloading(snap, cs, profile, options, len(rels))
     first = lines[ordered[0]].number
     for rel in reversed(ordered[1:]):
@@ -85,7 +88,28 @@ def fold(snap: Snapshot, memories: list[str], label: str | None = None,
     cs = plan.changeset("fold", {"memories": ordered, "label": label},
                         f"{INDEX_NAME}: folded {what}")
     cs.preview = f"{INDEX_NAME}: will fold {what}"
+    cs.notes.insert(0, size_change(snap, plan, profile, options))
     return refuse_unloading(snap, cs, profile, options, len(rels))
+
+
+def size_change(snap: Snapshot, plan: Plan, profile: str | None,
+                options: AuditOptions | None) -> str:
+    """What a fold does to the index's size: the lines it frees, the bytes it adds or saves,
+    and whether the index stays past its byte limit (newuser37 #9: folding 15 entries took
+    the index from 25,999 to 26,043 bytes, past Claude Code's 25,000, and the dialog said
+    nothing of it)."""
+    was, now = snap.editable(INDEX_NAME) or b"", plan.raw(INDEX_NAME).to_bytes()
+    freed = was.count(b"\n") - now.count(b"\n")
+    delta = len(now) - len(was)
+    text = (f"{INDEX_NAME}: frees {plural(freed, 'line')}, "
+            + (f"adds {plural(delta, 'byte')} ({len(was):,} → {len(now):,})" if delta > 0 else
+               f"saves {plural(-delta, 'byte')} ({len(was):,} → {len(now):,})"))
+    if delta > 0:
+        text += ": a packed line keeps every title and hook, it saves lines, not bytes"
+    limit = options.max_bytes if options is not None and profile == "claude-code" else None
+    if limit and len(now) > limit:
+        text += f"; the index stays past the {limit:,}-byte load limit"
+    return text
 
 
 def refuse_unloading(snap: Snapshot, cs: Changeset, profile: str | None,

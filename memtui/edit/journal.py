@@ -536,7 +536,7 @@ def malformed(rec: Any) -> str | None:
 _MODIFY = frozenset({"modify"})
 _FITS: dict[str, frozenset[str]] = {
     **{op: _MODIFY for op in ("fold", "unfold", "repoint", "remove-link", "unlink",
-                              "fix-wikilinks", "redact", "remove-duplicate-entry",
+                              "fix-wikilinks", "redact", "remove-duplicate-entry", "move-entry",
                               "agent edit_file", "edit")},
     # adding to an index that does not exist yet writes it new
     "add-to-index": frozenset({"modify", "create"}),

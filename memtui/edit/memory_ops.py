@@ -31,6 +31,7 @@ from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
 from memtui.edit.draft import hook_cut
+from memtui.edit.emptied_headings import drop_emptied_headings
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.index_ops import (
     plan_add_to_index,
@@ -41,6 +42,7 @@ from memtui.edit.index_ops import (
 from memtui.edit.load_limit import changeset_past_limit, loaded_place
 from memtui.edit.safe_write import MAX_EDIT_BYTES
 from memtui.edit.snapshot import Snapshot
+from memtui.edit.why_labels import folder_labels
 
 _NAME_LINE = re.compile(r"^(name\s*:\s*)(.*?)(\s*)$")
 _PLAIN_YAML = re.compile(r"^[\w\u0080-\uffff][\w\u0080-\uffff .\-]*$")
@@ -269,9 +271,11 @@ def fix_wikilinks(snap: Snapshot, memory: str | None = None) -> Changeset:
     return cs
 
 
-def template_body(type_: str) -> str:
-    """The body a new memory starts with (feedback and project carry Why / How to apply)."""
-    return "\n**Why:** \n**How to apply:** \n" if type_ in ("feedback", "project") else "\n"
+def template_body(type_: str, labels: tuple[str, str] = ("**Why:**", "**How to apply:**")
+                  ) -> str:
+    """The body a new memory starts with (feedback and project carry Why / How to apply);
+    ``labels``: the two labels as the folder writes them (`folder_labels`)."""
+    return f"\n{labels[0]} \n{labels[1]} \n" if type_ in ("feedback", "project") else "\n"
 
 
 def template(name: str, type_: str, description: str, body: str | None = None,
@@ -359,6 +363,10 @@ def _new(snap: Snapshot, name: str, type_: str, description: str, index: bool,
     if not description.strip():
         raise UsageError(NO_DESCRIPTION)
     plan = Plan(snap)
+    if type_ in ("feedback", "project") and body in (None, template_body(type_)):
+        # the folder's labels (newuser37 #18), for the app's n too when its English
+        # template was left as it came
+        body = template_body(type_, folder_labels(snap))
     text = template(name, type_, description.replace("\n", " ").strip(), body,
                     conv.top_level_type)
     plan.create(rel, text.encode("utf-8"))
@@ -448,8 +456,9 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
         plan.move(rel, new_rel)
         moved[rel] = new_rel
     raw = plan.raw(INDEX_NAME)
-    before = len(raw)
+    before, texts = len(raw), raw.texts()
     removed = remove_index_links(raw, set(rels), lambda name: snap.resolver.resolve(name).path)
+    emptied = drop_emptied_headings(raw, texts)  # (newuser37 #8)
     linked = snap.links_to_each(rels)  # (each source read once: newuser35 #4)
     sources = {lk.source for found in linked.values() for lk in found}
     rewrite_links(plan, [s for s in snap.memories if s in sources and s not in moved],
@@ -469,6 +478,10 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
                             f"archived {names}; removed {lines}")
         cs.preview = f"will move {names}; will remove {lines}"
     cs.keep_age = True  # put away, not changed: each keeps its age
+    if emptied:  # the lines counted above are the entries' and these headings'
+        shown = ", ".join(emptied[:5]) + (" …" if len(emptied) > 5 else "")
+        cs.notes.append(f"{plural(len(emptied), 'heading')} left with nothing under them "
+                        f"removed from {INDEX_NAME} ({shown})")
     cs.notes += into_archive(snap, moved, linked)
     return cs
 

@@ -38,6 +38,7 @@ from memtui.edit.draft import (
     default_fold_label,
     draft_title,
     fold_label_for,
+    latin_script,
     plain,
 )
 from memtui.edit.errors import Refused, UsageError
@@ -294,7 +295,8 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str],
     result = getattr(app, "result", None)
     wanted = set(paths)
     proposed = fold_label_for([] if result is None else [
-        r.age_days for r in result.files if r.path in wanted and r.age_source != "unknown"])
+        r.age_days for r in result.files if r.path in wanted and r.age_source != "unknown"],
+        neutral=not latin_script(snap.index.text))  # no English word in a Chinese index
     if packed:  # named, not listed: a list would take the Enter that folds
         prompt += " (or an existing one's, to join it: " + " · ".join(packed[:5]) + \
             (" …" if len(packed) > 5 else "") + ")"
@@ -305,8 +307,10 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str],
     cs = _plan(app, workspace, fold_ops.fold, paths, label, *limits)
     if cs is None:
         return False
+    size = [n for n in cs.notes if n.startswith(f"{INDEX_NAME}: frees ")]
     if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
-                                         [cs.planned, "", "(undo with u)"], diff=cs.diff(),
+                                         [cs.planned, *size, "", "(undo with u)"],
+                                         diff=cs.diff(),
                                          confirm="Fold")):
         return False
     return _write(app, workspace, cs)

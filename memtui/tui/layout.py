@@ -257,6 +257,12 @@ class Layout:
         report of the same write then audits nothing again: newuser35 #6)."""
         self.audit_written(set(event.paths))
 
+    def on_chat_pane_block_counted(self, event: Any) -> None:
+        """The chat counted the block (qwen, its budget bar's figure): the header says that
+        count against the chat's window when the audit counted none (newuser37 #6)."""
+        for header in self._ui.query(HealthHeader):
+            header.use_chat_count(event.tokens)
+
     def on_chat_pane_window_known(self, event: Any) -> None:
         """The chat knows its window (a server's -c, the num_ctx it asks Ollama for): the
         header measures the block against it too, as the chat does."""

@@ -56,4 +56,36 @@ async def test_input_and_log_stay_in_view_under_both_notes(ws: Workspace,
         await pilot.press("t", "y", "p", "e")
         assert box.value == "type" and app.focused is box
         # The folded notes still hold their whole text (scrolled, not cut).
-        assert banner.message.startswith("Prompt cut: ") and "Fix:" in banner.message
+        assert banner.message.startswith("Prompt cut — Fix: ") and "Ollama read" in banner.message
+
+
+async def test_the_cut_banners_two_rows_hold_its_fix(ws: Workspace, fake: FakeOllama) -> None:
+    """newuser37 #33: at 80×24 the "Prompt cut" banner, folded to two rows, showed "Ollama
+    read 2,050 tokens of about 4,990 sent …" and stopped there; the fix ("pass --num-ctx
+    …") was below the fold. The fix comes first."""
+    from textual.geometry import Region
+
+    (ws.root / "MEMORY.md").write_text(
+        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
+                               "and its many details\n" for i in range(400)))
+    fake.add(FakeModel("nowin", [Reply(content="ok")], context_length=None))
+    app = MemtuiApp(ws, settings=AgentSettings(model="nowin", host=fake.url), watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1, 60)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        pane = app.query_one(ChatPane)
+        await wait_until(pilot, lambda: pane.session.facts is not None)
+        banner = app.query_one(Banner)
+        for _ in range(2):  # held back once as past the window, then sent anyway
+            await send(pilot, "hello")
+            await wait_until(pilot, lambda: not pane.busy)
+            await pilot.pause(0.2)
+            if pane.turns:
+                break
+        await wait_until(pilot, lambda: banner.kind == "truncation")
+        await pilot.pause(0.3)
+        assert banner.size.height <= 2
+        shown = " ".join(strip.text for strip in banner.render_lines(
+            Region(0, 0, banner.size.width, banner.size.height)))
+        assert "Prompt cut" in shown and "--num-ctx" in shown, shown

@@ -141,12 +141,15 @@ async def test_truncation_banner(ws: Workspace, fake: FakeOllama) -> None:
         await pilot.pause(0.1)
         assert "window asked none (server default)" in app.query_one(StatusLine).plain
         assert "its default is likely 4096 (Ollama 0.12.6)" in app.query_one(StatusLine).plain
-        await send(pilot, "hello")
+        await send(pilot, "hello")  # held back against the likely default (newuser37 #4)
+        await wait_until(pilot, lambda: app.query_one(Banner).kind == "error")
+        assert "the server's likely default window, 4,096" in app.query_one(Banner).message
+        await send(pilot, "hello")  # Enter again sends it anyway
         await wait_until(pilot, turns(pane, 1))
         banner = app.query_one(Banner)
         assert banner.kind == "truncation"
-        assert banner.message.startswith("Prompt cut: Ollama read 2,050 tokens of about ")
-        assert "Fix: no num_ctx was sent" in banner.message
+        assert "Ollama read 2,050 tokens of about " in banner.message
+        assert banner.message.startswith("Prompt cut — Fix: no num_ctx was sent")
         assert banner.has_class("-shown")
 
 
@@ -283,6 +286,8 @@ async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOll
     async with app.run_test(size=(120, 50)) as pilot:
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
+        await send(pilot, "hello")  # held back against the likely default, then sent
+        await wait_until(pilot, lambda: app.query_one(Banner).kind == "error")
         await send(pilot, "hello")
         await wait_until(pilot, turns(pane, 1))
         await pilot.pause(0.3)

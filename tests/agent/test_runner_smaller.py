@@ -79,7 +79,7 @@ async def test_pane_banner_and_hold_back_at_the_runner(ws: Workspace) -> None:
             await wait_until(pilot, lambda: not pane.busy and len(fake.chat_bodies) == 1)
             banner = app.query_one(Banner)
             await wait_until(pilot, lambda: banner.kind == "truncation")
-            assert "Prompt cut: Ollama read 1,026 tokens" in banner.message
+            assert "Ollama read 1,026 tokens" in banner.message
             bar = app.query_one(BudgetBar)
             await wait_until(pilot, lambda: bar.budget is not None
                              and bar.budget.window == RUNNER)

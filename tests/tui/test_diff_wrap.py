@@ -26,12 +26,33 @@ async def test_a_wrapped_diff_line_keeps_its_marker_column_and_colour(workspace:
         diff = app.screen.query_one("#diff", Static)
         rows = diff.render_lines(diff.region.reset_offset)
         texts = ["".join(seg.text for seg in row).rstrip() for row in rows]
-        start = next(i for i, t in enumerate(texts) if t.startswith("+- Cold:"))
+        start = next(i for i, t in enumerate(texts) if t.startswith("+ - Cold:"))
         continued = [t for t in texts[start + 1:] if t.strip()]
         assert len(continued) >= 2, texts  # it wraps
         for i, text in enumerate(continued):
-            assert text.startswith(" ") and not text.startswith("  "), text
+            # its marker, continued (newuser37 #30: a blank gutter read as a context line)
+            assert text.startswith("+↪") and not text.startswith("+↪ "), text
             row = rows[start + 1 + i]
             colours = {seg.style.color for seg in row if seg.text.strip() and seg.style}
             head = {seg.style.color for seg in rows[start] if seg.text.strip() and seg.style}
             assert colours and colours <= head, (text, colours, head)
+
+
+async def test_a_wrapped_removed_line_reads_as_removed_without_colour(workspace: Path) -> None:
+    """newuser37 #30: a wrapped ``-`` line continued on a row starting with a space, like a
+    context line; only colour told them apart."""
+    removed = "-" + LONG
+    app = open_app(workspace, watch=False)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await started(pilot, app)
+        diff_text = f"--- a/MEMORY.md\n+++ b/MEMORY.md\n@@ -1,2 +1,1 @@\n context\n{removed}\n"
+        app.run_worker(ask(app, ConfirmScreen("Archive?", ["planned"], diff=diff_text)))
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, ConfirmScreen)
+        diff = app.screen.query_one("#diff", Static)
+        rows = diff.render_lines(diff.region.reset_offset)
+        texts = ["".join(seg.text for seg in row).rstrip() for row in rows]
+        start = next(i for i, t in enumerate(texts) if t.startswith("- - Cold:"))
+        assert texts[start - 1].startswith("  context")
+        rest = [t for t in texts[start + 1:] if t.strip()]
+        assert rest and all(t.startswith("-↪") for t in rest), texts

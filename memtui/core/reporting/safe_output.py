@@ -53,10 +53,43 @@ BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 
 def _hidden(text: str) -> dict[int, str]:
     """``str.translate``'s table for the hidden characters in non-ASCII ``text``: each of its
-    distinct characters is looked at once (a 1 MiB body has a few hundred)."""
+    distinct characters is looked at once (a 1 MiB body has a few hundred). The everyday
+    marks (`EVERYDAY`) are left to `_everyday`."""
     return {ord(ch): _escape_char(ch) for ch in set(text)
-            if ch > "\x9f" and (ch in BLANK_LETTERS or
-                                 unicodedata.category(ch) in HIDDEN_CATEGORIES)}
+            if ch > "\x9f" and ch not in EVERYDAY and (
+                ch in BLANK_LETTERS or unicodedata.category(ch) in HIDDEN_CATEGORIES)}
+
+
+#: Format characters right-to-left and Persian text writes every day (newuser37 #19: an
+#: Arabic or Persian operator read ``\u200f``/``\u200c`` in most lines of a real memory):
+#: the bidi marks LRM, RLM and ALM, shown as they are in text that holds right-to-left
+#: letters, and the zero-width non-joiner and joiner, shown as they are between two letters
+#: of a script that is not Latin (as the hidden_text check judges them: harmless there).
+#: They cannot spoof (no override, no isolate: those stay escaped); elsewhere they are
+#: escaped as every other format character.
+EVERYDAY = frozenset("\u200c\u200d\u200e\u200f\u061c")
+_EVERYDAY = lazy_pattern("[\u200c\u200d\u200e\u200f\u061c]")
+_RTL = lazy_pattern("[\u0590-\u061b\u061d-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # (not ALM)
+
+
+def _everyday(text: str) -> str:
+    """``text`` with each `EVERYDAY` mark kept where it is everyday, else escaped."""
+    if _EVERYDAY.search(text) is None:
+        return text
+    rtl = _RTL.search(text) is not None
+
+    def letter(ch: str) -> bool:  # of a script that joins (a Latin one has no use for it)
+        return ch > "\u024f" and (ch.isalpha() or unicodedata.combining(ch) > 0
+                                   or unicodedata.category(ch) == "Mc")
+
+    def one(m: re.Match[str]) -> str:
+        ch, at = m.group(), m.start()
+        if ch in "\u200e\u200f\u061c":
+            return ch if rtl else _escape_char(ch)
+        if 0 < at < len(text) - 1 and letter(text[at - 1]) and letter(text[at + 1]):
+            return ch
+        return _escape_char(ch)
+    return _EVERYDAY.sub(one, text)
 
 
 def _escape_char(ch: str) -> str:
@@ -124,6 +157,7 @@ def printable(text: str, *, lines: bool = False) -> str:
         table = _hidden(text)
         if table:
             text = text.translate(table)
+        text = _everyday(text)
         if not lines:
             text = _decomposed(text)
     return text

@@ -53,3 +53,37 @@ def sparkline(values: list[int] | list[float], cells: int | None = None) -> str:
     span = high - low
     return "".join(BARS[round((v - low) / span * (len(BARS) - 1)) if span else 0]
                    for v in values)
+
+
+#: The window Ollama gives a request that sends no ``num_ctx``: 4,096 tokens from 0.6.7 (and,
+#: from 0.15.5, under 23 GiB of VRAM), 2,048 before (memtui/agent/window.py says each).
+SERVER_DEFAULT = 4096
+OLD_SERVER_DEFAULT = 2048
+
+
+def no_num_ctx_note(tokens: int, tokenizer: str) -> str:
+    """What becomes of a block of ``tokens`` at an Ollama server that gets no ``num_ctx``
+    (README's fourth drift), or "" when the block fits both defaults (newuser37 #27: the
+    report said "67.8% of 40,960" and nothing of the 4,096 a request without num_ctx gets,
+    which this block alone is 6.8x of)."""
+    if tokens <= OLD_SERVER_DEFAULT:
+        return ""
+    head = (f"an agent on Ollama whose requests send no num_ctx gets the server's default "
+            f"window, {SERVER_DEFAULT:,} tokens (Ollama 0.6.7 and later; "
+            f"{OLD_SERVER_DEFAULT:,} before): ")
+    if tokens > SERVER_DEFAULT:
+        return head + (f"this block alone is {tokens / SERVER_DEFAULT:,.1f}× that "
+                       f"({tokens:,} {tokenizer} tokens), so the server cuts the front of "
+                       "the prompt; set num_ctx in the agent's requests (or "
+                       "OLLAMA_CONTEXT_LENGTH on the server)")
+    return head + (f"this block alone ({tokens:,} {tokenizer} tokens) is past "
+                   f"{OLD_SERVER_DEFAULT:,} and leaves {SERVER_DEFAULT - tokens:,} tokens of "
+                   f"{SERVER_DEFAULT:,} for the conversation; set num_ctx in the agent's "
+                   "requests")
+
+
+def no_num_ctx_tokens(tokens: dict[str, int], tokenizer: str) -> tuple[int, str]:
+    """The count an Ollama (Qwen-like) model's window is measured in: qwen's when counted,
+    else ``tokenizer``'s."""
+    name = "qwen" if "qwen" in tokens else tokenizer
+    return tokens.get(name, 0), name

@@ -442,7 +442,9 @@ def outside_fences(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, 
 
 
 def fold(name: str) -> str:
-    """The folded spelling used for fuzzy wikilink matches: case, ``-``/``_`` and the
-    Unicode form (NFC or NFD: newuser25 #13) ignored."""
-    folded = name.casefold().replace("_", "-")
-    return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
+    """The folded spelling used for fuzzy wikilink matches: case, ``-``/``_``, the Unicode
+    form (NFC or NFD: newuser25 #13) and the width (NFKC: half-width katakana ``ﾒﾓ`` is
+    ``メモ``, full-width ``－`` is ``-``; newuser37 #25) ignored."""
+    if name.isascii():
+        return name.casefold().replace("_", "-")
+    return unicodedata.normalize("NFKC", name).casefold().replace("_", "-")

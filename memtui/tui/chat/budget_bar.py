@@ -12,6 +12,10 @@ from textual.widget import Widget
 from memtui.agent.prompt import Budget
 
 COLORS = ("magenta", "blue", "yellow", "cyan", "green")
+#: Said while the next request is counted, before anything is sent (newuser37 #5: ~20 s of
+#: "a reply is still coming" while the first count built the Qwen vocabulary).
+COUNTING = ("counting the prompt before sending (the first count loads the Qwen vocabulary: "
+            "a few seconds)…")
 
 
 class BudgetBar(Widget):
@@ -25,13 +29,21 @@ class BudgetBar(Widget):
     budget: reactive[Budget | None] = reactive(None, layout=True)
     loaded: reactive[int | None] = reactive(None, layout=True)
     fixed: reactive[bool] = reactive(False, layout=True)
+    #: The server's likely default window, when no num_ctx is sent and no runner is loaded
+    #: (newuser37 #4: the bar read "window unknown" and the prompt went out to be cut).
+    likely: reactive[int | None] = reactive(None, layout=True)
+    #: Counting the next request (the first count loads the Qwen vocabulary: seconds).
+    counting: reactive[bool] = reactive(False, layout=True)
 
-    def show(self, budget: Budget, loaded: int | None = None, fixed: bool = False) -> None:
+    def show(self, budget: Budget, loaded: int | None = None, fixed: bool = False,
+             likely: int | None = None) -> None:
         """``loaded``: the window Ollama has loaded (``/api/ps``), the yardstick when the
         request sends no num_ctx. ``fixed``: the window is an OpenAI-compatible server's
-        ``-c``, which no request can change."""
+        ``-c``, which no request can change. ``likely``: the server's likely default, the
+        yardstick when neither is known."""
         self.loaded = loaded
         self.fixed = fixed
+        self.likely = likely
         self.budget = budget
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -42,10 +54,11 @@ class BudgetBar(Widget):
     def _total(self) -> Text:
         b = self.budget
         assert b is not None
-        window = b.window or self.loaded
+        window = b.window or self.loaded or self.likely
         if window:
             share = b.total / window
-            what = " server -c" if self.fixed else ("" if b.window else " loaded")
+            what = " server -c" if self.fixed else ("" if b.window else " loaded"
+                                                    if self.loaded else " likely default")
             return Text(f"{b.total:,} / {window:,}{what} ({share:,.0%})",
                         style="bold red" if share > 0.9 else "bold")
         return Text(f"{b.total:,} / window unknown", style="bold")
@@ -79,9 +92,9 @@ class BudgetBar(Widget):
     def render(self) -> Text:
         b = self.budget
         if b is None:
-            return Text("budget: —", style="dim")
+            return Text(COUNTING if self.counting else "budget: —", style="dim")
         width = max(10, self.size.width)
-        window = b.window or self.loaded
+        window = b.window or self.loaded or self.likely
         scale = max(window or 0, b.total, 1)
         bar = Text()
         used = 0

@@ -58,6 +58,7 @@ from memtui.agent.session import (
 from memtui.agent.settings import AgentSettings, server_name
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.agent.truncation import suggest_window
+from memtui.agent.window import likely_default
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import Workspace
@@ -66,7 +67,7 @@ from memtui.edit.journal import Journal
 from memtui.tui.chat.approval_card import ApprovalCard, approver_for
 from memtui.tui.chat.assistant_message import AssistantMessage
 from memtui.tui.chat.banner import Banner
-from memtui.tui.chat.budget_bar import BudgetBar
+from memtui.tui.chat.budget_bar import COUNTING, BudgetBar
 from memtui.tui.chat.model_picker import ModelPicker
 from memtui.tui.chat.reply_stats import ReplyStats
 from memtui.tui.chat.status_line import StatusLine
@@ -79,7 +80,7 @@ SHORT_ROWS = 20
 WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
 
-def held_back_line(budget: Budget, window: int) -> str:
+def held_back_line(budget: Budget, window: int, likely: bool = False) -> str:
     """Why a request past Ollama's window is held back, and what helps: a new chat only
     when the history is what overflows; when the system prompt, tools and memory index
     alone fill the window, a new chat would send the same, and the index is what to shrink
@@ -89,6 +90,11 @@ def held_back_line(budget: Budget, window: int) -> str:
     head = (f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
             "Ollama would drop the front, the system prompt with the memory rules, without a "
             f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}")
+    if likely:  # no num_ctx sent, nothing loaded: the server's likely default (newuser37 #4)
+        head = (f"not sent: about {budget.total:,} tokens, and no num_ctx is sent: the "
+                f"server's likely default window, {window:,}, would drop the front, the "
+                "system prompt with the memory rules, without a word. Fix: pass --num-ctx "
+                f"{suggest_window(budget.total):,}")
     if fixed > window and fixed - budget.block > window:
         # the index is no real share: no MEMORY.md would fit it (newuser34 #18: "shrink
         # MEMORY.md" for a 32-token index beside 1,315 tokens of prompt and tools)
@@ -145,6 +151,13 @@ class ChatPane(Vertical):
             super().__init__()
             self.paths = paths
 
+    class BlockCounted(Message):
+        """The chat counted the injected block (qwen tokens, its budget bar's "block")."""
+
+        def __init__(self, tokens: int) -> None:
+            super().__init__()
+            self.tokens = tokens
+
     class WindowKnown(Message):
         """The window the chat measures every request against is now known: an
         OpenAI-compatible server's -c (from /props, ``name`` "server -c"), or the num_ctx
@@ -179,6 +192,9 @@ class ChatPane(Vertical):
         self._no_models: str | None = None
         #: The window (and its name) last told to the app (WindowKnown).
         self._window_told: tuple[int, str] | None = None
+        #: Counting a message before it is sent (`_send`).
+        self._counting = False
+        self._block_told: int | None = None  # the block's count last told (BlockCounted)
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="chat-status")
@@ -407,9 +423,23 @@ class ChatPane(Vertical):
                 text = self.query_one("#chat-input", Input).value
             except NoMatches:  # the pane (or the app) is closing: nothing left to measure
                 return
-        budget = await self.session.budget(text)
+        with contextlib.suppress(NoMatches):
+            self.query_one(BudgetBar).counting = True
+        try:
+            budget = await self.session.budget(text)
+        finally:
+            with contextlib.suppress(NoMatches):
+                self.query_one(BudgetBar).counting = False
         with contextlib.suppress(NoMatches):  # the pane may be closing meanwhile
-            self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window)
+            self.query_one(BudgetBar).show(budget, self.loaded, self._fixed_window,
+                                           self._likely)
+        self._tell_block(budget.block)
+
+    def _tell_block(self, tokens: int) -> None:
+        """Say the block's count to the app when it is new (the header's figure, #6)."""
+        if tokens != self._block_told:
+            self._block_told = tokens
+            self.post_message(self.BlockCounted(tokens))
 
     def _estimate_note(self, counted: int | None) -> str:
         """Why the bar's total and the server's refused count differ, when they do: a third
@@ -420,6 +450,15 @@ class ChatPane(Vertical):
                 return (f" (the bar's {budget.total:,} is memtui's estimate; {counted:,} is "
                         "the server's own count, by the model's tokenizer)")
         return ""
+
+    @property
+    def _likely(self) -> int | None:
+        """The window the server likely applies when the request sends no num_ctx and no
+        runner is loaded (newuser37 #4)."""
+        facts = self.session.facts
+        if facts is None or facts.window.num_ctx or self._fixed_window:
+            return None
+        return likely_default(facts.version, facts.info.num_ctx_parameter)
 
     @property
     def _fixed_window(self) -> bool:
@@ -441,8 +480,9 @@ class ChatPane(Vertical):
             card.focus()
             return
         if self.busy:
-            self.query_one(Banner).show("a reply is still coming: wait, or press Esc to "
-                                        "cancel it", "info")
+            self.query_one(Banner).show(
+                f"not sent yet: {COUNTING} — it goes once counted" if self._counting else
+                "a reply is still coming: wait, or press Esc to cancel it", "info")
             return
         if not self.settings.model:
             # why there is no model to choose, kept: "choose a model first" alone replaced
@@ -461,13 +501,15 @@ class ChatPane(Vertical):
         word, and the banner said so only after the reply (newuser24 #58). Enter again on
         the same text sends it anyway (the estimate is memtui's, not Ollama's count)."""
         budget = self.query_one(BudgetBar).budget
-        window = (budget.window or self.loaded) if budget is not None else None
+        likely = self._likely
+        window = (budget.window or self.loaded or likely) if budget is not None else None
         if budget is None or not window or budget.total <= window \
                 or not cuts_silently(self.session.client) or text == self._send_anyway:
             self._send_anyway = None
             return False
         self._send_anyway = text
-        self.query_one(Banner).show(held_back_line(budget, window), "error")
+        self.query_one(Banner).show(held_back_line(
+            budget, window, not budget.window and not self.loaded), "error")
         return True
 
     async def _pump_events(self, text: str, queue: asyncio.Queue[SessionEvent | None]) -> None:
@@ -483,7 +525,17 @@ class ChatPane(Vertical):
         banner = self.query_one(Banner)
         if banner.kind in ("error", "truncation", "info"):
             banner.clear()
-        await self._update_budget(text)
+        # Counted before it goes: the first count loads the Qwen vocabulary, seconds the
+        # pane said "a reply is still coming" through (newuser37 #5); said if it lasts.
+        self._counting = True
+        said = self.set_timer(0.3, lambda: banner.show(COUNTING, "info"))
+        try:
+            await self._update_budget(text)
+        finally:
+            self._counting = False
+            said.stop()
+            if COUNTING in banner.message:  # (and "not sent yet: counting …")
+                banner.clear()
         if self._over_window(text):
             self.busy = False
             self._restore_input(text)
@@ -510,7 +562,8 @@ class ChatPane(Vertical):
             while (event := await self._next_event(queue)) is not None:
                 if isinstance(event, RequestStarted):
                     self.query_one(BudgetBar).show(event.budget, self.loaded,
-                                                   self._fixed_window)
+                                                   self._fixed_window, self._likely)
+                    self._tell_block(event.budget.block)
                     current = None
                 elif isinstance(event, ThinkingDelta | ContentDelta):
                     if current is None:
@@ -532,8 +585,11 @@ class ChatPane(Vertical):
                     if current is not None:
                         await current.finish()
                     self.query_one(ReplyStats).show(event.stats, event.budget.total)
-                    if event.truncation:
-                        banner.show(f"{event.truncation.message}. Fix: {event.truncation.fix}",
+                    if event.truncation:  # the fix first: at 80×24 the banner folds to
+                        # two rows, and "what to do" was past them (newuser37 #33)
+                        cut = event.truncation
+                        banner.show(f"Prompt cut — Fix: {cut.fix}. "
+                                    f"{cut.message.removeprefix('Prompt cut: ')}",
                                     "truncation")
                 elif isinstance(event, ToolStarted):
                     started.append(event.call.name)

@@ -1,25 +1,49 @@
-"""A unified diff for a dialog: each line's ``+``/``-``/`` `` marker in a column of its
+"""A unified diff for a dialog: each line's ``+``/``-``/`` `` marker in a gutter of its
 own, its text wrapping beside it, so a long line's continuation rows stay under its
 text, coloured like it (newuser22 #23: wrapped by ``Syntax``, a ``+`` line's second row
-began at column 0, uncoloured, and read as an unchanged line)."""
+began at column 0, uncoloured, and read as an unchanged line). A continuation row repeats
+its line's marker with ``↪`` (``-↪``, ``+↪``): a blank gutter read as a context line without
+colour (newuser37 #30: NO_COLOR, a monochrome terminal, a colour-blind reader)."""
 
 from __future__ import annotations
 
-from rich.table import Table
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from memtui.core.reporting.safe_output import printable
 
 #: Style of a line by its first characters (the longest prefix first).
 STYLES = (("+++", "bold"), ("---", "bold"), ("@@", "cyan"), ("+", "green"), ("-", "red"))
+#: Marks a row that continues the line above it.
+CONTINUED = "↪"
 
 
-def diff_view(diff: str) -> Table:
-    """``diff`` (unified) as a two-column grid: marker, then the line's wrapped text."""
-    grid = Table.grid(padding=0, expand=True)
-    grid.add_column(no_wrap=True, width=1)
-    grid.add_column(ratio=1, overflow="fold")
-    for line in printable(diff, lines=True).splitlines():
-        style = next((s for prefix, s in STYLES if line.startswith(prefix)), "")
-        grid.add_row(Text(line[:1], style=style), Text(line[1:], style=style))
-    return grid
+class DiffView:
+    """``diff`` (unified) drawn row by row: a two-column gutter (the marker, then a space
+    or, on a wrapped line's further rows, ``↪``), then the line's text wrapped beside it."""
+
+    def __init__(self, diff: str) -> None:
+        self.lines = printable(diff, lines=True).splitlines()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(3, options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(3, options.max_width) - 2
+        for line in self.lines:
+            style = next((s for prefix, s in STYLES if line.startswith(prefix)), "")
+            marker = line[:1] or " "
+            rows = Text(line[1:], style=style).wrap(console, width, overflow="fold") \
+                or [Text("")]
+            for i, row in enumerate(rows):
+                gutter = f"{marker} " if i == 0 else \
+                    f"{marker if marker in '+-' else ' '}{CONTINUED}"
+                out = Text(gutter, style=style, no_wrap=True, end="\n")
+                out.append_text(row)
+                yield out
+
+
+def diff_view(diff: str) -> DiffView:
+    """``diff`` (unified) as rows: marker gutter, then the line's wrapped text."""
+    return DiffView(diff)

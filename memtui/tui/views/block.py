@@ -13,6 +13,7 @@ from textual.widgets.text_area import Selection
 from memtui.core.audit import AuditResult
 from memtui.core.creds.detector import scan_text
 from memtui.core.reporting.safe_output import printable
+from memtui.core.reporting.wording import no_num_ctx_note, no_num_ctx_tokens
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.views.base import AuditView
 from memtui.tui.widgets.block_text import BlockText
@@ -192,6 +193,10 @@ class BlockView(AuditView):
                            f"{tokenizer} tokens, {used / size if size else 0:,.1%} of "
                            f"{size:,} ({name}); the share above is against the audit's "
                            f"window ({block.window_name})", style=self.palette.muted)
+            cut = "" if block.window_name == "--num-ctx" or chat is not None else \
+                no_num_ctx_note(*no_num_ctx_tokens(block.tokens, block.tokenizer))
+            if cut:  # what a request without num_ctx makes of it (newuser37 #27)
+                out.append(f"\n{cut}", style=self.palette.warning)
             out.append(f"\nfrom {printable(', '.join(block.files))}", style=self.palette.muted)
             if block.rule:  # an agent's profile (issue 33): its rule, and where it cut
                 out.append(f" — {printable(block.rule)}", style=self.palette.muted)

@@ -111,6 +111,9 @@ class HealthHeader(Static):
         #: The window the block is measured against instead of the audit's, with its name
         #: (the chat's server fixes it with -c, and the header then agrees with the chat).
         self.window: tuple[int, str] | None = None
+        #: The chat's own qwen count of the block (its budget bar's), used against the
+        #: chat's window when the audit counted no qwen (newuser37 #6).
+        self.chat_tokens: int | None = None
 
     @property
     def room(self) -> int | None:
@@ -147,14 +150,19 @@ class HealthHeader(Static):
         self.window = (window, name)
         self._redraw()
 
+    def use_chat_count(self, tokens: int) -> None:
+        """The block's qwen tokens as the chat's budget bar counts them."""
+        self.chat_tokens = tokens
+        self._redraw()
+
     def on_resize(self) -> None:
         self._redraw()
 
     def _redraw(self) -> None:
         if self.result is not None:
             # three lines, full width, always: no layout (issue 35, the counting freeze)
-            self.update(self.render_text(self.result, self.palette, self.room, self.window),
-                        layout=False)
+            self.update(self.render_text(self.result, self.palette, self.room, self.window,
+                                         self.chat_tokens), layout=False)
             return
         title = Text.assemble(("memtui ", "bold"), (self.where, "bold"))
         title.truncate(self.room or title.cell_len, overflow="ellipsis")
@@ -162,14 +170,15 @@ class HealthHeader(Static):
 
     @staticmethod
     def render_text(result: AuditResult, p: Palette, width: int | None = None,
-                    window: tuple[int, str] | None = None) -> Text:
+                    window: tuple[int, str] | None = None,
+                    chat_tokens: int | None = None) -> Text:
         """The three lines, each fitted to ``width`` cells (None: as long as they are);
         ``window``: the window (and its name) to measure the block against instead of the
         audit's."""
         sep = Text(" · ", style=p.muted)
         return Text("\n", no_wrap=True).join(
             fit_line(units, width, sep, steps, spare)
-            for units, steps, spare in _units(result, p, window))
+            for units, steps, spare in _units(result, p, window, chat_tokens))
 
 
 def never_loaded(result: AuditResult, style: str) -> Unit:
@@ -217,7 +226,8 @@ def own_terms(result: AuditResult) -> tuple[str, str] | None:
     return None
 
 
-def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None
+def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = None,
+           chat_tokens: int | None = None
            ) -> list[tuple[list[Unit], Sequence[Step] | None, Sequence[int]]]:
     """The three lines' units, each with the steps that fit it (None: the usual) and the
     units that count nothing (they give way first)."""
@@ -318,6 +328,10 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     # count over a Qwen window read 15.5 % for 17.3 % (newuser35 #14)
     tokenizer = "qwen" if window is not None and "qwen" in block.tokens else block.tokenizer
     tokens = block.tokens.get(tokenizer, 0)
+    if window is not None and tokenizer != "qwen" and chat_tokens is not None:
+        # the audit counted no qwen (claude-code: cl100k): the chat's own count, so that
+        # the header and the chat's bar say one figure of one window (newuser37 #6)
+        tokenizer, tokens = "qwen", chat_tokens
     size, name = window or (block.window, block.window_name)
     share = tokens / size if size else 0.0
     colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
