@@ -86,19 +86,26 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     started = said = time.monotonic()
     if tty:
         _progress(f"memtui: auditing {plural(len(paths), 'workspace')} …")
-    for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None),
-                           fail_on_flag=getattr(ns, "fail_on_flag", False)):
-        rows.append(row)
-        now = time.monotonic()
+    try:
+        for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None),
+                               fail_on_flag=getattr(ns, "fail_on_flag", False)):
+            rows.append(row)
+            now = time.monotonic()
+            if tty:
+                _progress(f"memtui: audited {len(rows):,} / {len(paths):,} workspaces: "
+                          f"{shown_path(root, row['path'])}")
+            elif now - said >= PROGRESS_EVERY and len(rows) < len(paths):
+                said = now
+                sys.stderr.write(f"memtui audit: audited {len(rows):,} / {len(paths):,} "
+                                 f"workspaces in {now - started:,.0f} s (the table comes "
+                                 f"when all are done)\n")
+                sys.stderr.flush()
+    except KeyboardInterrupt:  # (newuser38 #20: nothing said, the prompt glued to the line)
         if tty:
-            _progress(f"memtui: audited {len(rows):,} / {len(paths):,} workspaces: "
-                      f"{shown_path(root, row['path'])}")
-        elif now - said >= PROGRESS_EVERY and len(rows) < len(paths):
-            said = now
-            sys.stderr.write(f"memtui audit: audited {len(rows):,} / {len(paths):,} "
-                             f"workspaces in {now - started:,.0f} s (the table comes when "
-                             f"all are done)\n")
-            sys.stderr.flush()
+            _progress("")
+        sys.stderr.write(f"memtui audit: interrupted after {len(rows):,} of "
+                         f"{len(paths):,} workspaces; no report\n")
+        return 130
     if tty:
         _progress("")
     if getattr(ns, "json", False):

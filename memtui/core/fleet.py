@@ -444,22 +444,36 @@ def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ct
             fail_on_flag: bool = False) -> Iterator[dict[str, Any]]:
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
                              initargs=lifeline) as pool:
-        pending: set[Future[dict[str, Any]]] = set()
-        queue = iter(paths)
+        try:
+            yield from _in_pool(pool, paths, opts, fail_on, jobs, every, fail_on_flag)
+        except BaseException:
+            # Ctrl+C (or the caller gone): the workers end now, not after the audits they
+            # are in (newuser38 #20: 9 s to return); closing the lifeline ends each one
+            lifeline[1].close()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _in_pool(pool: ProcessPoolExecutor, paths: list[Path], opts: dict[str, Any],
+             fail_on: str, jobs: int, every: list[str], fail_on_flag: bool
+             ) -> Iterator[dict[str, Any]]:
+    """`_pooled`'s rows: at most two tasks a worker in flight, each row as it is done."""
+    pending: set[Future[dict[str, Any]]] = set()
+    queue = iter(paths)
+    for p in queue:
+        pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
+                                nested_rows(os.fspath(p), every), fail_on_flag))
+        if len(pending) >= 2 * jobs:
+            break
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for fut in done:
+            yield fut.result()
         for p in queue:
             pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                    nested_rows(os.fspath(p), every), fail_on_flag))
+                                nested_rows(os.fspath(p), every), fail_on_flag))
             if len(pending) >= 2 * jobs:
                 break
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
-            for p in queue:
-                pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                    nested_rows(os.fspath(p), every), fail_on_flag))
-                if len(pending) >= 2 * jobs:
-                    break
 
 
 def _watch_parent(watched: Connection, held: Connection) -> None:
