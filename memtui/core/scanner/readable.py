@@ -101,7 +101,7 @@ MIN_RUN = 4
 
 def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
          names: list[tuple[str, bool]] | None = None,
-         problems: list[tuple[str, OSError]] | None = None
+         problems: list[tuple[str, OSError]] | None = None, whole: bool = False
          ) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
     not (``audited``), as (relative path, full path, stat), sorted by path. ``repos``, when
@@ -109,13 +109,15 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
     (a ``.git`` under the memory root that is not the workspace's: `skipped`); ``names``
     (relative path, is a folder) of every file and folder listed, memories too; ``problems``
     each folder or file that could not be looked into, with why (`memtui.core.scanner.names`:
-    names are read for credentials, what could not be read is no clean text)."""
+    names are read for credentials, what could not be read is no clean text). ``whole``:
+    the whole workspace, from its root, whatever its layout
+    (`memtui.core.scanner.walk_scope.scope`)."""
     root = os.path.realpath(ws.root)
     own_git = os.path.join(root, ".git")
-    start = str(ws.memory_root)
+    start = str(ws.root if whole else ws.memory_root)
     if not os.path.isdir(start):
         return []
-    prefix0 = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
+    prefix0 = "" if whole or ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
     mem_real = os.path.realpath(start)
     state = os.path.realpath(ws.state_dir)
     # memtui's user cache, when it lies under the memory root (MEMTUI_CACHE_DIR there): its
@@ -308,36 +310,41 @@ def top_files(ws: Workspace, audited: Container[str], every: bool = True
     return out, links_out
 
 
-def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
-                      ) -> list[Finding]:
+def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False,
+                      whole: bool = False) -> list[Finding]:
     """`_readable_findings`, a credential in a memory of a workspace of its own below this
     one (Gemini CLI's ``~/.gemini/tmp/<project>/memory``) said as such, with the command that
     redacts it there (newuser36 #18: "no memory … fix redact edits memories only" was said
     of a project's memory, which ``fix redact`` on that folder does edit)."""
     from memtui.core.scanner.nested_memory import redactable, said_there
 
-    found = _readable_findings(ws, audited, tops)
+    found = _readable_findings(ws, audited, tops, whole)
     own: dict[str, bool] = {}
     return [redactable(said_there(f, ws.root, OPENED, own), ws.root, OPENED)
             if f.kind == "secret" and f.message.endswith(OPENED) else f for f in found]
 
 
-def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
-                       ) -> list[Finding]:
+def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False,
+                       whole: bool = False) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
     bounds, one ``unchecked_text`` error naming how many files were not read. ``tops``: the
     workspace's top-level files too (`top_files`), for credentials only, as the files of a
     repository's own folder under the memory root are; memtui's own files there are read
-    so whatever ``tops`` says."""
+    so whatever ``tops`` says. ``whole``: the whole workspace is walked
+    (`memtui.core.scanner.walk_scope.scope`), and with ``tops`` what lies outside its memory
+    folder is read for credentials only."""
     repos: set[str] = set()
     names: list[tuple[str, bool]] = []
     problems: list[tuple[str, OSError]] = []
     started_ns = time.time_ns()
-    files = walk(ws, audited, repos, names, problems)
+    files = walk(ws, audited, repos, names, problems, whole)
     only_credentials: set[str] = set()
     out: list[Finding] = []
-    top, links_out = top_files(ws, audited, tops)  # (memtui's own files alone, untold)
+    if whole and tops and ws.memory_root != ws.root:  # (OpenClaw's skills/, docs/, .env)
+        inner = ws.rel(ws.memory_root) + "/"
+        only_credentials.update(rel for rel, _full, _st in files if not rel.startswith(inner))
+    top, links_out = ([], []) if whole else top_files(ws, audited, tops)
     if top or links_out:
         out.extend(followed_unread(rel) for rel in links_out)
         if len(top) > MAX_TOP_FILES:
