@@ -12,6 +12,8 @@ audit walks all of it and nothing is refused here.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from memtui.agent.sandbox import Refused
 from memtui.core.profiles.registry import get
 from memtui.core.workspace import MEMORY_DIR, Workspace
@@ -26,13 +28,23 @@ def confined(ws: Workspace, profile: str) -> bool:
     return ws.layout == "item" and reach == "memory"
 
 
-def refuse_outside(parts: list[str], shown: str, folder: bool = False) -> None:
+def refuse_outside(root: Path, parts: list[str], shown: str, folder: bool = False) -> None:
     """Refused for a path in a folder beside ``memory/`` (``parts``: its components), or
-    such a folder itself when it is to be listed (``folder``)."""
-    if len(parts) > (0 if folder else 1) and parts[0] != MEMORY_DIR:
-        raise Refused(f"{shown} lies in {parts[0]}/, outside MEMORY.md and {MEMORY_DIR}/: "
-                      "the item platform does not read it, and memtui did not read it for "
-                      "credentials")
+    such a folder itself when it is to be listed (``folder``). A top-level link is judged
+    by the folder it leads to; one out of ``root`` is the sandbox's to refuse."""
+    if len(parts) <= (0 if folder else 1) or parts[0] == MEMORY_DIR:
+        return
+    first = root / parts[0]
+    if first.is_symlink():
+        try:
+            real = first.resolve().relative_to(root.resolve()).parts
+        except (OSError, RuntimeError, ValueError):
+            return  # out of the workspace (or a loop): refused as such by the sandbox
+        if real[:1] == (MEMORY_DIR,) or real[:1] in ((".git",), (".memtui",)):
+            return  # (memtui's state and a repository: the sandbox's own refusal)
+    raise Refused(f"{shown} lies in {parts[0]}/, outside MEMORY.md and {MEMORY_DIR}/: "
+                  "the item platform does not read it, and memtui did not read it for "
+                  "credentials")
 
 
 def hidden_folder(sub: list[str], name: str) -> bool:

@@ -275,7 +275,7 @@ class ToolBox:
         rel, parts = self.sandbox.parts(args.get("path", default) if default is not None
                                         else args["path"], allow_root=allow_root)
         if self._confined:  # (an item workspace: `memtui.agent.reach`)
-            refuse_outside(parts, rel, allow_root)
+            refuse_outside(self.ws.root, parts, rel, allow_root)
         return rel, parts
 
     # -- the six file tools ----------------------------------------------------------------
