@@ -70,9 +70,15 @@ from memtui.core.scanner.scan import (
     unchecked,
 )
 from memtui.core.scanner.share import Key, key_of
-from memtui.core.scanner.state_files import MAX_STATE_ENTRIES, STATE_OPENED, state_files
+from memtui.core.scanner.state_files import (
+    GIT_OPENED,
+    MAX_STATE_ENTRIES,
+    STATE_OPENED,
+    state_files,
+)
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
+from memtui.core.scanner.wide_runs import MAX_WIDE_RUNS, wide_runs
 from memtui.core.workspace import STATE_DIR, Workspace
 
 #: Files besides the memories read at most, in path order…
@@ -110,8 +116,7 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
     (relative path, is a folder) of every file and folder listed, memories too; ``problems``
     each folder or file that could not be looked into, with why (`memtui.core.scanner.names`:
     names are read for credentials, what could not be read is no clean text). ``whole``:
-    the whole workspace, from its root, whatever its layout
-    (`memtui.core.scanner.walk_scope.scope`)."""
+    from the workspace's root, whatever its layout (`walk_scope`)."""
     root = os.path.realpath(ws.root)
     own_git = os.path.join(root, ".git")
     start = str(ws.root if whole else ws.memory_root)
@@ -272,7 +277,8 @@ def _not_a_memory(f: Finding) -> Finding:
     """``f`` as said of a file that is no memory (a credential's message says so)."""
     if f.kind != "secret" or not f.message.endswith(REPLAYED):
         return f
-    said = STATE_OPENED if f.path.startswith(STATE_DIR + "/") else OPENED
+    said = STATE_OPENED if f.path.startswith(STATE_DIR + "/") else \
+        GIT_OPENED if ".git" in f.path.lower().split("/")[:-1] else OPENED
     return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + said, f.severity)
 
 
@@ -433,24 +439,6 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
             cache.mark(rel, key, made_ns)
     cache.keep_only({rel for rel, _full, _st in files})
     cache.save()
-    return out
-
-
-#: A run of UTF-16 (little-endian) printable ASCII in a binary file: a Windows program's
-#: strings, a database's UTF-16 text (what `strings -el` shows).
-_WIDE_RUN = re.compile(rb"(?:[\x20-\x7e]\x00){8,}")
-#: At most this many such runs are read from one file.
-MAX_WIDE_RUNS = 10_000
-
-
-def wide_runs(data: bytes) -> list[tuple[int, str]]:
-    """(byte offset, text) of the UTF-16 runs of ``data`` (`_WIDE_RUN`), at most
-    `MAX_WIDE_RUNS`."""
-    out: list[tuple[int, str]] = []
-    for m in _WIDE_RUN.finditer(data):
-        out.append((m.start(), m.group().decode("utf-16-le")))
-        if len(out) >= MAX_WIDE_RUNS:
-            break
     return out
 
 
