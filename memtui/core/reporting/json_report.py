@@ -39,6 +39,9 @@ def config_summary(result: AuditResult) -> str:
     own = getattr(result, "own_settings", "")  # (a stored result's: none)
     if parts and own:  # what of it loosens the verdict (newuser35 #10)
         parts[0] = f"{parts[0]} (sets {own})"
+    kept = getattr(result, "kept_fail_on", "")  # (the operator's, under the workspace's)
+    if kept:
+        parts.append(f"{kept} (the user-level fail-on is kept under the workspace's file)")
     project = result.project
     if project is not None and project.path is None:
         parts.append(project.note)
