@@ -94,6 +94,8 @@ def test_an_item_workspace_top_level_file_is_read_for_credentials(tmp_path: Path
     out = audit(ws)
     assert out.returncode == 1, out.stdout + out.stderr
     assert "NOTES.md:1  GitHub Token" in out.stdout
+    row = next(ln for ln in out.stdout.splitlines() if ln.startswith("Config"))
+    assert "not read for credentials: docs/" in row, row  # (what the agent is refused)
 
 
 def test_memtuis_agent_keeps_to_what_the_audit_read(tmp_path: Path) -> None:
