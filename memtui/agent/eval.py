@@ -13,7 +13,9 @@ calls, none of which wrote or deleted anything), ``no_tool_call`` (no call at al
 beside it as ``diff``: a run that wrote a file and deleted it again made calls, even though
 its diff is empty. Flags: ``fabricated`` (numbers, times or percentages written that the user
 never gave), ``overwrote`` (a ``write_file`` replaced a memory that was there before the run
-and lines it held are gone: newuser23 #13), ``deleted_memory`` (a call deleted a memory that
+and lines it held are gone: newuser23 #13; or, where MEMORY.md is the memory itself — Hermes'
+``§`` entries, a Gemini, Codex or OpenClaw index's bullets — an entry of it is gone:
+newuser38 #23), ``deleted_memory`` (a call deleted a memory that
 was there before the run and that the message does not name: newuser34 #6),
 ``index_dropped`` (a memory the index linked before the run is still there and no longer
 linked: the run orphaned it, newuser36 #4 — ``write_file MEMORY.md ""`` read as a harmless
@@ -211,7 +213,7 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     flags = []
     if invented:
         flags.append("fabricated")
-    if overwrote(record, old, new):
+    if overwrote(record, old, new) or entries_lost(before, after):
         flags.append("overwrote")
     if unasked_deletes(record, old, message):
         flags.append("deleted_memory")
@@ -237,6 +239,32 @@ def unlinked(before: AuditResult, after: AuditResult) -> list[str]:
     (the run dropped their index lines)."""
     return sorted(p for p in before.index_linked
                   if p not in after.index_linked and p in after.scans)
+
+
+def entries(text: str, profile: str) -> set[str]:
+    """The entries of an index that is the agent's memory itself, not links: Hermes' ``§``
+    entries, else its bullet lines (GEMINI.md's saved memories, Codex's, OpenClaw's)."""
+    if profile == "hermes":
+        from memtui.core.profiles.hermes import entries_with_lines, fold
+
+        return {entry for entry, _line in entries_with_lines(fold(text))}
+    return {ln.strip() for ln in text.splitlines() if re.match(r"\s{0,3}[-*+]\s+\S", ln)}
+
+
+def entries_lost(before: AuditResult, after: AuditResult) -> list[str]:
+    """The entries of the index the run removed, under a profile whose MEMORY.md is the
+    memory itself (newuser38 #23: a Hermes run replaced all 62 entries with one markdown
+    line and passed as ``memory_written``, "no overwrite"; the chat pane's approval asks
+    it as a delete). An item or Claude Code index of links: ``index_dropped`` says it."""
+    from memtui.core.profiles import get
+
+    try:
+        if get(before.profile).index_of_links:
+            return []
+    except (KeyError, ValueError):
+        return []
+    return sorted(entries(before.index.text, before.profile)
+                  - entries(after.index.text, before.profile))
 
 
 def overwrote(record: TurnRecord, old: dict[str, str], new: dict[str, str]) -> list[str]:

@@ -19,6 +19,7 @@ from typing import Any
 from memtui.agent.age_note import age_note
 from memtui.agent.decoys import DECOY_NAMES, DECOY_TOOLS, decoy_outcome, other_mechanism
 from memtui.agent.effects import memory_effects
+from memtui.agent.reach import confined, hidden_folder, refuse_outside
 from memtui.agent.sandbox import (
     FORBIDDEN,
     MAX_DEPTH,
@@ -65,6 +66,7 @@ class ToolBox:
         #: number is claimed at its first write (:func:`memtui.agent.turn_numbers.claimed`).
         self.turn: Turn | None = None
         self._claimed = ""  # the id of the turn whose number is claimed
+        self._confined = confined(ws, self.auditor.profile)
 
     def schemas(self) -> list[dict[str, Any]]:
         return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
@@ -270,9 +272,11 @@ class ToolBox:
 
     def _path(self, args: dict[str, Any], allow_root: bool = False,
               default: str | None = None) -> tuple[str, list[str]]:
-        if "path" not in args and default is not None:
-            return self.sandbox.parts(default, allow_root=allow_root)
-        return self.sandbox.parts(args["path"], allow_root=allow_root)
+        rel, parts = self.sandbox.parts(args.get("path", default) if default is not None
+                                        else args["path"], allow_root=allow_root)
+        if self._confined:  # (an item workspace: `memtui.agent.reach`)
+            refuse_outside(self.ws.root, parts, rel, allow_root)
+        return rel, parts
 
     # -- the six file tools ----------------------------------------------------------------
 
@@ -383,6 +387,8 @@ class ToolBox:
                 shown = base + name.encode("utf-8", "surrogateescape").decode("utf-8",
                                                                               "replace")
                 if stat.S_ISDIR(st.st_mode):
+                    if self._confined and not prefix and hidden_folder(sub, name):
+                        continue
                     out.append(shown + "/")
                     if len(sub) < MAX_DEPTH:
                         pending.append([*sub, name])

@@ -264,6 +264,8 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     # (the Config row: its exclude patterns are named there already)
     result.own_settings = ", ".join(s for s in getattr(ns, "own_settings", [])
                                     if not s.startswith("exclude"))
+    if getattr(ns, "fail_on_from", None):  # the user-level file's, kept (newuser38 #17)
+        result.kept_fail_on = f"fail-on = {ns.fail_on} from {ns.fail_on_from.split(' of ', 1)[1]}"
     if ns.format in ("json", "sarif"):
         ascii_only = not utf8_stream(sys.stdout)
         if ns.format == "sarif":

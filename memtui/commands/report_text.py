@@ -178,8 +178,14 @@ def summary_table(result: AuditResult) -> Table:
         if rest:
             said.append(f"{'and ' if stand else ''}{', '.join(rest)} all the same")
         row("Index", Text(printable(f"{idx.path}: none; the agent loads {', '.join(said)}")))
-    elif not idx.exists:
-        row("Index", Text(f"{idx.path}: none", style="dim"))
+    elif not idx.exists:  # (a look-alike named: newuser38 #22, memory.md in lower case)
+        from memtui.core.files.look_alike import look_alike
+
+        alike = look_alike(str(result.workspace.root), idx.path)
+        row("Index", Text(f"{idx.path}: none" + (
+            f"; {alike} is here: the agent loads only {idx.path} on a case-sensitive disk "
+            f"(rename the file to {idx.path})" if alike else ""),
+            style="yellow" if alike else "dim"))
     elif entryless and (result.index_linked or agent.index_is_store):
         # (a Hermes store without USER.md links nothing, and is a store all the same:
         # newuser32 #51)

@@ -176,12 +176,14 @@ def test_a_real_sized_top_level_is_read_whole(tmp_path: Path) -> None:
     assert _guarded(ws) == [("zz-keys.txt", "secret", 1)]
 
 
-def test_an_item_workspaces_top_level_stays_out_of_scope(tmp_path: Path) -> None:
-    """The item platform loads MEMORY.md and reads memory/: a file beside them is no file
-    of its agent's (SECURITY.md), unchanged."""
+def test_an_item_workspaces_top_level_is_read_for_credentials(tmp_path: Path) -> None:
+    """The item platform loads MEMORY.md and reads memory/, but a file beside them is what
+    the layout's detection left out (a Claude Code folder with a memory/ subfolder is taken
+    for one, newuser38 #25) and memtui's own agent opens it (#6): read for credentials
+    (it was out of scope until session 38)."""
     ws = _item(tmp_path, {"notes.txt": CRED})
     _code, found = _json(ws, "--profile", "item")
-    assert [f for f in found if f["path"] == "notes.txt"] == []
+    assert [f["kind"] for f in found if f["path"] == "notes.txt"] == ["secret"]
 
 
 # b. credentials written encoded

@@ -289,6 +289,11 @@ class Profile:
     #: (`memtui.core.scanner.readable.top_files`; redteam34). A profile whose memory folder
     #: is the workspace (Claude Code, Gemini, Hermes, Codex, Serena) has it walked whole.
     workspace_files: ClassVar[bool] = False
+    #: The agent's memory folder, as far as its file tools reach: ``folder``, the whole
+    #: folder audited (a ``memory/`` subfolder in it is one more folder the agent reads:
+    #: newuser38 #25); ``memory``, MEMORY.md and ``memory/`` (the item platform), the rest
+    #: of the workspace not the agent's (`memtui.core.scanner.walk_scope.scope`).
+    reach: ClassVar[str] = "folder"
     #: How the agent reaches a file its index does not link (``references``'s ``found``),
     #: as the app says it beside the file ("linked from the index" would be false).
     found_by: ClassVar[str] = "found by the agent"

@@ -188,8 +188,10 @@ class Gemini(Profile):
         for n, written, rel in self.pointers(text, shown):
             if rel is not None and os.path.isabs(written):
                 target = os.path.join(root, rel)
+            elif os.path.isabs(written):
+                continue  # another folder's file: never judged by what this machine holds
             else:
-                target = written if os.path.isabs(written) else os.path.join(root, written)
+                target = os.path.join(root, written)
             try:
                 os.lstat(target)
             except (OSError, ValueError):  # one in the folder as its path there (newuser24
@@ -200,14 +202,44 @@ class Gemini(Profile):
         # the pointer lines, which the app's Index view and header show as the entries
         # they are (newuser24 #14: "prose", no targets, "index 0 entries")
         out: list[tuple[int, str, str | None]] = []
+        found: list[tuple[int, str]] = []
         for n, line in enumerate(text.splitlines()[:100_000], 1):
             m = POINTER.match(line)
-            if m is None:
-                continue
-            target = m[1] if os.path.isabs(m[1]) else os.path.join(root, m[1])
+            if m is not None:
+                found.append((n, m[1]))
+        # the folder the pointers were written for, where it is not this one: the folder of
+        # an absolute pointer whose file sits here by its name (a copy's original)
+        origins = {posixpath.dirname(w) for _n, w in found if os.path.isabs(w)
+                   and not w.startswith(root + "/")
+                   and os.path.isfile(os.path.join(root, posixpath.basename(w)))}
+        for n, written in found:
+            target = written if os.path.isabs(written) else os.path.join(root, written)
             inside = target.startswith(root + "/")
-            out.append((n, m[1], posixpath.normpath(target[len(root) + 1:]) if inside else None))
+            out.append((n, written, posixpath.normpath(target[len(root) + 1:]) if inside
+                        else aligned(written, root, origins)))
         return out
+
+
+def aligned(written: str, root: str, origins: set[str] = frozenset()  # type: ignore[assignment]
+            ) -> str | None:
+    """The path inside ``root`` an absolute pointer elsewhere names when it was written for
+    a folder of the same name (newuser38 #16: a copy — a dotfiles repository, a CI
+    checkout, a backup — keeps the original's absolute paths; they were looked up on the
+    auditing machine's disk, so the copy was judged by the original folder's files, or in
+    CI every pointer was a broken link): what follows one of ``origins`` (the folders
+    the index's pointers were written for, `Gemini.pointers`), or else the last component
+    named as ``root``, is, relative to ``root``. None: the path names no such folder
+    (another folder's file, never looked up)."""
+    for origin in origins:
+        if written.startswith(origin + "/"):
+            return posixpath.normpath(written[len(origin) + 1:])
+    parts = posixpath.normpath(written.replace("\\", "/")).split("/")
+    name = posixpath.basename(root.rstrip("/"))
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] == name:
+            rel = "/".join(parts[i + 1:])
+            return rel if rel and not rel.startswith("..") else None
+    return None
 
 
 #: A bullet of a list: one saved memory under `SAVED`.

@@ -172,8 +172,15 @@ class Hermes(Profile):
                 found.append(finding("agent_config", ".", None,
                                      f"{path}: memory limits are not whole numbers; Hermes "
                                      "falls back to its defaults"))
-            else:
-                out.update({k: max(0, min(v, 10**9)) for k, v in read.items()})
+            else:  # only a number above 0 is a limit (SECURITY.md; newuser38 #29: a limit
+                # of 0 gave "2,226 of 0 characters (0%)" and an entry_over_limit per entry)
+                for k, v in read.items():
+                    if v > 0:
+                        out[k] = min(v, 10**9)
+                    elif k in section:
+                        found.append(finding("agent_config", ".", None, (
+                            f"{path}: memory.{k} is {v}, not above 0; the default "
+                            f"({self.limit_keys[k]:,}) is assumed")))
         out.update({k: v for k, v in given.items() if k in out})
         return out, found
 

@@ -10,3 +10,4 @@ from memtui.core.profiles.base import DEFAULT_NUM_CTX, Profile
 class Item(Profile):
     name = "item"
     window = (DEFAULT_NUM_CTX, "Qwen", "qwen")
+    reach = "memory"

@@ -260,6 +260,9 @@ class OpenClaw(Profile):
     # the workspace (~/.openclaw/workspace/) is the agent's working folder: its tools read
     # what lies beside the bootstrap files (real folders keep an API-KEYS.md, a .env there)
     workspace_files = True
+    # (its folders beside memory/, skills/ and docs/, are not walked: memtui's own agent
+    # is refused them, `memtui.agent.reach`; newuser38 #6 leaves their walk)
+    reach = "memory"
     limit_keys: ClassVar[dict[str, int]] = {"bootstrap_max_chars": 20_000,
                                             "bootstrap_total_max_chars": 150_000}
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"

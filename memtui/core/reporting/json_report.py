@@ -30,6 +30,21 @@ SCHEMA = 3
 ARCHIVES_SHOWN = 3
 
 
+def unwalked_folders(result: AuditResult) -> list[str]:
+    """The folders beside ``memory/`` of an item (or OpenClaw) workspace, which the audit
+    does not walk and memtui's own agent is refused (`memtui.core.scanner.walk_scope`)."""
+    from memtui.core.files.look_alike import folders_beside
+    from memtui.core.profiles import get
+
+    ws = result.workspace
+    try:
+        if ws.layout != "item" or get(result.profile).reach != "memory":
+            return []
+    except (KeyError, ValueError):
+        return []
+    return folders_beside(str(ws.root))
+
+
 def config_summary(result: AuditResult) -> str:
     """The Config row of the text report: the configuration file used, the ``exclude``
     patterns and the files they leave out (or that match no file), and the archive folders
@@ -39,6 +54,14 @@ def config_summary(result: AuditResult) -> str:
     own = getattr(result, "own_settings", "")  # (a stored result's: none)
     if parts and own:  # what of it loosens the verdict (newuser35 #10)
         parts[0] = f"{parts[0]} (sets {own})"
+    beside = unwalked_folders(result)
+    if beside:  # (newuser38 #6: what memtui's agent is refused, said)
+        parts.append(f"not read for credentials: {', '.join(beside[:5])}"
+                     f"{f' and {len(beside) - 5:,} more' if len(beside) > 5 else ''} "
+                     "(folders beside memory/; memtui's agent is refused them)")
+    kept = getattr(result, "kept_fail_on", "")  # (the operator's, under the workspace's)
+    if kept:
+        parts.append(f"{kept} (the user-level fail-on is kept under the workspace's file)")
     project = result.project
     if project is not None and project.path is None:
         parts.append(project.note)

@@ -41,6 +41,7 @@ from memtui.core.scanner.code_blocks import CODE_SPAN, unfenced_rows
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
 from memtui.core.scanner.scan import file_secrets, secret_finding, secrets_with_values
+from memtui.core.scanner.walk_scope import scope
 from memtui.core.workspace import INDEX_NAME, index_target
 
 CAUSES = ("config", "inline", "baseline", "exclude")
@@ -629,8 +630,10 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         read.update(loaded)
     # (and an agent's workspace around its memory folder: its top-level files, for
     # credentials, when the profile says the agent works there: redteam34)
-    walked = readable_findings(result.workspace, read,  # type: ignore[arg-type]
-                               profile_named(result.profile).workspace_files)
+    reach = profile_named(result.profile)
+    tops, whole = scope(result.workspace, reach.reach,  # type: ignore[arg-type]
+                        reach.workspace_files)
+    walked = readable_findings(result.workspace, read, tops, whole)  # type: ignore[arg-type]
     seen_unread = {f.path for f in result.findings if f.kind == "unchecked_text"}
     walked = [f for f in walked if f.kind != "unchecked_text" or f.line is not None
               or f.path not in seen_unread]  # (a bootstrap file linking out: said once)

@@ -70,9 +70,15 @@ from memtui.core.scanner.scan import (
     unchecked,
 )
 from memtui.core.scanner.share import Key, key_of
-from memtui.core.scanner.state_files import MAX_STATE_ENTRIES, STATE_OPENED, state_files
+from memtui.core.scanner.state_files import (
+    GIT_OPENED,
+    MAX_STATE_ENTRIES,
+    STATE_OPENED,
+    state_files,
+)
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
 from memtui.core.scanner.textfile import open_within, utf16
+from memtui.core.scanner.wide_runs import MAX_WIDE_RUNS, wide_runs
 from memtui.core.workspace import STATE_DIR, Workspace
 
 #: Files besides the memories read at most, in path order…
@@ -101,7 +107,7 @@ MIN_RUN = 4
 
 def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
          names: list[tuple[str, bool]] | None = None,
-         problems: list[tuple[str, OSError]] | None = None
+         problems: list[tuple[str, OSError]] | None = None, whole: bool = False
          ) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
     not (``audited``), as (relative path, full path, stat), sorted by path. ``repos``, when
@@ -109,13 +115,14 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
     (a ``.git`` under the memory root that is not the workspace's: `skipped`); ``names``
     (relative path, is a folder) of every file and folder listed, memories too; ``problems``
     each folder or file that could not be looked into, with why (`memtui.core.scanner.names`:
-    names are read for credentials, what could not be read is no clean text)."""
+    names are read for credentials, what could not be read is no clean text). ``whole``:
+    from the workspace's root, whatever its layout (`walk_scope`)."""
     root = os.path.realpath(ws.root)
     own_git = os.path.join(root, ".git")
-    start = str(ws.memory_root)
+    start = str(ws.root if whole else ws.memory_root)
     if not os.path.isdir(start):
         return []
-    prefix0 = "" if ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
+    prefix0 = "" if whole or ws.memory_root == ws.root else ws.rel(ws.memory_root) + "/"
     mem_real = os.path.realpath(start)
     state = os.path.realpath(ws.state_dir)
     # memtui's user cache, when it lies under the memory root (MEMTUI_CACHE_DIR there): its
@@ -270,7 +277,8 @@ def _not_a_memory(f: Finding) -> Finding:
     """``f`` as said of a file that is no memory (a credential's message says so)."""
     if f.kind != "secret" or not f.message.endswith(REPLAYED):
         return f
-    said = STATE_OPENED if f.path.startswith(STATE_DIR + "/") else OPENED
+    said = STATE_OPENED if f.path.startswith(STATE_DIR + "/") else \
+        GIT_OPENED if ".git" in f.path.lower().split("/")[:-1] else OPENED
     return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + said, f.severity)
 
 
@@ -308,36 +316,41 @@ def top_files(ws: Workspace, audited: Container[str], every: bool = True
     return out, links_out
 
 
-def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
-                      ) -> list[Finding]:
+def readable_findings(ws: Workspace, audited: Container[str], tops: bool = False,
+                      whole: bool = False) -> list[Finding]:
     """`_readable_findings`, a credential in a memory of a workspace of its own below this
     one (Gemini CLI's ``~/.gemini/tmp/<project>/memory``) said as such, with the command that
     redacts it there (newuser36 #18: "no memory … fix redact edits memories only" was said
     of a project's memory, which ``fix redact`` on that folder does edit)."""
     from memtui.core.scanner.nested_memory import redactable, said_there
 
-    found = _readable_findings(ws, audited, tops)
+    found = _readable_findings(ws, audited, tops, whole)
     own: dict[str, bool] = {}
     return [redactable(said_there(f, ws.root, OPENED, own), ws.root, OPENED)
             if f.kind == "secret" and f.message.endswith(OPENED) else f for f in found]
 
 
-def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False
-                       ) -> list[Finding]:
+def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = False,
+                       whole: bool = False) -> list[Finding]:
     """What every file under ``ws``'s memory root that the audit did not read (not
     ``audited``) yields for the agent's reading (`READ_KINDS`), at the file's path; past the
     bounds, one ``unchecked_text`` error naming how many files were not read. ``tops``: the
     workspace's top-level files too (`top_files`), for credentials only, as the files of a
     repository's own folder under the memory root are; memtui's own files there are read
-    so whatever ``tops`` says."""
+    so whatever ``tops`` says. ``whole``: the whole workspace is walked
+    (`memtui.core.scanner.walk_scope.scope`), and with ``tops`` what lies outside its memory
+    folder is read for credentials only."""
     repos: set[str] = set()
     names: list[tuple[str, bool]] = []
     problems: list[tuple[str, OSError]] = []
     started_ns = time.time_ns()
-    files = walk(ws, audited, repos, names, problems)
+    files = walk(ws, audited, repos, names, problems, whole)
     only_credentials: set[str] = set()
     out: list[Finding] = []
-    top, links_out = top_files(ws, audited, tops)  # (memtui's own files alone, untold)
+    if whole and tops and ws.memory_root != ws.root:  # (OpenClaw's skills/, docs/, .env)
+        inner = ws.rel(ws.memory_root) + "/"
+        only_credentials.update(rel for rel, _full, _st in files if not rel.startswith(inner))
+    top, links_out = ([], []) if whole else top_files(ws, audited, tops)
     if top or links_out:
         out.extend(followed_unread(rel) for rel in links_out)
         if len(top) > MAX_TOP_FILES:
@@ -426,24 +439,6 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
             cache.mark(rel, key, made_ns)
     cache.keep_only({rel for rel, _full, _st in files})
     cache.save()
-    return out
-
-
-#: A run of UTF-16 (little-endian) printable ASCII in a binary file: a Windows program's
-#: strings, a database's UTF-16 text (what `strings -el` shows).
-_WIDE_RUN = re.compile(rb"(?:[\x20-\x7e]\x00){8,}")
-#: At most this many such runs are read from one file.
-MAX_WIDE_RUNS = 10_000
-
-
-def wide_runs(data: bytes) -> list[tuple[int, str]]:
-    """(byte offset, text) of the UTF-16 runs of ``data`` (`_WIDE_RUN`), at most
-    `MAX_WIDE_RUNS`."""
-    out: list[tuple[int, str]] = []
-    for m in _WIDE_RUN.finditer(data):
-        out.append((m.start(), m.group().decode("utf-16-le")))
-        if len(out) >= MAX_WIDE_RUNS:
-            break
     return out
 
 

@@ -33,6 +33,11 @@ STATE_OPENED = (": in memtui's state folder (its undo journal, chat history, or 
                 "there): no memory, but on disk where an agent's file tools reach; a journal "
                 "record keeps a file as it was, for undo: undo it and fix redact the value "
                 "(redact scrubs the journal too), or delete the file; then rotate it")
+#: What a credential in a repository's own folder under the memory folder says: memtui's
+#: agent refuses ``.git/`` at any depth (newuser38 #15: "the agent opens it" was false).
+GIT_OPENED = (": in a repository's own folder (.git/) under the memory folder: memtui's agent "
+              "refuses .git/, but git, a push of that repository and other tools read it; "
+              "remove the value by hand and rotate it")
 #: Names (files and folders) listed in the state folder at most.
 MAX_STATE_ENTRIES = 20_000
 
