@@ -250,7 +250,8 @@ def summary_table(result: AuditResult) -> Table:
         if block.window_name == ASSUMED_WINDOW else ""
     row("Share of the window", f"{block.share:,.1%} of {block.window:,} tokens "
         f"({block.window_name} window, {block.tokenizer} count{assumed})")
-    if block.window_name != "--num-ctx":  # (a window given: the agent sends it)
+    if block.window_name != "--num-ctx" and not get_profile(result.profile).hosted_only:
+        # (a window given: the agent sends it; a hosted agent's vendor cuts no prompt so)
         cut = no_num_ctx_note(*no_num_ctx_tokens(block.tokens, block.tokenizer))
         if cut:  # the block against the window a request without num_ctx gets (#27)
             row("Without num_ctx", Text(cut, style="yellow"))

@@ -43,3 +43,11 @@ async def test_the_block_view_says_it_too(tmp_path: Path) -> None:
         await switch(pilot, app, "7")
         summary = str(app.query_one(BlockView).query_one(".summary", Static).render())
         assert "send no num_ctx gets the server's default window, 4,096 tokens" in summary
+
+
+def test_a_hosted_agents_folder_is_not_told_of_ollama(tmp_path: Path) -> None:
+    """Claude Code, Codex and Gemini CLI run on their vendors' models: no Ollama cuts their
+    prompt for want of num_ctx, and the row was on every Claude Code folder past 2,048."""
+    out = cli("audit", folder(tmp_path / "big", 150), "--profile", "claude-code").stdout
+    assert "Layout / profile" in out and "claude-code" in out
+    assert "Without num_ctx" not in out

@@ -273,6 +273,10 @@ class Profile:
     top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
+    #: The agent runs on its vendor's hosted models only (Claude Code, Codex, Gemini CLI):
+    #: no Ollama server cuts its prompt for want of a num_ctx, so the report does not say
+    #: what one would (the item platform, OpenClaw, Hermes and Serena run local models too).
+    hosted_only: ClassVar[bool] = False
     #: Whether MEMORY.md is itself a store of memories the agent writes (Hermes' entries),
     #: not an index of them: it then has an age like any memory and can be stale.
     index_is_store: ClassVar[bool] = False

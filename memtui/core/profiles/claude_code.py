@@ -27,6 +27,7 @@ TEAM_INDEX = "team/MEMORY.md"
 class ClaudeCode(Profile):
     name = "claude-code"
     agent = "Claude Code"
+    hosted_only = True
     # cl100k: the closer of the two offline tokenizers to Claude's
     window = (CLAUDE_WINDOW, "Claude", "cl100k")
     # its memories (and memtui's fix new in its folders) put type: at the top level

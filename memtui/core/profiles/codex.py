@@ -169,6 +169,7 @@ CODEX_WINDOW = 272_000
 class Codex(Profile):
     name = "codex"
     agent = "Codex"
+    hosted_only = True
     window = (CODEX_WINDOW, "Codex (gpt-5)", "cl100k")
     frontmatter = False
     index_of_links = False

@@ -65,6 +65,7 @@ GEMINI_WINDOW = 1_048_576
 class Gemini(Profile):
     name = "gemini"
     agent = "Gemini CLI"
+    hosted_only = True
     window = (GEMINI_WINDOW, "Gemini", "qwen")
     frontmatter = False
     index_of_links = False

@@ -193,7 +193,10 @@ class BlockView(AuditView):
                            f"{tokenizer} tokens, {used / size if size else 0:,.1%} of "
                            f"{size:,} ({name}); the share above is against the audit's "
                            f"window ({block.window_name})", style=self.palette.muted)
-            cut = "" if block.window_name == "--num-ctx" or chat is not None else \
+            from memtui.core.profiles.registry import get as get_profile
+
+            cut = "" if block.window_name == "--num-ctx" or chat is not None or \
+                get_profile(result.profile).hosted_only else \
                 no_num_ctx_note(*no_num_ctx_tokens(block.tokens, block.tokenizer))
             if cut:  # what a request without num_ctx makes of it (newuser37 #27)
                 out.append(f"\n{cut}", style=self.palette.warning)
