@@ -260,20 +260,16 @@ def index_findings(index: Index) -> list[Finding]:
     elif any(p.endswith(HEAD_ONLY) for p in index.problems):
         out.append(unchecked(INDEX_NAME, index.text.count("\n") + 1,
                              f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
-    # one finding a line (newuser38 #9: an order in an HTML comment was both): the order,
-    # saying it is hidden
-    comments = {line: message for line, message in comment_findings(index.text)}
     for line_no, reason, excerpt in scan_instructions(index.text):
-        hidden = " (in an HTML comment: unseen when the index is rendered, read by the " \
-            "model)" if comments.pop(line_no, None) is not None else ""
         out.append(finding("instruction_like", INDEX_NAME, line_no,
-                           f"{reason}: \u201c{excerpt}\u201d{hidden}"))
+                           f"{reason}: \u201c{excerpt}\u201d"))
     # its prose and hooks are injected every turn: a "tomorrow" there is read on every
     # later day (newuser37 #36), checked as a project memory's lines are
     out.extend(finding("relative_date", INDEX_NAME, line, message)
                for line, message in relative_dates(index.text, 1))
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
-               for line, message in [*hidden_findings(index.text), *comments.items()])
+               for line, message in [*hidden_findings(index.text),
+                                     *comment_findings(index.text)])
     return quoting_masked(out, hits)
 
 
