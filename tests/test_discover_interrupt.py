@@ -28,15 +28,33 @@ def _fleet(root: Path, n: int) -> None:
                 f"the backup of shelf {i} ends.\n", encoding="utf-8")
 
 
+def _pool_started(pid: int) -> None:
+    """Wait (at most 60 s) until the command has forked its workers, then a moment more."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if children.read_text().split():
+                break
+        except OSError:
+            time.sleep(3)  # no such file here: the pool runs well before twenty are done
+            return
+        time.sleep(0.1)
+    time.sleep(1)
+
+
 def test_ctrl_c_ends_the_discover_with_one_line(tmp_path: Path) -> None:
     """On integ: exit 130 and nothing on stderr."""
     _fleet(tmp_path / "fleet", 20)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
+    # (SIGINT as a terminal leaves it: a test runner's worker may ignore it, and a child
+    # inherits an ignored SIGINT)
     proc = subprocess.Popen([sys.executable, "-m", "memtui", "audit", str(tmp_path / "fleet"),
                              "--discover", "--jobs", "2"], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
-    time.sleep(3)  # the pool running: twenty cold workspaces take far longer
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    _pool_started(proc.pid)
     assert proc.poll() is None
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
