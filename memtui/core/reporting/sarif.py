@@ -98,11 +98,11 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
     (newuser35 #10: a workspace's ``fail-on = "never"`` passed 6 errors, the log silent)."""
     root = result.workspace.root
     base = Path.cwd() if cwd is None else cwd
+    from memtui.core.git.find import find_repo
+
+    repo = find_repo(root)
     try:
         prefix = root.relative_to(base.resolve()).as_posix()
-        from memtui.core.git.find import find_repo
-
-        repo = find_repo(root)
         if repo is not None and not base.resolve().is_relative_to(repo[0]):
             raise ValueError  # run from above the repository: its top (newuser38 #27)
     except (ValueError, OSError):
@@ -111,9 +111,6 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
         # a folder above it) the repository's top, which code scanning resolves paths
         # against, not the workspace (newuser31 #33: alerts pinned on files at the
         # repository's root)
-        from memtui.core.git.find import find_repo
-
-        repo = find_repo(root)
         if repo is not None:
             with contextlib.suppress(ValueError, OSError):
                 prefix = Path(os.path.realpath(root)).relative_to(repo[0]).as_posix()
