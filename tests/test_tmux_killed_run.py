@@ -30,6 +30,15 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _default_signals() -> None:
+    """The inner run starts with the signals' default actions: a run under ``nohup`` (as
+    .ci/run is started) ignores SIGHUP, and its children inherit that — the inner run then
+    rightly keeps running (`tests.tmux.end_all_on_signal` leaves an ignored signal ignored)
+    and the test waited out its minute; an xdist worker ignores SIGINT likewise."""
+    for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["term", "hup"])
 def test_a_killed_run_ends_the_tmux_servers_its_tests_hold(tmp_path: Path,
                                                            signum: int) -> None:
@@ -44,7 +53,7 @@ def test_a_killed_run_ends_the_tmux_servers_its_tests_hold(tmp_path: Path,
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
          "--basetemp", str(inner / "t"), "tests/tmux_killed_run.py"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+        stderr=subprocess.DEVNULL, preexec_fn=_default_signals)
     try:
         end = time.monotonic() + 120
         while not ready.exists() or not ready.read_text():
