@@ -4,9 +4,12 @@ went nowhere visible. The notes fold to a few rows; the input and some log rows 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from memtui.agent.settings import AgentSettings
@@ -25,8 +28,12 @@ def _config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
 
 
-async def test_input_and_log_stay_in_view_under_both_notes(ws: Workspace,
-                                                           fake: FakeOllama) -> None:
+@contextlib.asynccontextmanager
+async def _cut(ws: Workspace, fake: FakeOllama) -> AsyncIterator[tuple[Pilot, MemtuiApp,
+                                                                     ChatPane, Banner]]:
+    """The app at 80×24, a 400-line index and a model whose window nobody knows, the chat
+    open and one message sent (held back once as past the window, then sent anyway), until
+    the "Prompt cut" banner shows."""
     (ws.root / "MEMORY.md").write_text(
         "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
                                "and its many details\n" for i in range(400)))
@@ -39,7 +46,7 @@ async def test_input_and_log_stay_in_view_under_both_notes(ws: Workspace,
         pane = app.query_one(ChatPane)
         await wait_until(pilot, lambda: pane.session.facts is not None)
         banner = app.query_one(Banner)
-        for _ in range(2):  # held back once as past the window, then sent anyway
+        for _ in range(2):
             await send(pilot, "hello")
             await wait_until(pilot, lambda: not pane.busy)
             await pilot.pause(0.2)
@@ -47,6 +54,12 @@ async def test_input_and_log_stay_in_view_under_both_notes(ws: Workspace,
                 break
         await wait_until(pilot, lambda: banner.kind == "truncation")
         await pilot.pause(0.3)
+        yield pilot, app, pane, banner
+
+
+async def test_input_and_log_stay_in_view_under_both_notes(ws: Workspace,
+                                                           fake: FakeOllama) -> None:
+    async with _cut(ws, fake) as (pilot, app, pane, banner):
         assert "no window known" in app.query_one(StatusLine).plain
         box = pane.query_one("#chat-input", Input)
         log = pane.query_one("#chat-log")
@@ -65,26 +78,7 @@ async def test_the_cut_banners_two_rows_hold_its_fix(ws: Workspace, fake: FakeOl
     …") was below the fold. The fix comes first."""
     from textual.geometry import Region
 
-    (ws.root / "MEMORY.md").write_text(
-        "# Memory\n" + "".join(f"- [Fact {i}](memory/f{i}.md) — a hook about thing {i} "
-                               "and its many details\n" for i in range(400)))
-    fake.add(FakeModel("nowin", [Reply(content="ok")], context_length=None))
-    app = MemtuiApp(ws, settings=AgentSettings(model="nowin", host=fake.url), watch=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: app.audits >= 1, 60)
-        await pilot.press("c")
-        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
-        pane = app.query_one(ChatPane)
-        await wait_until(pilot, lambda: pane.session.facts is not None)
-        banner = app.query_one(Banner)
-        for _ in range(2):  # held back once as past the window, then sent anyway
-            await send(pilot, "hello")
-            await wait_until(pilot, lambda: not pane.busy)
-            await pilot.pause(0.2)
-            if pane.turns:
-                break
-        await wait_until(pilot, lambda: banner.kind == "truncation")
-        await pilot.pause(0.3)
+    async with _cut(ws, fake) as (_pilot, _app, _pane, banner):
         assert banner.size.height <= 2
         shown = " ".join(strip.text for strip in banner.render_lines(
             Region(0, 0, banner.size.width, banner.size.height)))
