@@ -118,3 +118,14 @@ def test_the_layout_figures_in_the_docs_are_the_apps() -> None:
     assert f"Below {tui.NARROW} columns the preview goes under the views" in app_md
     assert f"made for {tui.NARROW} columns and up" in app_md
     assert tui.THREE_PANES == tui.VIEWS_MIN + tui.PREVIEW_MIN + tui.CHAT_MIN
+
+
+def test_the_docs_say_one_thing_of_an_editor_edit() -> None:
+    """newuser39 #1: docs/app.md's key table said an `o` edit is journaled and `u` undoes it
+    (as the app does: `memtui.tui.app_actions.open_in_editor`), and "What the keys cannot do"
+    said it is not journaled and git alone undoes it."""
+    import re
+
+    text = re.sub(r"\s+", " ", (ROOT / "docs" / "app.md").read_text(encoding="utf-8"))
+    assert "the edit is journaled as an operation (`edit`" in text
+    assert not re.search(r"\$EDITOR`?,? and (an|the) edit there is not journaled", text)
