@@ -24,7 +24,8 @@ CURATE_ACTIONS: dict[str, tuple[str, str]] = {
     "repoint": ("Repoint link",
                 "point a broken link (and [[wikilinks]] to it) at an existing file"),
     "remove_link": ("Remove link", "drop the picked broken links (else the cursor's); "
-                    "inside a memory the link's text stays"),
+                    "inside a memory the link's text stays; in the Index view, the "
+                    "line's link and its entry"),
     "fold": ("Fold entries", "fold the picked memories' entries into one packed line"),
     "unfold": ("Unfold line", "turn a packed index line back into entries"),
     "rename": ("Rename memory", "rename the file and its name, rewriting every link"),
@@ -185,7 +186,7 @@ class CurateActions(CurateFlow):
             return None
         picked = self._broken_picked()
         if not picked:
-            return self._need("select a broken link (view 4) to remove", why=False)
+            return self._remove_index_entry()
         b = picked[0]
         if len(picked) > 1:  # every pick, in one diff (newuser31 #6: the first alone went)
             job = curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
@@ -206,6 +207,29 @@ class CurateActions(CurateFlow):
                                           f"Unlink {b.target} in {b.source}",
                                           memory_ops.unlink, b.source, b.target, danger=True)
         self._run(job)
+
+    def _remove_index_entry(self) -> None:
+        """``X`` on an index line in the Index view: its link goes, the entry with it when it
+        was the line's only one (newuser39 #2: a refused undo of an add-to-index says "X on
+        each added line in the Index view removes it", and X acted on broken links alone)."""
+        from memtui.core.scanner.index import IndexLine
+        from memtui.edit import index_ops
+        from memtui.tui import curate
+
+        rows = self._selected_rows()
+        line = rows[0].data if len(rows) == 1 else None
+        targets = sorted({str(lk.target) for lk in line.links if lk.target}) \
+            if isinstance(line, IndexLine) and self._profile() != "gemini" else []
+        if not targets:
+            return self._need("select a broken link (view 4), or an index line (view 1), "
+                              "to remove", why=False)
+        if len(targets) > 1:
+            return self._need(f"index line {line.number} links {len(targets)} memories: F "
+                              "unfolds it, then X removes one line's link", why=False)
+        self._run(curate.run_with_preview(self, self.workspace,  # type: ignore[arg-type]
+                                          f"Remove index line {line.number}'s link to "
+                                          f"{targets[0]}", index_ops.remove_link, targets[0],
+                                          danger=True))
 
     def action_fold(self) -> None:
         from memtui.tui import curate

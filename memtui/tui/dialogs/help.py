@@ -79,7 +79,8 @@ KEY_HELP = {
     "add_unreachable": "add every unreachable memory to the index",
     "repoint": "repoint the selected broken link (view 4): pick the new target from every "
                "memory, typed to filter",
-    "remove_link": "remove the selected broken link; inside a memory, keep its text",
+    "remove_link": "remove the selected broken link; inside a memory, keep its text; in "
+                   "the Index view, the line's link and its entry",
     "fold": "fold the picked entries into a packed line",
     "unfold": "unfold a packed line",
     "rename": "rename the selected memory; every link to it follows",

@@ -157,6 +157,7 @@ class IndexView(AuditTable):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "app.fold", "Fold"),
         Binding("F", "app.unfold", "Unfold"),
+        Binding("X", "app.remove_link", "Remove entry"),
     ]
     DEFAULT_SORT = 0
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."
