@@ -1,7 +1,8 @@
 """A unified diff for a dialog: each line's ``+``/``-``/`` `` marker in a gutter of its
 own, its text wrapping beside it, so a long line's continuation rows stay under its
 text, coloured like it (newuser22 #23: wrapped by ``Syntax``, a ``+`` line's second row
-began at column 0, uncoloured, and read as an unchanged line). A continuation row repeats
+began at column 0, uncoloured, and read as an unchanged line). The file and hunk headers
+(``---``, ``+++``, ``@@``) are drawn whole, their gutter blank. A continuation row repeats
 its line's marker with ``↪`` (``-↪``, ``+↪``): a blank gutter read as a context line without
 colour (newuser37 #30: NO_COLOR, a monochrome terminal, a colour-blind reader)."""
 
@@ -31,17 +32,31 @@ class DiffView:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(3, options.max_width) - 2
-        for line in self.lines:
+        heads = headers(self.lines)
+        for n, line in enumerate(self.lines):
             style = next((s for prefix, s in STYLES if line.startswith(prefix)), "")
-            marker = line[:1] or " "
-            rows = Text(line[1:], style=style).wrap(console, width, overflow="fold") \
-                or [Text("")]
+            # (a file or hunk header is no +/- line: whole, no gutter marker — newuser39
+            # #15: "- -- a/MEMORY.md" read as a removed line)
+            head = n in heads
+            marker = " " if head else line[:1] or " "
+            rows = Text(line if head else line[1:], style=style).wrap(
+                console, width, overflow="fold") or [Text("")]
             for i, row in enumerate(rows):
                 gutter = f"{marker} " if i == 0 else \
                     f"{marker if marker in '+-' else ' '}{CONTINUED}"
                 out = Text(gutter, style=style, no_wrap=True, end="\n")
                 out.append_text(row)
                 yield out
+
+
+def headers(lines: list[str]) -> set[int]:
+    """The numbers of ``lines`` that are a file's ``---``/``+++`` pair or a hunk's ``@@``
+    header (a removed line whose text starts ``--`` is no header: no ``+++`` follows it)."""
+    out = {n for n, line in enumerate(lines) if line.startswith("@@ ")}
+    for n in range(len(lines) - 1):
+        if lines[n].startswith("--- ") and lines[n + 1].startswith("+++ "):
+            out.update((n, n + 1))
+    return out
 
 
 def diff_view(diff: str) -> DiffView:
