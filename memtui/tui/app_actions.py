@@ -44,6 +44,7 @@ APP_BINDINGS: list[BindingType] = [
     Binding("t", "choose_theme", "Theme"),
     Binding("y", "copy_path", "Copy path", show=False),
     Binding("asterisk", "pick_all", "Pick all shown", show=False),
+    Binding("H", "show_history", "History", show=False),
     Binding("i", "toggle_suppressed", "Suppressed", show=False),
     *CurateActions.CURATE_BINDINGS,
 ]
@@ -229,7 +230,7 @@ class AppActions:
                          "(memtui history PATH lists them all)")
         self.push_screen(ConfirmScreen(  # type: ignore[attr-defined]
             "History", lines or ["no operations journaled in this workspace"],
-            confirm="Close"))
+            confirm="Close", cancel=False))
 
     def action_copy_path(self) -> None:
         """Copy the selected file's absolute path (OSC 52: works over ssh too)."""

@@ -20,7 +20,7 @@ credential check, newuser33 #17, took it past); splitting it by operation is the
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from textual.app import App
@@ -77,11 +77,17 @@ def _reload(app: App[Any], changed: set[str] | None, own: bool = False) -> None:
         start(changed)
 
 
-def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -> bool:
-    """Write ``changeset`` and say so (``more``: said after the undo hint)."""
+def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "",
+           conflicts: list[Conflict] | None = None) -> bool:
+    """Write ``changeset`` and say so (``more``: said after the undo hint). ``conflicts``:
+    a file changed on disk since it was planned is added there, not said (`_write_again`
+    plans it again)."""
     try:
         record = apply(ws, changeset)
     except Refused as exc:
+        if conflicts is not None and type(exc) is Conflict:  # (not Recovered: kept aside)
+            conflicts.append(exc)
+            return False
         _say(app, str(exc), error=True)
         _reload(app, None)  # show the files as they now are
         return False
@@ -98,6 +104,45 @@ def _write(app: App[Any], ws: Workspace, changeset: Changeset, more: str = "") -
     _reload(app, set(changeset.paths), own=True)
     app.refresh_bindings()  # the footer offers u now (none before a first operation)
     return True
+
+
+#: How many times a write an outside edit refused is planned again and shown (newuser39 #7:
+#: an agent writing MEMORY.md every few seconds refused every curation read for longer).
+REPLANS = 3
+
+
+async def _write_again(app: App[Any], ws: Workspace, cs: Changeset,
+                       replan: Callable[[], Changeset | None],
+                       screen: Callable[[Changeset, str], ConfirmScreen], more: str = ""
+                       ) -> bool:
+    """Write the confirmed ``cs``; when a file it changes was written by someone else since
+    it was planned (a live agent), plan it again on the files as they are now (``replan``)
+    and ask again with that diff (``screen(changeset, why)``), up to `REPLANS` times, then
+    refuse as before. Nothing is written that the operator has not seen."""
+    for attempt in range(REPLANS + 1):
+        conflicts: list[Conflict] = []
+        if _write(app, ws, cs, more, conflicts if attempt < REPLANS else None):
+            return True
+        if not conflicts:
+            return False
+        fresh = replan()
+        if fresh is None:
+            _reload(app, None)
+            return False
+        changed = str(conflicts[0]).split(" since ", 1)[0]
+        if not fresh:
+            _say(app, f"{changed} while the dialog was open, and planned again on the files "
+                 f"as they are now nothing is left to change ({fresh.summary}); nothing was "
+                 "written", error=True)
+            _reload(app, None)
+            return False
+        why = (f"{changed} while the dialog was open (nothing was written): the diff below "
+               "is planned again on the files as they are now")
+        if not await ask(app, screen(fresh, why)):
+            _reload(app, None)
+            return False
+        cs = fresh
+    return False
 
 
 def _plan(app: App[Any], ws: Workspace, op: Any, *args: Any,
@@ -231,7 +276,8 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         return False
     find = duplicates if op is not None else index_ops.duplicate_entries
     if find is None:  # a profile's repoint with nothing that can become a duplicate
-        return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept)
+        return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept,
+                                    lambda: _plan(app, workspace, plan_op, target, new))
     old_t, new_t = kept.args["old"], kept.args["new"]
     snap = Snapshot.read(workspace)
     moved, already = find(snap, old_t, new_t)
@@ -250,15 +296,18 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         if remove is None:
             return False
         return _write(app, workspace, removed if remove else kept)
-    return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept)
+    return await _confirm_write(app, workspace, f"Repoint links to {target}?", kept,
+                                lambda: _plan(app, workspace, plan_op, target, new))
 
 
 async def _confirm_write(app: App[Any], workspace: Workspace, title: str,
-                         cs: Changeset) -> bool:
-    lines = [cs.planned, *cs.notes, "", "(undo with u)"]
-    if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), confirm="Repoint")):
+                         cs: Changeset, replan: Callable[[], Changeset | None]) -> bool:
+    def screen(c: Changeset, why: str = "") -> ConfirmScreen:
+        return ConfirmScreen(title, [*_first(why), c.planned, *c.notes, "", "(undo with u)"],
+                             diff=c.diff(), confirm="Repoint")
+    if not await ask(app, screen(cs)):
         return False
-    return _write(app, workspace, cs)
+    return await _write_again(app, workspace, cs, replan, screen)
 
 
 def audit_limits(app: App[Any]) -> tuple[str | None, AuditOptions | None]:
@@ -307,13 +356,15 @@ async def run_fold(app: App[Any], workspace: Workspace, paths: list[str],
     cs = _plan(app, workspace, fold_ops.fold, paths, label, *limits)
     if cs is None:
         return False
-    size = [n for n in cs.notes if n.startswith(f"{INDEX_NAME}: frees ")]
-    if not await ask(app, ConfirmScreen(f"Fold {len(paths)} entries into one line?",
-                                         [cs.planned, *size, "", "(undo with u)"],
-                                         diff=cs.diff(),
-                                         confirm="Fold")):
+    def screen(c: Changeset, why: str = "") -> ConfirmScreen:
+        size = [n for n in c.notes if n.startswith(f"{INDEX_NAME}: frees ")]
+        return ConfirmScreen(f"Fold {len(paths)} entries into one line?",
+                             [*_first(why), c.planned, *size, "", "(undo with u)"],
+                             diff=c.diff(), confirm="Fold")
+    if not await ask(app, screen(cs)):
         return False
-    return _write(app, workspace, cs)
+    return await _write_again(app, workspace, cs, lambda: _plan(
+        app, workspace, fold_ops.fold, paths, label, *limits), screen)
 
 
 async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
@@ -370,6 +421,24 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     cs = _plan(app, workspace, memory_ops.delete, paths)
     if cs is None:
         return False
+
+    def screen(c: Changeset, why: str = "") -> ConfirmScreen:
+        return ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?",
+                             [*_first(why), *_delete_lines(paths, c)], confirm="Delete",
+                             danger=True)
+    if not await ask(app, screen(cs)):
+        return False
+    return await _write_again(app, workspace, cs, lambda: _plan(
+        app, workspace, memory_ops.delete, paths), screen)
+
+
+def _first(why: str) -> list[str]:
+    """The line a dialog asked again starts with (`_write_again`), and a blank line."""
+    return [why, ""] if why else []
+
+
+def _delete_lines(paths: list[str], cs: Changeset) -> list[str]:
+    """What deleting ``paths`` (planned as ``cs``) does, as its dialog says it."""
     lines = [f"delete {p}" for p in paths]
     # What changes in the index, not just that it does ("edit MEMORY.md": newuser21 #15);
     # delete touches no other file (links elsewhere are left, and listed, dangling).
@@ -382,11 +451,7 @@ async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> b
     stranded = [n for n in cs.notes if n not in dangles]
     if stranded:  # a hub's memories, reachable through it alone (newuser23 #45)
         lines += ["", "memories no longer reachable (unreachable orphans after):", *stranded]
-    lines += ["", "(undo with u)"]
-    if not await ask(app, ConfirmScreen(f"Delete {plural(len(paths), 'memory file')}?", lines,
-                                         confirm="Delete", danger=True)):
-        return False
-    return _write(app, workspace, cs)
+    return [*lines, "", "(undo with u)"]
 
 
 async def run_undo(app: App[Any], workspace: Workspace) -> bool:
@@ -517,12 +582,17 @@ async def run_with_preview(app: App[Any], workspace: Workspace, title: str, op: 
     if not cs:
         _say(app, f"nothing to change ({cs.summary})")
         return False
-    # A redaction says what it cannot reach (other hard links, git's history: newuser33 #5)
-    # …, and an archive the links it leaves leading into the archive (newuser33 #27)
-    lines = [cs.planned, *(cs.notes if cs.secrets or cs.op == "archive" else [])]
-    if not await ask(app, ConfirmScreen(title, lines, diff=cs.diff(), danger=danger)):
+    def screen(c: Changeset, why: str = "") -> ConfirmScreen:
+        # A redaction says what it cannot reach (other hard links, git's history:
+        # newuser33 #5) …, and an archive the links it leaves leading into the archive
+        # (newuser33 #27)
+        lines = [*_first(why), c.planned, *(c.notes if c.secrets or c.op == "archive"
+                                             else [])]
+        return ConfirmScreen(title, lines, diff=c.diff(), danger=danger)
+    if not await ask(app, screen(cs)):
         return False
-    return _write(app, workspace, cs)
+    return await _write_again(app, workspace, cs, lambda: _plan(app, workspace, op, *args),
+                              screen)
 
 
 async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
@@ -559,7 +629,10 @@ async def run_rename(app: App[Any], workspace: Workspace, path: str) -> bool:
     # The moved file and every link rewritten in other files are shown before the write,
     # as every other curation does (newuser25 #1: Enter wrote them unseen).
     # What the move leaves leading nowhere is said before it (newuser29 #36).
-    if not await ask(app, ConfirmScreen(f"Rename {path}", [cs.planned, *cs.notes],
-                                         confirm="Rename", diff=cs.diff())):
+    def screen(c: Changeset, why: str = "") -> ConfirmScreen:
+        return ConfirmScreen(f"Rename {path}", [*_first(why), c.planned, *c.notes],
+                             confirm="Rename", diff=c.diff())
+    if not await ask(app, screen(cs)):
         return False
-    return _write(app, workspace, cs)
+    return await _write_again(app, workspace, cs, lambda: _plan(
+        app, workspace, memory_ops.rename, path, new_name), screen)

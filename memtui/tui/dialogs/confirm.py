@@ -29,8 +29,9 @@ class ConfirmScreen(CurateScreen[bool]):
     ]
 
     def __init__(self, title: str, lines: list[str], confirm: str = "Apply",
-                 danger: bool = False, diff: str = "") -> None:
+                 danger: bool = False, diff: str = "", cancel: bool = True) -> None:
         super().__init__(title)
+        self.cancel_button = cancel
         self.lines = lines
         self.diff = diff
         self.confirm_label = confirm

@@ -87,6 +87,9 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
     confirm_label = "Apply"
     confirm_variant = "primary"
     danger = False
+    #: A Cancel button beside the dialog's own (a dialog that only shows, History, has one
+    #: button: newuser39 #14, "Cancel" and "Close" both closed it).
+    cancel_button = True
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -111,7 +114,8 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
             if hint:
                 yield Static(hint, classes="hint", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Cancel", id="cancel")
+                if self.cancel_button:
+                    yield Button("Cancel", id="cancel")
                 yield Button(self.confirm_label, id="confirm",
                              variant=self.confirm_variant)  # type: ignore[arg-type]
         yield FittingFooter()

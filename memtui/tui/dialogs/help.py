@@ -93,6 +93,8 @@ KEY_HELP = {
               "of MEMORY.md's); memtui keeps no copy, so a redaction cannot be undone",
     "undo": "undo the last operation: a curation, or one write of the chat agent (again "
             "for the one before)",
+    "show_history": "history: the journal's newest operations, the one u undoes next "
+                    "marked (memtui history PATH lists them all)",
     "undo_turn": "undo every write of the chat agent's last turn as one step, after a "
                  "confirmation (a file changed since is named and kept)",
     "help": "this help",
