@@ -222,18 +222,30 @@ async def test_undo_stops_at_an_unreadable_journal_record(ws: Path) -> None:
 
 
 async def test_a_file_changed_before_confirming_a_delete_is_a_conflict(ws: Path) -> None:
+    """The conflict writes nothing; the delete is planned again on the file as it is and
+    shown (newuser39 #7), and Cancel there leaves every file as the outside edit made it."""
     w = open_workspace(ws)
     app = Harness(lambda a: curate.run_delete(a, w, ["memory/line-a.md"]))
     async with app.run_test(size=(120, 50)) as pilot:
         await pilot.pause()
+        first = app.screen
         write_tree(ws, {"memory/line-a.md": "changed by someone else\n"})
         before = tree(ws)
         await pilot.click("#confirm")
+        for _ in range(50):
+            if isinstance(app.screen, curate.ConfirmScreen) and app.screen is not first:
+                break
+            await pilot.pause(0.05)
+        again = app.screen
+        assert isinstance(again, curate.ConfirmScreen) and again is not first
+        assert again.lines[0] == ("memory/line-a.md changed on disk while the dialog was open "
+                                  "(nothing was written): the diff below is planned again on "
+                                  "the files as they are now")
+        assert tree(ws) == before
+        await pilot.click("#cancel")
         await _finish(pilot, app)
     assert app.outcome is False
     assert tree(ws) == before
-    assert app.notices == [("memory/line-a.md changed on disk since memtui read it; nothing "
-                            "was written (reload and try again)", True)]
     assert app.audits == [None]
 
 

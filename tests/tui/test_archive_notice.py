@@ -87,7 +87,7 @@ async def test_the_palette_shows_the_journal_and_what_u_undoes_next(tmp_path: Pa
     app = open_app(ws, watch=False)
     async with app.run_test(size=(160, 50)) as pilot:
         await started(pilot, app)
-        assert "History" in {str(c.title) for c in app.get_system_commands(app.screen)}
+        assert "History  (H)" in {str(c.title) for c in app.get_system_commands(app.screen)}
         await app.run_action("show_history")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         lines = app.screen.lines  # type: ignore[attr-defined]
