@@ -39,3 +39,15 @@ def test_up_to_the_bound_every_name_is_compared_as_before() -> None:
         want = [bases[b] for b in difflib.get_close_matches(
             target.rsplit("/", 1)[-1], list(bases), n=3, cutoff=0.5)]
         assert Suggestions(few)(target) == want
+
+
+def test_a_name_the_target_extends_comes_first() -> None:
+    """newuser39 #20: the agent renamed ``…_1.md`` to ``…_1_r_r.md``; the suggestions put
+    ``…_13.md`` (a sibling, another memory) first, and ``e`` with nothing typed took it."""
+    paths = ["memory/project_live_1796639481_1_r_r.md", "memory/project_live_1796639541_13.md",
+             "memory/project_live_1796639536_12.md", "memory/project_live_1796639486_2.md",
+             "memory/feedback_topic_001.md"]
+    got = Suggestions(paths)("memory/project_live_1796639481_1.md")
+    assert got[0] == "memory/project_live_1796639481_1_r_r.md", got
+    assert Suggestions(["memory/note-v2.md", "memory/notes.md"])("memory/note.md")[0] \
+        == "memory/note-v2.md"

@@ -1259,15 +1259,3 @@ def duplicate_findings(scans: dict[str, FileScan]) -> dict[str, tuple[Finding]]:
                 out[p] = (finding("duplicate_name", p, scans[p].name_line,
                                   f"name '{name}' is also used by {others}"),)
     return out
-
-
-def suggest(target: str, paths: list[str], n: int = 3) -> list[str]:
-    """The existing files closest to a broken link target."""
-    import difflib
-
-    base = target.rsplit("/", 1)[-1].lower()
-    by_base: dict[str, list[str]] = {}
-    for p in paths:
-        by_base.setdefault(p.rsplit("/", 1)[-1].lower(), []).append(p)
-    close = difflib.get_close_matches(base, list(by_base), n=n, cutoff=0.5)
-    return [p for b in close for p in by_base[b]][:n]

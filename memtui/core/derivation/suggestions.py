@@ -35,7 +35,16 @@ class Suggestions:
         base = target.rsplit("/", 1)[-1].lower()
         names = list(self.by_base) if len(self.by_base) <= EVERY_NAME_UP_TO \
             else self._shortlist(base)
-        close = difflib.get_close_matches(base, names, n=self.n, cutoff=0.5)
+        # A name that is the target's with something added (``x.md`` → ``x_r.md``, ``x-v2.md``:
+        # how an agent renames) comes first, the shortest first (newuser39 #20: a sibling
+        # sharing less of the name, ``…_13.md`` for ``…_1.md``, was offered above it).
+        stem = base.removesuffix(".md")
+        longer = sorted((b for b in names if b != base and len(stem) >= 3
+                         and b.removesuffix(".md").startswith(stem)
+                         and not b[len(stem)].isalnum()), key=lambda b: (len(b), b))
+        close = longer + [b for b in difflib.get_close_matches(base, names, n=self.n,
+                                                                cutoff=0.5)
+                          if b not in longer]
         return [p for b in close for p in self.by_base[b]][:self.n]
 
     def _shortlist(self, base: str) -> list[str]:
