@@ -104,7 +104,13 @@ def test_a_claim_held_by_too_many_is_said_unchecked() -> None:
     held = {f"m{i:03d}.md": claims(s.format(v=f"0{i % 3}:15")) for i in range(CROWD + 2)}
     out = contradiction_findings(held)
     assert list(out) == [WORKSPACE]
-    assert "not every pair compared" in out[WORKSPACE][0].message
+    note = out[WORKSPACE][0]
+    assert "not every pair compared" in note.message
+    # memtui's own limit, not a fault: an info (newuser39 #26: --fail-on warning failed on
+    # it), and one sentence said as one ("1 sentences … are")
+    assert note.severity == "info"
+    assert note.message.startswith("not every pair compared: 1 sentence with a value is each "
+                                   "written in more than 12 memories"), note.message
 
 
 def test_found_past_the_near_duplicate_pairings_bounds(

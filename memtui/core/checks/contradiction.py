@@ -35,6 +35,7 @@ from types import ModuleType
 
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
 from memtui.core.native import native_module
+from memtui.core.reporting.wording import plural
 
 WORDS = 7  # words besides the values: a shorter sentence is a label, not a claim
 CROWD = 12  # memories holding one claim past which it is a template line, not compared
@@ -266,10 +267,13 @@ def findings_of_held_twice(by_claim: Mapping[str, list[tuple[str, str]]],
     if crowded:
         memories = {rel for members in crowded for rel, _ in members}
         skipped = sum(len(m) * (len(m) - 1) // 2 for m in crowded)
+        # memtui's own limit, not a fault of the memory: an info, so that --fail-on
+        # warning does not fail on it (newuser39 #26)
+        many = len(crowded) != 1
         out[WORKSPACE] = (finding(
             "contradiction", WORKSPACE, None,
-            f"not every pair compared: {len(crowded):,} sentences with a value are each "
-            f"written in more than {CROWD} memories ({len(memories):,} memories, up to "
-            f"{skipped:,} pairs not compared): a template line, or a contradiction among "
-            "them unreported"),)
+            f"not every pair compared: {plural(len(crowded), 'sentence')} with a value "
+            f"{'are' if many else 'is'} each written in more than {CROWD} memories "
+            f"({len(memories):,} memories, up to {skipped:,} pairs not compared): a template "
+            "line, or a contradiction among them unreported", severity="info"),)
     return out
