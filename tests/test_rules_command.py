@@ -143,3 +143,20 @@ def test_every_fix_that_names_memtui_fix_names_an_operation_it_has() -> None:
             assert op.strip("`.,;:()") in OPERATIONS, (rule.id, rule.fix)
     near = next(r for r in RULES if r.id == "near_duplicate")
     assert "o and O open both" in near.fix
+
+
+def test_the_load_limit_example_fires_with_the_memories_it_links(tmp_path: Path) -> None:
+    """newuser39 #22: ``memtui rules beyond_load_limit`` printed a 205-line index linking
+    ``memory/mN.md``; built whole, with those memories, it was an item workspace (no load
+    limit) and nothing fired. The example is a flat Claude Code folder: written with every
+    memory it links, it fires without a ``--profile``."""
+    rule = next(r for r in RULES if r.id == "beyond_load_limit")
+    index = dict(rule.example_fires)["MEMORY.md"]
+    assert isinstance(index, str)
+    files: dict[str, str | bytes] = {"MEMORY.md": index}
+    for target in re.findall(r"\]\(([^)]+)\)", index):
+        name = target.removesuffix(".md").rsplit("/", 1)[-1]
+        files[target] = f"---\nname: {name}\ndescription: memory {name}\ntype: project\n---\n" \
+                        f"Fact {name}.\n"
+    ws = make_ws(tmp_path / "ws", files)
+    assert _reported(ws, "beyond_load_limit")

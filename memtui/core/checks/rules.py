@@ -35,7 +35,7 @@ _FACT = ("The nightly build on the shared runner fails when the cache volume is 
          "engineer who empties the cache by hand.\n")
 _WHY_HOW = ("Deploys go through CI.\n**Why:** the manual path broke twice.\n"
             "**How to apply:** never run deploy.sh by hand.\n")
-_LONG_INDEX = "".join(f"- [M{i}](memory/m{i}.md)\n" for i in range(205))
+_LONG_INDEX = "".join(f"- [M{i}](m{i}.md)\n" for i in range(205))  # a flat Claude Code folder
 #: Agent profiles' examples (issue 33): a Hermes Agent memories folder (recognised by its
 #: § separators), a Gemini CLI folder (`_gemini`).
 _USER = ("USER.md", "Prefers short answers.\n§\nWorks in UTC.\n")
