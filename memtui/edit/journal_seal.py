@@ -40,6 +40,8 @@ from memtui.core.files.user_dirs import user_config_dir
 from memtui.edit.errors import Refused
 
 SEAL_FIELD = "seal"
+#: The workspace path a journal record was sealed for (part of what the seal covers).
+SEALED_AT = "sealed_at"
 _PREFIX = "hmac-sha256:"
 KEY_FOLDER = "keys"
 KEY_NAME = "journal.key"
@@ -184,6 +186,9 @@ def seal(rec: dict[str, Any], root: Path, key: bytes | None = None,
     """``rec`` with its seal for the workspace at ``root`` set (in place, and returned);
     ``key`` defaults to :func:`sealing_key`; ``context``: :data:`CHAT_CONTEXT` for a chat
     history."""
+    if context == _CONTEXT:  # the path it is sealed for, said when it no longer matches
+        rec[SEALED_AT] = str(root)  # (newuser39 #25: a moved
+        # workspace's records read as tampered with)
     rec[SEAL_FIELD] = _mac(key if key is not None else sealing_key(), root, rec, context)
     return rec
 
@@ -209,6 +214,15 @@ def unsealed_why(rec: dict[str, Any], root: Path, key: bytes | None,
                 "or user, or the key was removed)")
     if not isinstance(mark, str) or not hmac.compare_digest(mark, _mac(key, root, rec,
                                                                         context)):
+        was = rec.get(SEALED_AT)
+        if isinstance(was, str) and was != str(root) and hmac.compare_digest(
+                mark, _mac(key, Path(was), rec, context)):
+            if os.path.lexists(was):
+                return (f"its seal does not match: it was sealed for the workspace at {was} "
+                        "(copied from there: a record is undone only where it was written)")
+            return (f"its seal does not match this path: it was sealed for this workspace "
+                    f"at {was}, and the folder has moved since (a record is sealed for the "
+                    "path it was written at: move the folder back to undo it)")
         return ("its seal does not match (the record was altered, copied from another "
                 "workspace, or sealed by another user or machine)")
     return None

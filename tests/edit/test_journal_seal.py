@@ -101,7 +101,8 @@ def test_a_sealed_record_copied_from_another_workspace_is_refused(tmp_path: Path
     a, b = roots
     assert cli("fix", "delete", a, "memory/scrap-log.md").returncode == 0
     shutil.copyfile(_record(a, 2), _record(b, 2))  # sealed by memtui, for a
-    _refused(b, "its seal does not match")
+    _refused(b, f"its seal does not match: it was sealed for the workspace at {a} (copied "
+             "from there")
     assert (b / "memory/scrap-log.md").exists()
     assert cli("undo", a).returncode == 0  # still good where it was written
 
@@ -304,3 +305,20 @@ def test_undoing_an_add_to_index_that_wrote_the_index_says_it_deletes_it(
     assert done.returncode == 0
     assert done.stdout.strip().endswith("; deleted MEMORY.md (the operation created it)")
     assert not (root / "MEMORY.md").exists()
+
+
+def test_a_moved_workspace_says_it_moved_and_undoes_once_back(demo: Path) -> None:
+    """newuser39 #25: after ``mv`` of a workspace, ``history`` called each record "NOT
+    WRITTEN BY MEMTUI HERE (… altered, copied from another workspace, or sealed by another
+    user or machine)", never the move. A record names the path it was sealed for: the move
+    is said, and moved back, undo works."""
+    moved = demo.with_name("moved")
+    demo.rename(moved)
+    shown = cli("history", moved)
+    assert f"its seal does not match this path: it was sealed for this workspace at {demo}, " \
+        "and the folder has moved since" in shown.stdout, shown.stdout
+    assert "altered" not in shown.stdout
+    refused = cli("undo", moved)
+    assert refused.returncode == 2 and "the folder has moved since" in refused.stderr
+    moved.rename(demo)
+    assert cli("undo", demo).returncode == 0
