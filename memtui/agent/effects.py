@@ -7,6 +7,7 @@ from collections import Counter
 
 from memtui.core.audit import AuditResult
 from memtui.core.profiles.gemini import POINTER
+from memtui.core.reporting.unloaded_lines import added_unloaded, unloaded_phrase
 from memtui.core.reporting.wording import plural
 from memtui.core.workspace import INDEX_NAME
 
@@ -112,19 +113,14 @@ def index_phrases(before: AuditResult, after: AuditResult, kept: set[str]
     added = sum((entries_after - entries_before).values())
     removed = sum((entries_before - entries_after).values())
     # an entry written where the agent never loads it (newuser36 #20: line 201 of a
-    # Claude Code index was "index line added")
-    new_lines = entries_after - entries_before
-    past = [ln.number for ln in after.index.lines
-            if ln.text in new_lines and ln.number > after.loaded_lines]
+    # Claude Code index was "index line added"); said as for any writer (newuser38 #19)
+    past = added_unloaded(before, after)
     added -= len(past)
     if added > 0:
         out.append((INDEX_NAME, "index line added" if added == 1
                     else f"{added} index lines added"))
     if past:
-        where = ", ".join(str(n) for n in past[:5]) + (" …" if len(past) > 5 else "")
-        lines = "index line" if len(past) == 1 else plural(len(past), "index line")
-        out.append((INDEX_NAME, f"{lines} added past the load limit (line {where}; the "
-                    f"agent loads {after.loaded_lines:,}): never loaded"))
+        out.append((INDEX_NAME, unloaded_phrase(past, after)))
     if removed:
         out.append((INDEX_NAME, "index line removed" if removed == 1
                     else f"{removed} index lines removed"))

@@ -19,7 +19,9 @@ newuser38 #23), ``deleted_memory`` (a call deleted a memory that
 was there before the run and that the message does not name: newuser34 #6),
 ``index_dropped`` (a memory the index linked before the run is still there and no longer
 linked: the run orphaned it, newuser36 #4 — ``write_file MEMORY.md ""`` read as a harmless
-``index_only``), ``truncated``
+``index_only``), ``past_load_limit`` (the run linked its memory on an index line the agent
+never loads, past its load limit: an ``orphan_written`` whose model did link it, newuser38
+#5; ``reason`` says the line and the limit), ``truncated``
 (the system prompt was cut) and ``stopped`` (``--max-steps`` ended the turn before the model
 answered: newuser34 #24). A run passes when it is ``memory_written`` and none of
 :data:`FAILING` is among its flags: a truncated or stopped run is not a comparable run, so it
@@ -46,6 +48,7 @@ from memtui.agent.settings import AgentSettings
 from memtui.core.audit import AuditResult
 from memtui.core.counting.tokens import TokenCounter, default_counter
 from memtui.core.files.file_modes import kept_mode
+from memtui.core.reporting.unloaded_lines import added_unloaded, unloaded_phrase
 from memtui.core.workspace import INDEX_NAME, Workspace, open_workspace
 
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
@@ -76,6 +79,9 @@ class RunResult:
     diff: dict[str, Any] = field(default_factory=dict)
     #: Files whose last call was a delete (written before in the run or not).
     files_deleted: list[str] = field(default_factory=list)
+    #: Why the outcome is what it is, when the label alone misleads ("" when it does not):
+    #: an ``orphan_written`` whose index line lies past the load limit (newuser38 #5).
+    reason: str = ""
 
     @property
     def passed(self) -> bool:
@@ -86,7 +92,7 @@ class RunResult:
                 "files_written": self.files_written, "files_deleted": self.files_deleted,
                 "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
                 "error": self.error, "invented": self.invented, "passed": self.passed,
-                "diff": self.diff}
+                "diff": self.diff, "reason": self.reason}
 
 
 @dataclass
@@ -219,6 +225,10 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         flags.append("deleted_memory")
     if unlinked(before, after):
         flags.append("index_dropped")
+    reason, late = orphan_reason(record, before, after) if outcome == "orphan_written" \
+        else ("", False)
+    if late:
+        flags.append("past_load_limit")
     if any(r.truncation for r in record.replies):
         flags.append("truncated")
     if record.stopped == "max_steps":
@@ -231,7 +241,26 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     return RunResult(outcome, flags,
                      [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
-                     record.content, diff, deleted)
+                     record.content, diff, deleted, reason)
+
+
+def orphan_reason(record: TurnRecord, before: AuditResult, after: AuditResult
+                  ) -> tuple[str, bool]:
+    """Why the memories the run wrote are orphans: the index line that links them lies
+    where the agent never loads it (the chat pane's sentence, `unloaded_phrase`:
+    newuser38 #5, a run that did link its memory on line 228 of a 200-line limit read as
+    one that forgot the index); "" when the index does not link them at all (what the
+    label says). With whether an index line past the limit is why."""
+    wrote = {p for o in record.outcomes if o.ok and o.written and o.name != "delete_file"
+             for p in o.written} - {INDEX_NAME}
+    kept = sorted(p for p in wrote if p in after.scans)
+    orphans = [o for o in after.orphans if o.path in kept and o.past_limit is not None]
+    late = sorted({o.past_limit for o in orphans if o.past_limit is not None})
+    if late:
+        added = set(added_unloaded(before, after))
+        return f"{', '.join(o.path for o in orphans)}: " + unloaded_phrase(
+            late, after, "added" if set(late) <= added else "already there"), True
+    return "", False
 
 
 def unlinked(before: AuditResult, after: AuditResult) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from memtui.agent.approval import KINDS
 from memtui.agent.eval import RunResult, added_lines, numbers
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.core.audit import AuditResult
@@ -252,10 +253,40 @@ def judge_inversion(run: RunData) -> Verdict:
 _TEXT_TOOL_CALL = re.compile(r'"name"\s*:\s*"[^"]*"\s*,\s*"(?:arguments|parameters)"|<tool_call>')
 
 
+#: The calls that change files (a recall run should make none).
+WRITES = frozenset(name for names in KINDS.values() for name in names)
+
+
+def call_text(o: ToolOutcome) -> str:
+    """One call as the reasons name it: ``read_file MEMORY.md``."""
+    path = o.arguments.get("path")
+    return f"{o.name} {path}" if isinstance(path, str) else o.name
+
+
+def recall_departure(outcomes: list[ToolOutcome]) -> str | None:
+    """Why a recall run did not answer from the injected index, from its calls as they
+    happened: the first that wrote a file or read one, named as what it did, then the calls
+    after it in order (newuser38 #14: "called read_file first (MEMORY.md)" for a run whose
+    first call wrote the question as a memory); None when no call did either."""
+    for i, o in enumerate(outcomes):
+        writing = o.ok and o.written and o.name != "delete_file"
+        if writing:
+            head = f"wrote {', '.join(o.written)} instead of answering"
+        elif o.name in WRITES:  # refused, or wrote nothing: still no answer
+            head = f"called {call_text(o)} instead of answering"
+        elif o.name == "read_file":
+            head = f"called read_file first ({o.arguments.get('path')})"
+        else:
+            continue
+        rest = [call_text(later) for later in outcomes[i + 1:]]
+        return head + (f", then {', '.join(rest)}" if rest else "")
+    return None
+
+
 def judge_recall(run: RunData) -> Verdict:
-    reads = [o for o in run.outcomes if o.name == "read_file"]
-    if reads:
-        return Verdict(False, f"called read_file first ({reads[0].arguments.get('path')})")
+    departure = recall_departure(run.outcomes)
+    if departure:
+        return Verdict(False, departure)
     if _TEXT_TOOL_CALL.search(run.answer):
         return Verdict(False, "wrote a tool call as text instead of answering")
     # Quoting the index and then answering is an answer; only a reply that is nothing but

@@ -318,7 +318,7 @@ class ChatSession:
             await self.loaded_window()
         return check_truncation(stats.prompt_eval_count, budget.total, window.num_ctx,
                                 self.facts.info.context_length if self.facts else None,
-                                self.runner)
+                                self.runner, self.model)
 
     def _history_sent(self) -> list[dict[str, Any]]:
         """The history as the model gets it: a write the operator undid since says so."""

@@ -36,9 +36,27 @@ def suggest_window(estimate: int, trained: int | None = None) -> int:
     return min(n, trained) if trained else n
 
 
+def smaller_runner(loaded: int, asked: int) -> str:
+    """What a runner loaded smaller than the window asked is, in the words every notice of
+    the chat uses (the status line, the hold-back, the Prompt-cut banner: newuser38 #11,
+    the status line said "--num-ctx 8192 measures against it" and the banner under it
+    "raise --num-ctx to 32,768", the window already asked)."""
+    return (f"the runner Ollama loaded holds {loaded:,} tokens, not the {asked:,} asked (it "
+            "fits what memory allows)")
+
+
+def restart_runner(asked: int, model: str | None = None, then: str = "asked") -> str:
+    """What gets the window asked from a runner loaded smaller: Ollama loads a model
+    again, at the window the request asks, once its runner is stopped — if memory allows
+    it then (a larger --num-ctx would not: the runner is what holds less)."""
+    name = model or "MODEL"
+    return (f"free memory (other models: `ollama ps`) and restart the runner (`ollama stop "
+            f"{name}`: the next message loads it again at the {asked:,} {then})")
+
+
 def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int | None,
-                     trained: int | None = None,
-                     loaded: int | None = None) -> TruncationWarning | None:
+                     trained: int | None = None, loaded: int | None = None,
+                     model: str | None = None) -> TruncationWarning | None:
     """A warning when the prompt Ollama read looks cut; None when it looks whole.
     ``loaded``: the runner's context length in /api/ps, when Ollama reports one; a runner
     smaller than the window asked is where the cut happens (newuser35 #12)."""
@@ -68,10 +86,9 @@ def check_truncation(prompt_eval_count: int | None, estimate: int, num_ctx: int 
                f"({', '.join(reasons)}); ~{lost:,} tokens were dropped from the front — "
                "where the system prompt with the memory rules is")
     size = suggest_window(estimate, trained)
-    if small:
-        fix = (f"the runner Ollama loaded holds {small:,} tokens, not the {num_ctx:,} asked "
-               "(it fits what memory allows): shorten the history (new chat) or the memory "
-               "index, or free memory so Ollama loads the window asked")
+    if small and num_ctx:
+        fix = (f"{smaller_runner(small, num_ctx)}: shorten the history (new chat) or the "
+               f"memory index, or {restart_runner(num_ctx, model)}")
     elif not num_ctx:
         fix = (f"no num_ctx was sent, so the server's default window applied: pass "
                f"--num-ctx {size} (the model's /api/show gives no trained context)")

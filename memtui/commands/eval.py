@@ -113,8 +113,10 @@ def run(ns: argparse.Namespace) -> int:
 
     def progress(i: int, r: RunResult) -> None:
         extra = f" ({', '.join(r.flags)})" if r.flags else ""
-        error = f" — {r.error}" if r.error else ""
-        sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}{error}\n")
+        # why the label, when it misleads alone (newuser38 #5: an orphan_written whose
+        # index line lies past the load limit), then the error
+        why = "".join(f" — {text}" for text in (r.reason, r.error) if text)
+        sys.stderr.write(f"run {i + 1}/{ns.n}: {r.outcome}{extra}{why}\n")
 
     try:
         report = asyncio.run(run_eval(ws, ns.message, ns.n, settings, progress))
@@ -176,6 +178,9 @@ def print_table(report: EvalReport) -> None:
                       f"{r.num_ctx:,}" if r.num_ctx else "server default")
     console.print(table)
     for i, r in enumerate(report.runs, start=1):
+        if r.reason:  # the label's cause, said under the table (newuser38 #5)
+            console.print(f"run {i}: {r.outcome} — {r.reason}", markup=False,
+                          highlight=False)
         if r.error:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
     cut = [f"{sum(flag in r.flags for r in report.runs)} {flag}" for flag in

@@ -8,6 +8,7 @@ import posixpath
 from collections.abc import Iterable
 
 from memtui.core.audit import AuditResult
+from memtui.core.reporting.unloaded_lines import added_unloaded, unloaded_phrase
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.scan import FileScan
 from memtui.core.workspace import INDEX_NAME, in_archive
@@ -150,8 +151,12 @@ def _index_note(before: AuditResult | None, after: AuditResult) -> str:
         return f"{INDEX_NAME} created — {plural(n, 'entry', 'entries')}" + (
             f", {packed:,} packed" if packed else "")
     was, was_packed = len(before.index.entries), len(before.index.packed)
-    note = f"{INDEX_NAME} changed — {plural(n, 'entry', 'entries')}" + (
-        f" (was {was:,})" if n != was else "")
+    # a line written where the agent never loads it, first: whoever wrote it (newuser38 #19:
+    # Claude Code's line 228 read "61 entries (was 60)"; the chat pane said it for memtui's
+    # own agent), in the same words (`unloaded_phrase`)
+    late = added_unloaded(before, after)
+    note = f"{INDEX_NAME} changed — " + (f"{unloaded_phrase(late, after)}; " if late else "") \
+        + plural(n, 'entry', 'entries') + (f" (was {was:,})" if n != was else "")
     if packed or was_packed:
         note += f", {packed:,} packed" + (f" (was {was_packed:,})"
                                            if packed != was_packed else "")

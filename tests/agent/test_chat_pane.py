@@ -296,7 +296,7 @@ async def test_budget_bar_against_the_loaded_window(ws: Workspace, fake: FakeOll
         assert bar.budget is not None and bar.budget.window is None
         legend = bar.render().plain.splitlines()[1]
         assert legend.startswith(f"{bar.budget.total:,} / 4,096 loaded "
-                                 f"({bar.budget.total / 4096:.0%}) = ")
+                                 f"({bar.budget.total / 4096:.0%}) qwen tok = ")
 
 
 async def test_a_request_past_ollamas_window_is_held_back_once(ws: Workspace,

@@ -89,7 +89,8 @@ async def test_pane_banner_and_hold_back_at_the_runner(ws: Workspace) -> None:
             await pilot.pause(0.3)
             assert len(fake.chat_bodies) == 1, "sent past the runner's window"
             assert banner.kind == "error"
-            assert f"for a window of {RUNNER:,}" in banner.message
+            # the runner's window, named as the runner's (newuser38 #11: "(num_ctx)")
+            assert f"the runner Ollama loaded holds {RUNNER:,} tokens" in banner.message
     finally:
         fake.stop()
 

@@ -18,6 +18,11 @@ COUNTING = ("counting the prompt before sending (the first count loads the Qwen 
             "a few seconds)…")
 
 
+#: The bar's unit, named as the header names its count: the block is one figure on the screen
+#: only in one tokenizer (newuser38 #21: the header's "5,072 cl100k tok" above "block 5,516").
+UNIT = "qwen tok"
+
+
 class BudgetBar(Widget):
     """Before sending: system prompt, tools, memory block, history and new message (qwen
     tokens), each a coloured stretch of the window."""
@@ -51,7 +56,7 @@ class BudgetBar(Widget):
             return 1
         return 1 + len(self._legend(width))
 
-    def _total(self) -> Text:
+    def _total(self, unit: bool = True) -> Text:
         b = self.budget
         assert b is not None
         window = b.window or self.loaded or self.likely
@@ -59,18 +64,29 @@ class BudgetBar(Widget):
             share = b.total / window
             what = " server -c" if self.fixed else ("" if b.window else " loaded"
                                                     if self.loaded else " likely default")
-            return Text(f"{b.total:,} / {window:,}{what} ({share:,.0%})",
+            return Text(f"{b.total:,} / {window:,}{what} ({share:,.0%})"
+                        + (f" {UNIT}" if unit else ""),
                         style="bold red" if share > 0.9 else "bold")
-        return Text(f"{b.total:,} / window unknown", style="bold")
+        return Text(f"{b.total:,}" + (f" {UNIT}" if unit else "") + " / window unknown",
+                    style="bold")
 
     def _legend(self, width: int) -> list[Text]:
         """The total, then " = " and the parts, packed whole into at most two lines of
         ``width`` cells (the total first, with its over-90% red: a part is what is cut);
         parts that do not fit on the second line are left out, whole, and "…" says so
-        (newuser23 #47: a 36-column pane showed "■ system 711  ■ tools 567  ■")."""
+        (newuser23 #47: a 36-column pane showed "■ system 711  ■ tools 567  ■"). The unit
+        is named unless naming it leaves out a part that fits without it."""
+        named = self._packed(width, True)
+        if named[-1].plain.endswith("…"):
+            bare = self._packed(width, False)
+            if not bare[-1].plain.endswith("…"):
+                return bare
+        return named
+
+    def _packed(self, width: int, unit: bool) -> list[Text]:
         b = self.budget
         assert b is not None
-        lines = [Text.assemble(self._total(), " =")]
+        lines = [Text.assemble(self._total(unit), " =")]
         parts = [Text.assemble(("■ ", color), f"{label} {tokens:,}")
                  for (label, tokens), color in zip(b.parts(), COLORS, strict=True)]
         for i, part in enumerate(parts):
@@ -111,10 +127,19 @@ class BudgetBar(Widget):
 
     def _one_line(self, width: int) -> Text:
         """The total and the parts that fit in ``width`` cells, each whole; "…" when some
-        are left out (a part cut after its square said nothing: newuser21 #10)."""
+        are left out (a part cut after its square said nothing: newuser21 #10). The unit
+        is named unless naming it leaves out a part that fits without it."""
+        named = self._line(width, True)
+        if named.plain.endswith("…"):
+            bare = self._line(width, False)
+            if bare.plain.count("■") > named.plain.count("■"):
+                return bare
+        return named
+
+    def _line(self, width: int, unit: bool) -> Text:
         b = self.budget
         assert b is not None
-        line = Text.assemble(self._total(), " =")
+        line = Text.assemble(self._total(unit), " =")
         parts = [Text.assemble(("■ ", color), f"{label} {tokens:,}")
                  for (label, tokens), color in zip(b.parts(), COLORS, strict=True)]
         for i, part in enumerate(parts):

@@ -57,7 +57,7 @@ from memtui.agent.session import (
 )
 from memtui.agent.settings import AgentSettings, server_name
 from memtui.agent.tool_outcome import ToolOutcome
-from memtui.agent.truncation import suggest_window
+from memtui.agent.truncation import restart_runner, smaller_runner, suggest_window
 from memtui.agent.window import likely_default
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -80,16 +80,26 @@ SHORT_ROWS = 20
 WRITING_TOOLS = frozenset(name for names in KINDS.values() for name in names)
 
 
-def held_back_line(budget: Budget, window: int, likely: bool = False) -> str:
+def held_back_line(budget: Budget, window: int, likely: bool = False,
+                   asked: int | None = None, model: str | None = None) -> str:
     """Why a request past Ollama's window is held back, and what helps: a new chat only
     when the history is what overflows; when the system prompt, tools and memory index
     alone fill the window, a new chat would send the same, and the index is what to shrink
     (newuser30 #1: "or start a new chat" on a first message whose index alone was 117 % of
-    the window)."""
+    the window). ``asked``: the num_ctx the chat asks for; a ``window`` smaller is the
+    runner Ollama loaded, which a larger --num-ctx does not change (newuser38 #11: "raise
+    --num-ctx to 32,768" with 32,768 asked already)."""
     fixed = budget.total - budget.history
     head = (f"not sent: about {budget.total:,} tokens for a window of {window:,} (num_ctx): "
             "Ollama would drop the front, the system prompt with the memory rules, without a "
             f"word. Fix: raise --num-ctx to {suggest_window(budget.total):,}")
+    if asked and window < asked:  # the runner is what holds less
+        more = max(suggest_window(budget.total), asked * 2)  # never the window asked
+        fix = restart_runner(asked, model) if budget.total <= asked else (
+            f"raise --num-ctx to {more:,}, and {restart_runner(more, model, 'asked then')}")
+        head = (f"not sent: about {budget.total:,} tokens, and {smaller_runner(window, asked)}"
+                ": Ollama would drop the front, the system prompt with the memory rules, "
+                f"without a word. Fix: {fix}")
     if likely:  # no num_ctx sent, nothing loaded: the server's likely default (newuser37 #4)
         head = (f"not sent: about {budget.total:,} tokens, and no num_ctx is sent: the "
                 f"server's likely default window, {window:,}, would drop the front, the "
@@ -508,8 +518,11 @@ class ChatPane(Vertical):
             self._send_anyway = None
             return False
         self._send_anyway = text
+        facts = self.session.facts
         self.query_one(Banner).show(held_back_line(
-            budget, window, not budget.window and not self.loaded), "error")
+            budget, window, not budget.window and not self.loaded,
+            facts.window.num_ctx if facts is not None and not self._fixed_window else None,
+            self.settings.model), "error")
         return True
 
     async def _pump_events(self, text: str, queue: asyncio.Queue[SessionEvent | None]) -> None:

@@ -6,14 +6,17 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memtui.agent.session import ModelFacts
+from memtui.agent.truncation import restart_runner, smaller_runner
 from memtui.core.reporting.safe_output import printable
 
 
-def smaller_runner_note(asked: int, loaded: int) -> str:
-    """What a runner loaded with less than the window asked means, in one line."""
-    return (f"the runner Ollama loaded holds {loaded:,} tokens, not the {asked:,} asked: a "
-            f"prompt past {loaded:,} loses its front (the system prompt) without an error; "
-            f"--num-ctx {loaded} measures against it")
+def smaller_runner_note(asked: int, loaded: int, model: str | None = None) -> str:
+    """What a runner loaded with less than the window asked means, and what helps, in the
+    words the hold-back and the Prompt-cut banner use (newuser38 #11: "--num-ctx 8192
+    measures against it" here, "raise --num-ctx to 32,768" under it)."""
+    return (f"{smaller_runner(loaded, asked)}: a prompt past {loaded:,} loses its front (the "
+            f"system prompt) without an error, so the budget measures against {loaded:,}; "
+            f"for the window asked, {restart_runner(asked, model)}")
 
 
 class StatusLine(Static):
@@ -57,7 +60,7 @@ class StatusLine(Static):
                         f"client's, or one without num_ctx): Ollama loads the model again at "
                         f"{w.num_ctx:,} for this chat's first message", style="dim")
         elif smaller:  # (newuser33 #15: two numbers)
-            text.append("\n" + smaller_runner_note(w.num_ctx, loaded), style="yellow")
+            text.append("\n" + smaller_runner_note(w.num_ctx, loaded, model), style="yellow")
         self.plain = text.plain
         self.update(text)
 

@@ -70,6 +70,15 @@ FLEET_COLUMNS: tuple[Column, ...] = (
     Column("oldest_days", "Oldest d", 8, numeric=True, drop=5),
     Column("spark", "Unreach. trend", 14, drop=4),
 )
+#: Short of room for the load-limit share (80 columns), the orphans and the unreachable ones
+#: share one column, "3 (3)" as ``audit --discover`` writes them, and the share stays: it is
+#: what this screen is for (newuser38 #18: at 80×24 the Limit column went, and nothing on the
+#: screen said Codex's summary was at 209 % of what the agent loads). The workspace column
+#: reads well a cell shorter there.
+NARROW_COLUMNS: tuple[Column, ...] = tuple(
+    Column("unreachable", "Orph.(unr.)", 11, numeric=True) if c.key == "unreachable" else
+    Column("path", "Workspace", 18, flex=True, want=26) if c.key == "path" else c
+    for c in FLEET_COLUMNS if c.key != "orphans")
 #: (column key, title) in table order.
 COLUMNS: tuple[tuple[str, str], ...] = tuple((c.key, c.label) for c in FLEET_COLUMNS)
 CELL_PADDING = 1  # the DataTable's, each side of a cell
@@ -146,6 +155,50 @@ def folder_cut(path: str, width: int, shared: str = "") -> Text:
                 name = middle_cut(name, room)
             return Text("…") + name + Text("/…") + tag
     return middle_cut(text, width)
+
+
+#: Each agent's home folder, by the profile that reads it: a row whose path starts with its
+#: own profile's home names its agent there, and the ``[profile]`` tag would repeat it.
+HOMES = {"claude-code": ".claude", "gemini": ".gemini", "codex": ".codex",
+         "hermes": ".hermes", "openclaw": ".openclaw"}
+#: Cells of a project's name kept at the least beside its agent's home folder.
+PROJECT_TAIL = 8
+
+
+def tail_cut(name: str, room: int) -> str:
+    """The end of ``name`` in at most ``room`` cells."""
+    while cell_len(name) > room:
+        name = name[1:]
+    return name
+
+
+def home_cut(path: str, width: int) -> Text | None:
+    """``path``, under its agent's home folder (its first part), in ``width`` cells: the
+    home, then the folder that tells the workspace apart (the project's name: the last part
+    before the names every agent's memory shares), its end kept when it is cut —
+    ``.claude/…/-tmp-nu38-proj-app/…``, ``.gemini/…/tmp-nu38-proj-app`` (newuser38 #18:
+    at 120 columns the agents' folders were the part cut, "…-nu38-proj-app/…
+    [claude-code]" beside "…tmp-nu38-proj-app/… [gemini]"). None when fewer than
+    ``PROJECT_TAIL`` cells of that name would stay."""
+    text = Text(path)
+    if text.cell_len <= width:
+        return text
+    parts = path.split("/")
+    k = len(parts) - 1
+    while k > 1 and parts[k] in SHARED_NAMES:
+        k -= 1
+    if k < 1:
+        return None
+    home, name = parts[0], parts[k]
+    between = "/…/" if k > 1 else "/"
+    after = "/…" if k < len(parts) - 1 else ""
+    for shown in (home + between + name + after, home + between + name):
+        if cell_len(shown) <= width:
+            return Text(shown)
+    room = width - cell_len(home) - 2  # "/…" before the name's end
+    if room < PROJECT_TAIL:
+        return None
+    return Text(f"{home}/…{tail_cut(name, room)}")
 
 
 class FilterBox(Input):
@@ -247,9 +300,17 @@ class FleetApp(KeyFlow, App[str | None]):
         # An empty column gives its width to the workspaces, as the views leave theirs out:
         # the trend column waits for a workspace in git (newuser24 #38: at 120 columns
         # "308368__s…de/memory" beside an "Unreach. trend" column empty on every row).
-        widths = fit_widths(FLEET_COLUMNS, total, gap=2 * CELL_PADDING, overhead=SCROLLBAR,
-                            hidden=() if self.state.sparks else ("spark",))
-        shown = {c.key: w for c, w in zip(FLEET_COLUMNS, widths, strict=True) if w}
+        hidden = () if self.state.sparks else ("spark",)
+        columns = FLEET_COLUMNS
+        widths = fit_widths(columns, total, gap=2 * CELL_PADDING, overhead=SCROLLBAR,
+                            hidden=hidden)
+        shown = {c.key: w for c, w in zip(columns, widths, strict=True) if w}
+        if "load_share" not in shown:
+            narrow = fit_widths(NARROW_COLUMNS, total, gap=2 * CELL_PADDING,
+                                overhead=SCROLLBAR, hidden=hidden)
+            if narrow[[c.key for c in NARROW_COLUMNS].index("load_share")]:
+                columns, shown = NARROW_COLUMNS, {
+                    c.key: w for c, w in zip(NARROW_COLUMNS, narrow, strict=True) if w}
         if shown == self.widths:
             return False
         self.widths = shown
@@ -258,7 +319,7 @@ class FleetApp(KeyFlow, App[str | None]):
             self.state.cursor = str(
                 table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
         table.clear(columns=True)
-        for c in FLEET_COLUMNS:
+        for c in columns:
             if c.key in shown:
                 table.add_column(c.label, width=shown[c.key], key=c.key)
         return True
@@ -457,7 +518,14 @@ class FleetApp(KeyFlow, App[str | None]):
         width = self.widths.get("path", 0)
         rel = folder_cut(self._rel(r["path"]), width, self._shared)
         if tagged(r.get("profile"), self._mixed):  # an agent's (issue 33): say which
-            rel = folder_cut(f"{self._rel(r['path'])} [{r['profile']}]", width, self._shared)
+            shown, home = self._rel(r["path"]), HOMES.get(str(r.get("profile")))
+            whole = f"{shown} [{r['profile']}]"
+            rel = folder_cut(whole, width, self._shared)
+            if home is not None and shown.startswith(f"{home}/") and \
+                    cell_len(whole) > width:
+                # cut: under its own agent's home, the home names the agent and the
+                # project stays (newuser38 #18)
+                rel = home_cut(shown, width) or rel
         if r.get("error"):  # the reason follows the workspace, in its column, wrapped
             # (cut to one line it read "b MEMORY.md: symli…": newuser24 #38)
             rel = middle_cut(Text(self._rel(r["path"])), max(12, width // 2))
@@ -469,9 +537,13 @@ class FleetApp(KeyFlow, App[str | None]):
             return Text(f"{value:,}" if value is not None else "–",
                         style=style if value else "", justify="right")
 
+        unreachable = num("unreachable", "bold red")
+        if "orphans" not in self.widths and r.get("orphans") is not None:  # one column
+            unreachable = Text.assemble((f"{r['orphans']:,}", "yellow" if r["orphans"] else ""),
+                                        " (", unreachable, ")", justify="right")
         return [rel, Text(str(r["exit"]), style="bold red" if r["exit"] else "green"),
                 Text(files_cell(r), justify="right") if r.get("saved_memories")
-                else num("memory_files"), num("orphans", "yellow"), num("unreachable", "bold red"),
+                else num("memory_files"), num("orphans", "yellow"), unreachable,
                 num("broken_links", "red"), num("dangling"), num("block_tokens"),
                 Text(limit_text(r), style=limit_style(r), justify="right"),
                 num("secrets", "bold red"), num("warnings", "yellow"), num("oldest_days"),
