@@ -227,3 +227,22 @@ def test_the_fleet_finds_a_claude_code_folder_with_a_dated_memory(tmp_path: Path
         "deploy.md": memory("deploy"), "2026-11-05.md": memory("incident review")})
     assert find_workspaces(tmp_path) == [mem]
     assert run_audit(mem).profile == "claude-code"
+
+
+def test_hermes_stores_beside_a_copied_soul_md_stay_hermes(tmp_path: Path) -> None:
+    """real39: a backup of ~/.hermes put Hermes' own SOUL.md (its persona) in memories/
+    beside MEMORY.md and USER.md, whose entries are split by § lines; SOUL.md made the
+    folder OpenClaw's, and a MEMORY.md of 2,050 characters (93 % of Hermes' 2,200) was
+    judged against OpenClaw's 20,000: no near_limit. OpenClaw never writes a § line."""
+    entry = "Host ci-{}: deploys go through the blue/green script, then the smoke tests. " * 3
+    store = "\n§\n".join(entry.format(n, n, n).strip() for n in range(9)) + "\n"
+    root = make_ws(tmp_path / "backup" / "memories", {
+        "MEMORY.md": store, "USER.md": "Prefers short answers.\n§\nWorks in UTC.\n",
+        "SOUL.md": "You are Hermes Agent, an intelligent AI assistant.\n"})
+    result = run_audit(root)
+    assert result.profile == "hermes"
+    assert any(f.kind == "near_limit" and f.path == "MEMORY.md" for f in result.findings)
+    # without a § line, MEMORY.md beside SOUL.md is still OpenClaw's
+    plain = make_ws(tmp_path / "ws", {"MEMORY.md": "# notes\nmet Ola\n",
+                                      "USER.md": "Ola\n", "SOUL.md": "Be kind.\n"})
+    assert run_audit(plain).profile == "openclaw"
