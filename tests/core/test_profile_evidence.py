@@ -246,3 +246,26 @@ def test_hermes_stores_beside_a_copied_soul_md_stay_hermes(tmp_path: Path) -> No
     plain = make_ws(tmp_path / "ws", {"MEMORY.md": "# notes\nmet Ola\n",
                                       "USER.md": "Ola\n", "SOUL.md": "Be kind.\n"})
     assert run_audit(plain).profile == "openclaw"
+
+
+def test_a_copy_of_the_folder_kept_in_memory_leaves_it_flat(tmp_path: Path) -> None:
+    """real39: a Claude Code memory folder (MEMORY.md linking its own topic files) kept an
+    older copy of itself, index and all, in ``memory/``; the ``memory/`` folder made it the
+    item layout, so the copy was audited as the memories and each memory the index links
+    was an ``unaudited_link``. The index links no file under memory/: the folder is flat,
+    and the copy's files are what no link reaches."""
+    root = make_ws(tmp_path / "mem", {
+        "MEMORY.md": "# Memory\n\n- [Deploy](deploy.md) — how we deploy\n"
+                     "- [Style](./style.md) — review style\n",
+        "deploy.md": memory("deploy", "Blue/green, then smoke tests."),
+        "style.md": memory("style", "Short reviews."),
+        "memory/MEMORY.md": "# Memory\n\n- [Deploy](deploy.md) — how we deploy\n",
+        "memory/deploy.md": memory("deploy", "Blue/green."),
+    })
+    result = run_audit(root)
+    assert result.workspace.layout == "flat" and result.profile == "claude-code"
+    assert not [f for f in result.findings if f.kind == "unaudited_link"]
+    assert orphans(root) == ["memory/MEMORY.md", "memory/deploy.md"]
+    # an index linking into memory/ keeps the item layout, copy or not
+    item = item_workspace(tmp_path / "item", {"memory/MEMORY.md": "# old index\n"})
+    assert run_audit(item).workspace.layout == "item"
