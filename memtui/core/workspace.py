@@ -225,14 +225,16 @@ def detect_layout(root: Path) -> Layout:
 
 def nested_copy(root: Path) -> bool:
     """Whether ``memory/`` holds a MEMORY.md of its own while the root's MEMORY.md links
-    files beside it and none under ``memory/``: an older copy of the folder kept inside it,
-    the root's files being the memories its index links (real39: a Claude Code folder with
-    such a copy was taken for the item layout, and its 39 linked memories were each an
-    ``unaudited_link`` "the audit does not read as a memory"). An item workspace's index
-    links into ``memory/``; an empty ``memory/`` (no MEMORY.md) still makes one."""
+    memories beside it (files with a memory's frontmatter) and nothing under ``memory/``:
+    an older copy of the folder kept inside it, the root's files being the memories its
+    index links (real39: a Claude Code folder with such a copy was taken for the item
+    layout, and its 39 linked memories were each an ``unaudited_link`` "the audit does not
+    read as a memory"). An item workspace's index links into ``memory/``; an empty
+    ``memory/`` (no MEMORY.md) still makes one, and so does an OpenClaw workspace whose
+    MEMORY.md links a bootstrap file (no frontmatter) beside its ``memory/MEMORY.md``."""
     if not (root / MEMORY_DIR / INDEX_NAME).is_file():
         return False
-    from memtui.core.profiles.evidence import MD_LINK, head_of
+    from memtui.core.profiles.evidence import MD_LINK, has_frontmatter, head_of
 
     beside = False
     for m in MD_LINK.finditer(head_of(root / INDEX_NAME)):
@@ -243,7 +245,8 @@ def nested_copy(root: Path) -> bool:
             continue
         if target.split("/", 1)[0].casefold() == MEMORY_DIR:
             return False
-        beside = beside or ("/" not in target and (root / target).is_file())
+        beside = beside or ("/" not in target and (root / target).is_file()
+                            and has_frontmatter(root / target))
     return beside
 
 

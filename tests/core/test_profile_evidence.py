@@ -269,3 +269,10 @@ def test_a_copy_of_the_folder_kept_in_memory_leaves_it_flat(tmp_path: Path) -> N
     # an index linking into memory/ keeps the item layout, copy or not
     item = item_workspace(tmp_path / "item", {"memory/MEMORY.md": "# old index\n"})
     assert run_audit(item).workspace.layout == "item"
+    # and so does an OpenClaw workspace whose MEMORY.md links a bootstrap file (no memory's
+    # frontmatter) beside its memory/MEMORY.md
+    claw = make_ws(tmp_path / "claw", {"MEMORY.md": "# notes\nSee [tools](TOOLS.md).\n",
+                                       "SOUL.md": "Be kind.\n", "TOOLS.md": "ssh host\n",
+                                       "memory/MEMORY.md": "# old index\n",
+                                       "memory/2026-01-01.md": "met Ola\n"})
+    assert run_audit(claw).workspace.layout == "item"
