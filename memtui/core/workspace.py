@@ -216,8 +216,38 @@ def check_folders(root: Path) -> None:
 
 
 def detect_layout(root: Path) -> Layout:
-    """``item`` when a ``memory/`` folder sits at the root, ``flat`` otherwise."""
-    return "item" if (root / MEMORY_DIR).is_dir() else "flat"
+    """``item`` when a ``memory/`` folder sits at the root, ``flat`` otherwise, but for a
+    ``memory/`` that is a copy of the folder kept inside it (`nested_copy`)."""
+    if not (root / MEMORY_DIR).is_dir():
+        return "flat"
+    return "flat" if nested_copy(root) else "item"
+
+
+def nested_copy(root: Path) -> bool:
+    """Whether ``memory/`` holds a MEMORY.md of its own while the root's MEMORY.md links
+    memories beside it (files with a memory's frontmatter) and nothing under ``memory/``:
+    an older copy of the folder kept inside it, the root's files being the memories its
+    index links (real39: a Claude Code folder with such a copy was taken for the item
+    layout, and its 39 linked memories were each an ``unaudited_link`` "the audit does not
+    read as a memory"). An item workspace's index links into ``memory/``; an empty
+    ``memory/`` (no MEMORY.md) still makes one, and so does an OpenClaw workspace whose
+    MEMORY.md links a bootstrap file (no frontmatter) beside its ``memory/MEMORY.md``."""
+    if not (root / MEMORY_DIR / INDEX_NAME).is_file():
+        return False
+    from memtui.core.profiles.evidence import MD_LINK, has_frontmatter, head_of
+
+    beside = False
+    for m in MD_LINK.finditer(head_of(root / INDEX_NAME)):
+        target = m.group(1)
+        while target.startswith("./"):
+            target = target[2:]
+        if "://" in target or target.startswith(("/", "../")):
+            continue
+        if target.split("/", 1)[0].casefold() == MEMORY_DIR:
+            return False
+        beside = beside or ("/" not in target and (root / target).is_file()
+                            and has_frontmatter(root / target))
+    return beside
 
 
 class Discovery(Record):

@@ -227,3 +227,52 @@ def test_the_fleet_finds_a_claude_code_folder_with_a_dated_memory(tmp_path: Path
         "deploy.md": memory("deploy"), "2026-11-05.md": memory("incident review")})
     assert find_workspaces(tmp_path) == [mem]
     assert run_audit(mem).profile == "claude-code"
+
+
+def test_hermes_stores_beside_a_copied_soul_md_stay_hermes(tmp_path: Path) -> None:
+    """real39: a backup of ~/.hermes put Hermes' own SOUL.md (its persona) in memories/
+    beside MEMORY.md and USER.md, whose entries are split by § lines; SOUL.md made the
+    folder OpenClaw's, and a MEMORY.md of 2,050 characters (93 % of Hermes' 2,200) was
+    judged against OpenClaw's 20,000: no near_limit. OpenClaw never writes a § line."""
+    entry = "Host ci-{}: deploys go through the blue/green script, then the smoke tests. " * 3
+    store = "\n§\n".join(entry.format(n, n, n).strip() for n in range(9)) + "\n"
+    root = make_ws(tmp_path / "backup" / "memories", {
+        "MEMORY.md": store, "USER.md": "Prefers short answers.\n§\nWorks in UTC.\n",
+        "SOUL.md": "You are Hermes Agent, an intelligent AI assistant.\n"})
+    result = run_audit(root)
+    assert result.profile == "hermes"
+    assert any(f.kind == "near_limit" and f.path == "MEMORY.md" for f in result.findings)
+    # without a § line, MEMORY.md beside SOUL.md is still OpenClaw's
+    plain = make_ws(tmp_path / "ws", {"MEMORY.md": "# notes\nmet Ola\n",
+                                      "USER.md": "Ola\n", "SOUL.md": "Be kind.\n"})
+    assert run_audit(plain).profile == "openclaw"
+
+
+def test_a_copy_of_the_folder_kept_in_memory_leaves_it_flat(tmp_path: Path) -> None:
+    """real39: a Claude Code memory folder (MEMORY.md linking its own topic files) kept an
+    older copy of itself, index and all, in ``memory/``; the ``memory/`` folder made it the
+    item layout, so the copy was audited as the memories and each memory the index links
+    was an ``unaudited_link``. The index links no file under memory/: the folder is flat,
+    and the copy's files are what no link reaches."""
+    root = make_ws(tmp_path / "mem", {
+        "MEMORY.md": "# Memory\n\n- [Deploy](deploy.md) — how we deploy\n"
+                     "- [Style](./style.md) — review style\n",
+        "deploy.md": memory("deploy", "Blue/green, then smoke tests."),
+        "style.md": memory("style", "Short reviews."),
+        "memory/MEMORY.md": "# Memory\n\n- [Deploy](deploy.md) — how we deploy\n",
+        "memory/deploy.md": memory("deploy", "Blue/green."),
+    })
+    result = run_audit(root)
+    assert result.workspace.layout == "flat" and result.profile == "claude-code"
+    assert not [f for f in result.findings if f.kind == "unaudited_link"]
+    assert orphans(root) == ["memory/MEMORY.md", "memory/deploy.md"]
+    # an index linking into memory/ keeps the item layout, copy or not
+    item = item_workspace(tmp_path / "item", {"memory/MEMORY.md": "# old index\n"})
+    assert run_audit(item).workspace.layout == "item"
+    # and so does an OpenClaw workspace whose MEMORY.md links a bootstrap file (no memory's
+    # frontmatter) beside its memory/MEMORY.md
+    claw = make_ws(tmp_path / "claw", {"MEMORY.md": "# notes\nSee [tools](TOOLS.md).\n",
+                                       "SOUL.md": "Be kind.\n", "TOOLS.md": "ssh host\n",
+                                       "memory/MEMORY.md": "# old index\n",
+                                       "memory/2026-01-01.md": "met Ola\n"})
+    assert run_audit(claw).workspace.layout == "item"

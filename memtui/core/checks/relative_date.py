@@ -411,6 +411,46 @@ def _dated_headings(lines: list[str], fenced: Callable[[int], bool], upto: int) 
     return out
 
 
+#: A quoted span on one line: straight or curly double quotes, CJK corner brackets.
+_QUOTED = lazy_pattern(r"[\"\u201c\u300c\u300e]([^\"\u201c\u201d\u300c\u300d\u300e\u300f\n]{1,24})"
+                       r"[\"\u201d\u300d\u300f]")
+
+
+def _mentions_cut(prose: str, cldr: re.Pattern[str] | None) -> str:
+    """``prose`` without the quoted spans that hold a relative date and nothing else: a
+    list of the words a parser reads (`"明天"、"后天"、"下周"`) names them, it dates
+    nothing (real39). A quoted phrase holding more ("ship it tomorrow") stays."""
+    if not any(q in prose for q in '"\u201c\u300c\u300e'):
+        return prose
+
+    def cut(m: re.Match[str]) -> str:
+        inner = m.group(1).strip()
+        word = _relative(inner, cldr)
+        return " " * len(m.group()) if word is not None \
+            and word.casefold() == inner.casefold() else m.group()
+
+    return _QUOTED.sub(cut, prose)
+
+
+def _dated_section(lines: list[str], i: int, fenced: Callable[[int], bool]) -> bool:
+    """Whether line ``i`` is a heading whose own section (up to the next heading of as many
+    ``#`` or fewer) holds an absolute date: "## Today's points" over entries each dated
+    "- 2026-02-21: …", or a state board's "## Today's to-do" above its "Updated:
+    2026-02-27" stamp, says when (real39)."""
+    line = lines[i]
+    if not line.startswith("#") or fenced(i):
+        return False
+    level = len(line) - len(line.lstrip("#"))
+    for j in range(i + 1, len(lines)):
+        nxt = lines[j]
+        if nxt.startswith("#") and not fenced(j) \
+                and len(nxt) - len(nxt.lstrip("#")) <= level:
+            return False
+        if _ABSOLUTE.search(nxt) is not None:
+            return True
+    return False
+
+
 def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None,
                    names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
     """(line, message) for each line of ``body`` (starting at file line ``first_line``)
@@ -434,10 +474,10 @@ def relative_dates(body: str, first_line: int, probe: KeywordProbe | None = None
     headed = _dated_headings(lines, fenced, max(candidates) + 1)
     for i in sorted(candidates):
         line = lines[i]
-        if fenced(i) or not line.strip() or headed[i]:
+        if fenced(i) or not line.strip() or headed[i] or _dated_section(lines, i, fenced):
             continue
         prose = _CODE_SPAN.sub(" ", line) if "`" in line else line
-        word = _relative(prose, cldr)
+        word = _relative(_mentions_cut(prose, cldr), cldr)
         if word is None or _ABSOLUTE.search(prose) is not None:
             continue
         out.append((first_line + i, f"\u201c{word}\u201d is a relative date with no absolute "

@@ -120,15 +120,25 @@ class Hermes(Profile):
     def recognise(self, root: Path) -> bool:
         stores = [root / f for _, f, _ in STORES if (root / f).is_file()]
         if not stores or (root / "memory").is_dir() or (root / "AGENTS.md").exists() \
-                or (root / "SOUL.md").exists() or (root / "memory_summary.md").exists():
+                or (root / "memory_summary.md").exists():
             return False
+        from memtui.core.profiles.files import read_bounded
+
+        def separated() -> bool:
+            return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
+
+        if (root / "SOUL.md").exists():
+            # Hermes keeps a SOUL.md of its own (~/.hermes/SOUL.md, its persona); a backup of
+            # ~/.hermes that put it beside the stores is still Hermes' when a store holds the
+            # § separator, OpenClaw never writing one (real39: such a folder was OpenClaw's,
+            # its 93 % MEMORY.md judged against 20,000 characters). Without one, SOUL.md
+            # beside MEMORY.md is OpenClaw's.
+            return separated()
         if root.name == "memories":
             return True
         # elsewhere (a copied store, `hermes-backup/`), either store holding a § separator
         # line, as docs/formats.md says (newuser32 #51: MEMORY.md alone was claude-code)
-        from memtui.core.profiles.files import read_bounded
-
-        return any(DELIMITER in fold(read_bounded(p, 64 * 1024) or "") for p in stores)
+        return separated()
 
     def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
         """``~/.hermes/memories`` is Hermes' place; a ``§`` line, or both stores, its

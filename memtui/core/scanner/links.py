@@ -22,8 +22,10 @@ _SCHEME = lazy_pattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 #: after ``--``: ``--[[ … ]]`` is a Lua block comment quoted as text (newuser29 #29). The
 #: look behind comes after the ``[[``, not before it: the pattern then starts with its
 #: literal, which ``re`` skips to, not trying the look at every character (the same matches;
-#: 6× less CPU, ~3 % of a cold audit at 10,000 memories, issue 35).
-WIKILINK = lazy_pattern(r"\[\[(?<!--\[\[)([^\[\]\n]+?)\]\]")
+#: 6× less CPU, ~3 % of a cold audit at 10,000 memories, issue 35). Nor after ``/``: a
+#: path's segment, as Next.js names an optional catch-all route ``app/[[...slug]]`` (real39:
+#: ``[slug]/[...slug]/[[...slug]]`` in notes on its docs was a dangling wikilink).
+WIKILINK = lazy_pattern(r"\[\[(?<!--\[\[)(?<!/\[\[)([^\[\]\n]+?)\]\]")
 _TICKS = lazy_pattern(r"`+")
 _FENCE_OPEN = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})")
 
