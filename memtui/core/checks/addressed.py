@@ -331,6 +331,11 @@ _IDENTIFIER = lazy_pattern(r"[\"'`]?[a-z]+(?:[A-Z][a-z0-9]*)+[\"'`]?")
 _LINK_ONLY = lazy_pattern(r"(?:[`<(]*(?:\[[^\]\n]*\]\([^)\s]*\)?|https?://\S+)[`>)]*[\s,;.·|—–-]*)+")
 
 
+#: A title quoted in a label ('Notes from the course "AI for tourism":'): a thing named,
+#: not a reader called (session 39).
+_TITLE = lazy_pattern(r'"[^"\n]+"|“[^”\n]+”|«[^»\n]+»|„[^“”\n]+[“”]')
+
+
 def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> bool:
     """Whether ``rest``, labelled ``label`` (by ``pattern``), is an order to the model: the
     label addresses it and the rest speaks of its own things or asks something harmful
@@ -339,6 +344,10 @@ def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> boo
     (``hidden``), an address is enough."""
     if _IDENTIFIER.fullmatch(label) or _LINK_ONLY.fullmatch(rest):
         return False  # a config key documented ("systemPrompt"), a link to a page
+    if _TITLE.search(label) is not None:
+        label = _TITLE.sub(" ", label)  # a title quoted ("notes from the course \"AI for …\"")
+        if not _names_model(label):
+            return False
     if pattern is _VOCATIVE:
         if len(label.split()) > 3 or not (_addresses(label) or (
                 _names_model(label) and not _own_initials(label))):

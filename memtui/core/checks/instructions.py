@@ -124,9 +124,17 @@ def _phrase(line: str, low: str, gates: Gates) -> tuple[str, str] | None:
     for (pattern, reason), (keys, needs) in zip(_PATTERNS, gates, strict=True):
         if any(k in low for k in keys) and (needs is None or any(n in low for n in needs)):
             m = pattern.search(line)
-            if m is not None and not mentioned(line, m):
+            if m is not None and not mentioned(line, m) and not (
+                    reason == "contains a chat role tag"
+                    and _in_code_span(line, m.start())):
                 return reason, excerpt(m)
     return None
+
+
+def _in_code_span(line: str, at: int) -> bool:
+    """Whether column ``at`` of ``line`` sits inside an inline code span (`` `<<SYS>>` ``:
+    a tag written about, not one written)."""
+    return line.count("`", 0, at) % 2 == 1 and "`" in line[at:]
 
 
 #: The keyword lists this check asks a probe about (`memtui.core.scanner.keywords.expect`):

@@ -69,6 +69,11 @@ _SECRET_PLACE = lazy_pattern(r"(?i)(?:^|[\s`'\"(/])\.env\b|~/\.ssh|\bid_(?:rsa|e
                              # an identifier naming a secret: consumer_secret, API_TOKEN
                              r"\b[A-Za-z]\w*_(?:secret|token|key|password|passwd)\b|"
                              r"\b(?:secret|token|password)_\w+")
+#: A remote script piped to a shell, a shell's start-up file: what an order under a heading
+#: naming the model asks to run or to persist ("## For AI coding agents" then "run `curl
+#: … | sh` and add it to .bashrc", session 39).
+_RUN_REMOTE = lazy_pattern(r"\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|"
+                           r"\.(?:bashrc|zshrc|bash_profile)\b")
 #: "If" in the common languages, as a word of its own (or the script's conditional).
 _IF = lazy_pattern(
     r"(?i)(?:^|[\s(«\"'>,.;:—-])(?:if|wenn|falls|si|se|jos|ha|eğer|jika|kalau|apabila|nếu|"
@@ -177,7 +182,9 @@ def _quoted_only(line: str) -> bool:
     spans = [m for m in _QUOTED.finditer(line) if names_model(m.group())]
     if not spans or names_model(_QUOTED.sub(" ", line)):
         return False
-    return any(len(line[:m.start()].split()) >= 2 for m in spans)
+    # (a list marker, a rating's stars, a number: no narrative's words)
+    return any(sum(1 for w in line[:m.start()].split() if any(c.isalpha() for c in w)) >= 2
+               for m in spans)
 
 
 #: Where a quotation opens: «, “, „, 「, ‘, or a straight quote (`_openers` pairs them),
@@ -355,6 +362,7 @@ def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
     if ("neg" in at and ("tell" in at or "know" in at)) or "negtell" in at or "standing" in at \
             or any(0 < r - e <= 20 for e in at.get("every", ()) for r in at.get("reply", ())) \
             or _SECRET_PLACE.search(line) is not None \
+            or _RUN_REMOTE.search(line) is not None \
             or _place(code, comment, line) \
             or (named and _if_reader(line)):
         return "turns to the model", line.strip()[:60]
