@@ -282,6 +282,14 @@ _NOTICE = lazy_pattern(
     r"opdracht|meddelande|kommando|notă|ujumbe|amri|tangazo")
 
 
+def _holds_system(label: str) -> bool:
+    """Whether ``label`` holds one of `SYSTEM_WORDS` (as `_system_label` reads it)."""
+    return _SYSTEM_ANY.search(label.replace("\u0130", "I").lower()) is not None
+
+
+_SYSTEM_ANY = lazy_pattern("|".join(map(re.escape, SYSTEM_WORDS)))
+
+
 def _system_label(label: str) -> bool:
     """Whether a label is a fake system message's: a word for "system" in four words or
     fewer, alone or beside a word for a message, a notice, a command or an instruction
@@ -342,6 +350,10 @@ def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> boo
     (`memtui.core.checks.asks`); the model's bare name, or a fake system label, and the
     rest asks something harmful or speaks of its instructions. In an HTML comment
     (``hidden``), an address is enough."""
+    # every way below wants the label to name the model or to hold a word for "system":
+    # asked once, first (session 39: each way asked it again, most labels name neither)
+    if not (_names_model(label) or _holds_system(label)):
+        return False
     if _IDENTIFIER.fullmatch(label) or _LINK_ONLY.fullmatch(rest):
         return False  # a config key documented ("systemPrompt"), a link to a page
     if _TITLE.search(label) is not None:

@@ -347,6 +347,16 @@ def _targets_blank(line: str) -> str:
 _QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
 
 
+#: The same after the first line: a line's start found as a newline (a literal the engine
+#: skips to; a multi-line "^" is tried at every character: session 39, 4 times the time).
+_QUOTING_AFTER = re.compile(r"\n[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))")
+
+
+def _quoting(text: str) -> bool:
+    """Whether a line of ``text`` opens with a quotation (`_QUOTING`)."""
+    return _QUOTING.match(text) is not None or _QUOTING_AFTER.search(text) is not None
+
+
 def _quoted_lines(text: str) -> set[int]:
     """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
     out: set[int] = set()
@@ -393,7 +403,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     tells = tells if users else []
     # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
     # order saved in the user's voice may sit (`voice.kept_quoted`)
-    quoting = _QUOTING.search(text) is not None
+    quoting = _quoting(text)
     if not (words or verbs or callers or systems or markers or named_on or tells or quoting
             or quiet):
         return out

@@ -99,6 +99,9 @@ def reader_sections(lines: list[str], folds: bool = True
     blocks, and those inside HTML comments (which the user reading the rendered memory does
     not see) — and, with ``folds`` (the text holds one), inside a collapsed ``<details>``
     block or on a link definition written as a comment."""
+    whole = "\n".join(lines)
+    if not folds and "<!--" not in whole and "```" not in whole and "~~~" not in whole:
+        return _under_headings(lines, whole), set(), set()  # (no comment, no fenced block)
     under: set[int] = set()
     code: set[int] = set()
     comment: set[int] = set()
@@ -131,6 +134,31 @@ def reader_sections(lines: list[str], folds: bool = True
         if named:
             under.add(i)
     return under, code, comment
+
+
+#: Where a line opens with "#" (after its indent), found from the newline before it (a
+#: literal the engine skips to: session 39, a text's lines were walked one by one).
+_HASH_LINE = lazy_pattern(r"\n[^\S\n]*#")
+
+
+def _under_headings(lines: list[str], whole: str) -> set[int]:
+    """`reader_sections`' lines under a heading that names the model, in a text with no
+    comment and no fenced block: its headings alone read (``whole``: the lines joined)."""
+    under: set[int] = set()
+    named, start, row, prev = False, 0, 0, 0
+    text = "\n" + whole
+    for m in _HASH_LINE.finditer(text):
+        row += text.count("\n", prev, m.start())
+        prev = m.start()
+        h = _HEADING.match(lines[row])
+        if h is None:
+            continue
+        if named:
+            under.update(range(start, row))
+        named, start = names_model(h.group("h")), row + 1
+    if named:
+        under.update(range(start, len(lines)))
+    return under
 
 
 def _if_reader(line: str) -> bool:
