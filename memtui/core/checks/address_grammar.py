@@ -246,7 +246,7 @@ GRAMMARS: dict[str, dict[str, tuple[str, ...]]] = {
         "model": ("cynorthwy", "deallusrwydd artiffisial", "model iaith", "gynorthwy",
                   "nghynorthwy", "chynorthwy"),
         "user": ("defnyddiwr",),
-        "neg": ("<paid>", "<phaid>", "<peidiwch>", "<beidiwch>", "<nid>", "<heb>"),
+        "neg": ("<paid>", "<phaid>", "<peidiwch>", "<beidiwch>", "<pheidiwch>", "<nid>", "<heb>"),
         "tell": ("sôn", "dweud", "ddweud", "hysbysu", "rhoi gwybod"),
         "negtell": ("paid â sôn", "paid â dweud", "phaid â sôn", "phaid â dweud", "peidiwch â sôn",
                     "peidiwch â dweud"),
