@@ -64,6 +64,9 @@ ADDRESSEES = (
     "mô hình ngôn ngữ", "โมเดลภาษา", "مدل زبانی", "نموذج لغوي", "نموذج اللغة", "מודל שפה",
     "भाषा मॉडल", "ভাষা মডেল", "语言模型", "語言模型", "言語モデル", "언어 모델", "언어모델",
     "kielimalli", "nyelvi modell", "model de limbaj", "modeli wa lugha", "modelo ng wika",
+    # an automated or autonomous agent (session 39: "Automated agents handling this ticket:"
+    # — an agent alone names a person or a process as often)
+    "automated agent", "autonomous agent",
 )
 #: The same in the languages of `address_grammar` (session 38).
 ADDRESSEES = tuple(dict.fromkeys((*ADDRESSEES, *grammar_words("model"))))
