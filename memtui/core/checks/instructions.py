@@ -22,7 +22,7 @@ from memtui.core.checks.ask_words import QUIET_WORDS, TELL_WORDS, USER_WORDS
 from memtui.core.checks.look_alike import fold
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
-from memtui.core.checks.speech import quoted_list, speech_from
+from memtui.core.checks.speech import quoted_lines, quoted_list, quoting_in, speech_from
 from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.checks.voice import (
     kept_quiet,
@@ -342,32 +342,6 @@ def _targets_blank(line: str) -> str:
     return _LINK_TARGET.sub(lambda m: " " * len(m.group()), line)
 
 
-#: A line opening with a quotation: a ">" block, a quotation mark (not a JSON key's,
-#: ``"name": …``: a saved tool output's lines are data).
-_QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
-
-
-#: The same after the first line: a line's start found as a newline (a literal the engine
-#: skips to; a multi-line "^" is tried at every character: session 39, 4 times the time).
-_QUOTING_AFTER = re.compile(r"\n[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))")
-
-
-def _quoting(text: str) -> bool:
-    """Whether a line of ``text`` opens with a quotation (`_QUOTING`)."""
-    return _QUOTING.match(text) is not None or _QUOTING_AFTER.search(text) is not None
-
-
-def _quoted_lines(text: str) -> set[int]:
-    """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
-    out: set[int] = set()
-    row = at = 0
-    for m in _QUOTING.finditer(text):
-        row += text.count("\n", at, m.start())
-        at = m.start()
-        out.add(row)
-    return out
-
-
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -403,7 +377,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     tells = tells if users else []
     # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
     # order saved in the user's voice may sit (`voice.kept_quoted`)
-    quoting = _quoting(text)
+    quoting = quoting_in(text)
     if not (words or verbs or callers or systems or markers or named_on or tells or quoting
             or quiet):
         return out
@@ -432,7 +406,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
         | quiet_on
     quoted_on: set[int] = set()
     if quoting:
-        quoted_on = _quoted_lines(text)
+        quoted_on = quoted_lines(text)
         candidates |= quoted_on
     if not candidates:
         return out
