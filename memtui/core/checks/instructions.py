@@ -306,6 +306,9 @@ def _lines_at(text: str, spans: list[tuple[int, int]]) -> set[int]:
 
 #: A frontmatter's ``description`` (at the top level or under ``metadata``).
 _DESCRIPTION = re.compile(r"^\s*description\s*:", re.IGNORECASE)
+#: The word, in ASCII letters of either case: what a lower-cased text holding it holds (no
+#: other letter lowers to one of its letters alone), without lowering the text (session 39).
+_DESCRIPTION_WORD = re.compile("description", re.IGNORECASE | re.ASCII)
 
 
 def described(text: str, body_start: int) -> str:
@@ -313,7 +316,7 @@ def described(text: str, body_start: int) -> str:
     ``description`` lines alone kept and the others blank, so that a line keeps its
     number: a description is injected into the agent's context like the body (newuser33
     #29, an order in it was not read). "" when there is no frontmatter."""
-    if body_start <= 1 or "description" not in text[:4096].lower():
+    if body_start <= 1 or _DESCRIPTION_WORD.search(text, 0, 4096) is None:
         return ""
     lines = text.split("\n", body_start - 1)[:body_start - 1]
     out: list[str] = []
