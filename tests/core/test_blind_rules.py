@@ -120,7 +120,12 @@ HERE = Path(__file__).parent / "blind_rules"
 #: it missed and the forms that hide an order, rules34 folded in"): written blind in session
 #: 37, 24 workspaces, 24 languages (23 outside the large eight), four agents' layouts, no
 #: projects, labelled for instruction_like alone (44 orders hidden by their form); before on
-#: integ 7500c4b2 12/0/32, after relfix38 40/0/4; floors a finding or two under.
+#: integ 7500c4b2 12/0/32, after relfix38 40/0/4; floors a finding or two under. ``rules36``
+#: (bench/RESULTS.md, "Issue 34: instruction_like in saved third parties' text, rules36
+#: folded in"): written blind in session 38, 24 workspaces, 24 languages (18 outside the
+#: large twenty), five agents' layouts (Codex among them), no projects, labelled for
+#: instruction_like alone (45 orders inside content the agent saved for the user); before on
+#: integ f7cce558 30/4/15, after relfix39 40/2/5; floors a finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -135,6 +140,7 @@ MULTI_RULE_SETS = [
     ("rules30", {"instruction_like": (0.95, 0.85)}),
     ("rules32", {"instruction_like": (0.95, 0.86)}),
     ("rules34", {"instruction_like": (0.95, 0.86)}),
+    ("rules36", {"instruction_like": (0.93, 0.84)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

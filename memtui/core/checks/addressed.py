@@ -64,6 +64,9 @@ ADDRESSEES = (
     "mô hình ngôn ngữ", "โมเดลภาษา", "مدل زبانی", "نموذج لغوي", "نموذج اللغة", "מודל שפה",
     "भाषा मॉडल", "ভাষা মডেল", "语言模型", "語言模型", "言語モデル", "언어 모델", "언어모델",
     "kielimalli", "nyelvi modell", "model de limbaj", "modeli wa lugha", "modelo ng wika",
+    # an automated or autonomous agent (session 39: "Automated agents handling this ticket:"
+    # — an agent alone names a person or a process as often)
+    "automated agent", "autonomous agent",
 )
 #: The same in the languages of `address_grammar` (session 38).
 ADDRESSEES = tuple(dict.fromkeys((*ADDRESSEES, *grammar_words("model"))))
@@ -282,6 +285,14 @@ _NOTICE = lazy_pattern(
     r"opdracht|meddelande|kommando|notă|ujumbe|amri|tangazo")
 
 
+def _holds_system(label: str) -> bool:
+    """Whether ``label`` holds one of `SYSTEM_WORDS` (as `_system_label` reads it)."""
+    return _SYSTEM_ANY.search(label.replace("\u0130", "I").lower()) is not None
+
+
+_SYSTEM_ANY = lazy_pattern("|".join(map(re.escape, SYSTEM_WORDS)))
+
+
 def _system_label(label: str) -> bool:
     """Whether a label is a fake system message's: a word for "system" in four words or
     fewer, alone or beside a word for a message, a notice, a command or an instruction
@@ -331,14 +342,27 @@ _IDENTIFIER = lazy_pattern(r"[\"'`]?[a-z]+(?:[A-Z][a-z0-9]*)+[\"'`]?")
 _LINK_ONLY = lazy_pattern(r"(?:[`<(]*(?:\[[^\]\n]*\]\([^)\s]*\)?|https?://\S+)[`>)]*[\s,;.·|—–-]*)+")
 
 
+#: A title quoted in a label ('Notes from the course "AI for tourism":'): a thing named,
+#: not a reader called (session 39).
+_TITLE = lazy_pattern(r'"[^"\n]+"|“[^”\n]+”|«[^»\n]+»|„[^“”\n]+[“”]')
+
+
 def _heard(label: str, rest: str, pattern: re.Pattern[str], hidden: bool) -> bool:
     """Whether ``rest``, labelled ``label`` (by ``pattern``), is an order to the model: the
     label addresses it and the rest speaks of its own things or asks something harmful
     (`memtui.core.checks.asks`); the model's bare name, or a fake system label, and the
     rest asks something harmful or speaks of its instructions. In an HTML comment
     (``hidden``), an address is enough."""
+    # every way below wants the label to name the model or to hold a word for "system":
+    # asked once, first (session 39: each way asked it again, most labels name neither)
+    if not (_names_model(label) or _holds_system(label)):
+        return False
     if _IDENTIFIER.fullmatch(label) or _LINK_ONLY.fullmatch(rest):
         return False  # a config key documented ("systemPrompt"), a link to a page
+    if _TITLE.search(label) is not None:
+        label = _TITLE.sub(" ", label)  # a title quoted ("notes from the course \"AI for …\"")
+        if not _names_model(label):
+            return False
     if pattern is _VOCATIVE:
         if len(label.split()) > 3 or not (_addresses(label) or (
                 _names_model(label) and not _own_initials(label))):

@@ -47,7 +47,8 @@ _CLASSES: dict[str, tuple[str, ...]] = {
     "tell": (
         "mention", "tell", "inform", "<say", "reveal", "notif", "disclos", "erwähn", "<sag",
         "mitteil", "verrat", "anzeig", "mentionn", "<dire>", "<dis>", "préven", "signal",
-        "comentes", "digas", "decir", "avis", "menzion", "<dic", "mencion", "<diga", "<conte>",
+        "comentes", "comentarl", "comentárs", "digas", "decir", "avis", "menzion", "<dic",
+        "mencion", "<diga", "<conte>",
         "сообщ", "говор", "упомина", "рассказ", "скаж", "повідом", "поясн", "кажи", "згаду",
         "mów", "wspomin", "informuj", "kerro", "mainits", "nämn", "säg", "berätt", "vermeld",
         "<zeg", "<meld", "vertel", "pomen", "spun", "menționa", "söyle", "bahset", "bildir",

@@ -22,7 +22,7 @@ from memtui.core.checks.ask_words import QUIET_WORDS, TELL_WORDS, USER_WORDS
 from memtui.core.checks.look_alike import fold
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
-from memtui.core.checks.speech import quoted_list, speech_from
+from memtui.core.checks.speech import quoted_lines, quoted_list, quoting_in, speech_from
 from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.checks.voice import (
     kept_quiet,
@@ -124,9 +124,17 @@ def _phrase(line: str, low: str, gates: Gates) -> tuple[str, str] | None:
     for (pattern, reason), (keys, needs) in zip(_PATTERNS, gates, strict=True):
         if any(k in low for k in keys) and (needs is None or any(n in low for n in needs)):
             m = pattern.search(line)
-            if m is not None and not mentioned(line, m):
+            if m is not None and not mentioned(line, m) and not (
+                    reason == "contains a chat role tag"
+                    and _in_code_span(line, m.start())):
                 return reason, excerpt(m)
     return None
+
+
+def _in_code_span(line: str, at: int) -> bool:
+    """Whether column ``at`` of ``line`` sits inside an inline code span (`` `<<SYS>>` ``:
+    a tag written about, not one written)."""
+    return line.count("`", 0, at) % 2 == 1 and "`" in line[at:]
 
 
 #: The keyword lists this check asks a probe about (`memtui.core.scanner.keywords.expect`):
@@ -298,6 +306,9 @@ def _lines_at(text: str, spans: list[tuple[int, int]]) -> set[int]:
 
 #: A frontmatter's ``description`` (at the top level or under ``metadata``).
 _DESCRIPTION = re.compile(r"^\s*description\s*:", re.IGNORECASE)
+#: The word, in ASCII letters of either case: what a lower-cased text holding it holds (no
+#: other letter lowers to one of its letters alone), without lowering the text (session 39).
+_DESCRIPTION_WORD = re.compile("description", re.IGNORECASE | re.ASCII)
 
 
 def described(text: str, body_start: int) -> str:
@@ -305,7 +316,7 @@ def described(text: str, body_start: int) -> str:
     ``description`` lines alone kept and the others blank, so that a line keeps its
     number: a description is injected into the agent's context like the body (newuser33
     #29, an order in it was not read). "" when there is no frontmatter."""
-    if body_start <= 1 or "description" not in text[:4096].lower():
+    if body_start <= 1 or _DESCRIPTION_WORD.search(text, 0, 4096) is None:
         return ""
     lines = text.split("\n", body_start - 1)[:body_start - 1]
     out: list[str] = []
@@ -332,22 +343,6 @@ def _targets_blank(line: str) -> str:
     """``line`` with its links' targets as spaces (newuser37 #12: ``[gone](memory/已删除的
     笔记.md)`` — a file named "deleted notes" — read as "delete the notes")."""
     return _LINK_TARGET.sub(lambda m: " " * len(m.group()), line)
-
-
-#: A line opening with a quotation: a ">" block, a quotation mark (not a JSON key's,
-#: ``"name": …``: a saved tool output's lines are data).
-_QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
-
-
-def _quoted_lines(text: str) -> set[int]:
-    """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
-    out: set[int] = set()
-    row = at = 0
-    for m in _QUOTING.finditer(text):
-        row += text.count("\n", at, m.start())
-        at = m.start()
-        out.add(row)
-    return out
 
 
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
@@ -385,7 +380,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
     tells = tells if users else []
     # a quotation (a ">" block, a line opening with a quotation mark): where a third party's
     # order saved in the user's voice may sit (`voice.kept_quoted`)
-    quoting = _QUOTING.search(text) is not None
+    quoting = quoting_in(text)
     if not (words or verbs or callers or systems or markers or named_on or tells or quoting
             or quiet):
         return out
@@ -414,7 +409,7 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
         | quiet_on
     quoted_on: set[int] = set()
     if quoting:
-        quoted_on = _quoted_lines(text)
+        quoted_on = quoted_lines(text)
         candidates |= quoted_on
     if not candidates:
         return out

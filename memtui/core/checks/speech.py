@@ -12,6 +12,8 @@ folders: every instruction_like finding on 20 memory folders nobody tuned for wa
 
 from __future__ import annotations
 
+import re
+
 from memtui.core.checks.addressed import bare
 from memtui.core.checks.ask_words import USER_WORDS
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -70,3 +72,29 @@ def quoted_list(line: str) -> bool:
     # the line may open or close inside a quotation that goes on over lines
     rest = rest.replace('"', " ")
     return sum(c.isalpha() for c in rest) <= 12
+
+
+#: A line opening with a quotation: a ">" block, a quotation mark (not a JSON key's,
+#: ``"name": …``: a saved tool output's lines are data).
+_QUOTING = re.compile(r"^[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))", re.MULTILINE)
+
+
+#: The same after the first line: a line's start found as a newline (a literal the engine
+#: skips to; a multi-line "^" is tried at every character: session 39, 4 times the time).
+_QUOTING_AFTER = re.compile(r"\n[ \t]*(?:[>“«„「]|\"(?![^\"\n]*\"\s*:))")
+
+
+def quoting_in(text: str) -> bool:
+    """Whether a line of ``text`` opens with a quotation (`_QUOTING`)."""
+    return _QUOTING.match(text) is not None or _QUOTING_AFTER.search(text) is not None
+
+
+def quoted_lines(text: str) -> set[int]:
+    """The lines (0-based) of ``text`` that open with a quotation (`_QUOTING`)."""
+    out: set[int] = set()
+    row = at = 0
+    for m in _QUOTING.finditer(text):
+        row += text.count("\n", at, m.start())
+        at = m.start()
+        out.add(row)
+    return out

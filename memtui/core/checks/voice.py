@@ -69,6 +69,11 @@ _SECRET_PLACE = lazy_pattern(r"(?i)(?:^|[\s`'\"(/])\.env\b|~/\.ssh|\bid_(?:rsa|e
                              # an identifier naming a secret: consumer_secret, API_TOKEN
                              r"\b[A-Za-z]\w*_(?:secret|token|key|password|passwd)\b|"
                              r"\b(?:secret|token|password)_\w+")
+#: A remote script piped to a shell, a shell's start-up file: what an order under a heading
+#: naming the model asks to run or to persist ("## For AI coding agents" then "run `curl
+#: … | sh` and add it to .bashrc", session 39).
+_RUN_REMOTE = lazy_pattern(r"\b(?:curl|wget)\b[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|"
+                           r"\.(?:bashrc|zshrc|bash_profile)\b")
 #: "If" in the common languages, as a word of its own (or the script's conditional).
 _IF = lazy_pattern(
     r"(?i)(?:^|[\s(«\"'>,.;:—-])(?:if|wenn|falls|si|se|jos|ha|eğer|jika|kalau|apabila|nếu|"
@@ -94,6 +99,9 @@ def reader_sections(lines: list[str], folds: bool = True
     blocks, and those inside HTML comments (which the user reading the rendered memory does
     not see) — and, with ``folds`` (the text holds one), inside a collapsed ``<details>``
     block or on a link definition written as a comment."""
+    whole = "\n".join(lines)
+    if not folds and "<!--" not in whole and "```" not in whole and "~~~" not in whole:
+        return _under_headings(lines, whole), set(), set()  # (no comment, no fenced block)
     under: set[int] = set()
     code: set[int] = set()
     comment: set[int] = set()
@@ -126,6 +134,31 @@ def reader_sections(lines: list[str], folds: bool = True
         if named:
             under.add(i)
     return under, code, comment
+
+
+#: Where a line opens with "#" (after its indent), found from the newline before it (a
+#: literal the engine skips to: session 39, a text's lines were walked one by one).
+_HASH_LINE = lazy_pattern(r"\n[^\S\n]*#")
+
+
+def _under_headings(lines: list[str], whole: str) -> set[int]:
+    """`reader_sections`' lines under a heading that names the model, in a text with no
+    comment and no fenced block: its headings alone read (``whole``: the lines joined)."""
+    under: set[int] = set()
+    named, start, row, prev = False, 0, 0, 0
+    text = "\n" + whole
+    for m in _HASH_LINE.finditer(text):
+        row += text.count("\n", prev, m.start())
+        prev = m.start()
+        h = _HEADING.match(lines[row])
+        if h is None:
+            continue
+        if named:
+            under.update(range(start, row))
+        named, start = names_model(h.group("h")), row + 1
+    if named:
+        under.update(range(start, len(lines)))
+    return under
 
 
 def _if_reader(line: str) -> bool:
@@ -177,7 +210,9 @@ def _quoted_only(line: str) -> bool:
     spans = [m for m in _QUOTED.finditer(line) if names_model(m.group())]
     if not spans or names_model(_QUOTED.sub(" ", line)):
         return False
-    return any(len(line[:m.start()].split()) >= 2 for m in spans)
+    # (a list marker, a rating's stars, a number: no narrative's words)
+    return any(sum(1 for w in line[:m.start()].split() if any(c.isalpha() for c in w)) >= 2
+               for m in spans)
 
 
 #: Where a quotation opens: «, “, „, 「, ‘, or a straight quote (`_openers` pairs them),
@@ -355,6 +390,7 @@ def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
     if ("neg" in at and ("tell" in at or "know" in at)) or "negtell" in at or "standing" in at \
             or any(0 < r - e <= 20 for e in at.get("every", ()) for r in at.get("reply", ())) \
             or _SECRET_PLACE.search(line) is not None \
+            or _RUN_REMOTE.search(line) is not None \
             or _place(code, comment, line) \
             or (named and _if_reader(line)):
         return "turns to the model", line.strip()[:60]
