@@ -61,7 +61,8 @@ def test_an_unrelated_memory_added_changes_no_pair_between_the_others(tmp_path: 
     four notes of each sentence paired with each other, 8 findings."""
     ws = _folder(tmp_path)
     before = _near(ws)
-    _write(ws, "ci-build", "ci build", "CI build id: Qm7vX2pLr9TzK4wN8bYc3HdF6jS1aG5eUo0", "reference")
+    _write(ws, "ci-build", "ci build", "CI build id: Qm7vX2pLr9TzK4wN8bYc3HdF6jS1aG5eUo0",
+           "reference")
     after = _near(ws)
     assert after == before, (before, after)
 
