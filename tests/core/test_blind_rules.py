@@ -243,7 +243,14 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: its prose, a minimum order in Arabic words; 36 missed, 14 pairs hard — a rule inside a
 #: handbook, a council's minutes or a daily note, translations, times in words, a restating
 #: update), recall 70.0 %, 4 points of margin; 0 false files (2 before: two seasons' ice
-#: times, tables under one header keyed by other days, now apart), one allowed.
+#: times, tables under one header keyed by other days, now apart), one allowed; "Issue 39:
+#: near_duplicate, one fact filed twice and the findings that hold as the folder grows,
+#: rules37 folded in": rules37 71 of 120 files (55 before: Burmese and Tibetan notes
+#: unsketched, one fact filed under two types; 49 missed, 15 pairs hard — a rule inside a
+#: day note or minutes, one row of a long table, registers and calendars, units), recall
+#: 59.2 %, 3.2 points of margin; 8 false files (14 before: a year's policy and the next's
+#: named as one series, now apart; left, a recipe and its variant, two Gift Aid clauses,
+#: two protocols), one more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
                        ("rules7", 0.8, 4), ("rules8", 0.3, 9), ("rules9", 0.72, 5),
                        ("rules10", 0.77, 7), ("rules11", 0.85, 3), ("rules12", 0.62, 9),
@@ -251,7 +258,7 @@ NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 
                        ("rules17", 0.72, 4), ("rules18", 0.66, 2), ("rules19", 0.63, 11),
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
                        ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9),
-                       ("rules33", 0.5, 11), ("rules35", 0.66, 1)]
+                       ("rules33", 0.5, 11), ("rules35", 0.66, 1), ("rules37", 0.56, 9)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

@@ -88,9 +88,13 @@ def test_a_command_and_its_prose_of_one_type_are_found_from_low(tmp_path: Path) 
                            _PROSE) == set()
 
 
-def test_two_types_holding_the_same_facts_are_kept_apart(tmp_path: Path) -> None:
+def test_two_types_holding_the_same_facts_are_one_memory(tmp_path: Path) -> None:
     """A reference (what the export's fields are) and a project memory (which field the
-    report uses) share every field's name: below ``COPY`` alike their types conflict."""
+    report uses) share every field's name. Their types kept them apart below ``COPY`` until
+    session 39: the type is how a memory is filed, not a claim, and the blind sets' pairs of
+    two types are duplicates ten times as often as look-alikes (236 of 1,419 duplicate
+    pairs, 23 of 2,136 look-alike pairs; rules37's supplier note filed as a reference and
+    as a project, 56 % alike, was missed so)."""
     ref = ("Export fields: `LOT_ID` the lot, `WF_NO` the wafer slot (1-25), `Y_PCT` the yield "
            "in percent, `Y_RAW` the good die count used by reports.\n")
     proj = ("The yield report uses `Y_RAW` (good die count), not `Y_PCT`; `LOT_ID` and `WF_NO` "
@@ -98,7 +102,8 @@ def test_two_types_holding_the_same_facts_are_kept_apart(tmp_path: Path) -> None
     assert THRESHOLD <= _alike(ref, proj)[0] < 0.7
     assert _pairs_of_typed(tmp_path / "same", ("reference", "reference"), ref, proj) == \
         {"memory/a.md", "memory/b.md"}
-    assert _pairs_of_typed(tmp_path / "other", ("reference", "project"), ref, proj) == set()
+    assert _pairs_of_typed(tmp_path / "other", ("reference", "project"), ref, proj) == \
+        {"memory/a.md", "memory/b.md"}
 
 
 def test_a_time_of_day_is_the_same_fact_on_either_clock() -> None:

@@ -7,8 +7,10 @@ look-alikes holding it (two rooms, two reviewers' preferences) share little more
 line's words made them 25-45 % alike, and a type or a small number in common then backed the
 pair (rules10: all 23 false files were such pairs). What marks that text is structure, not
 its words: it is held by a large share of the workspace's memories, each of its words by the
-very same memories. So a shingle held by at least ``SHARE`` of a workspace's sketches, and by
-``AT_LEAST`` of them, in a run of ``RUN`` or more held by the very same sketches, is
+very same memories. So a shingle held by at least ``SHARE`` of a workspace's sketches that
+hold any shingle ``AT_LEAST`` of them hold (a memory sharing none, a token, a note on another
+subject, moves no verdict of the others: newuser38 #1), and by ``AT_LEAST`` of them, in a
+run of ``RUN`` or more held by the very same sketches, is
 template (`template_hashes`; a domain's common words, “books”, “claim”, each held by its own
 few, are content: blind set rules8 lost 8 true files when they were left out). A pair that
 agrees as written is judged again with the template left out of both shingle sets
@@ -49,18 +51,22 @@ def floor_of(count: int) -> int:
 
 def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[int]:
     """The template shingles of ``count`` sketches whose bottom hashes are ``bottoms``: of
-    those at least `floor_of` ``count`` of them hold, each run of ``RUN`` or more held by
-    the very same sketches (a line's words; a domain's common words, “books”, “claim”, each
-    held by its own few, are content: blind set rules8), and each held by every sketch of
-    such a run and a few more (a word of the line that other memories write too: 每次 in
-    every note's ``**如何应用：**每次…前先读这条`` and in one template's sentence; newuser37
-    #11)."""
-    floor = floor_of(count)
-    if count < floor:
+    those at least `floor_of` the sketches holding a shingle ``AT_LEAST`` hold hold, each
+    run of ``RUN`` or more held by the very same sketches (a line's words; a domain's
+    common words, “books”, “claim”, each held by its own few, are content: blind set
+    rules8), and each held by every sketch of such a run and a few more (a word of the
+    line that other memories write too: 每次 in every note's ``**如何应用：**每次…前先读这条``
+    and in one template's sentence; newuser37 #11)."""
+    if count < AT_LEAST:
         return frozenset()
     bottoms = [b if isinstance(b, list) else list(b) for b in bottoms]
     held = Counter(chain.from_iterable(bottoms))
-    common = {h for h, c in held.items() if c >= floor}
+    # the share is of the sketches that hold a shingle ``AT_LEAST`` hold, not of the whole
+    # workspace: a memory sharing none of them (a token, a note on another subject) leaves
+    # the template, and every verdict it bears on, as it was (newuser38 #1)
+    often = {h for h, c in held.items() if c >= AT_LEAST}
+    floor = floor_of(sum(1 for bottom in bottoms if not often.isdisjoint(bottom)))
+    common = {h for h in often if held[h] >= floor}
     if len(common) < RUN:
         return frozenset()
     holders = dict.fromkeys(common, 0)

@@ -202,15 +202,20 @@ def secret_fingerprint(f: Finding, key: bytes | None, value: str | None) -> str:
                     hashlib.sha256).hexdigest()[:32]
 
 
+_MORE = re.compile(r" \(and N more\)")  # how many more files a pair's finding names
+
+
 def fingerprint(f: Finding) -> str:
     """Rule + path + the finding's own text: no line number, so it survives lines moving.
     Every finding is one file's (and one target's, for a link), so its fingerprint never
     depends on how many others exist (issue 30 §3). The few workspace-level findings that
     list files (stale memories, unknown ages, the older format: one each, whatever the
-    count) are known by their text without the counts."""
+    count) are known by their text without the counts. A pair's finding (a near-duplicate,
+    a contradiction) says how many more files it pairs with, "(and 3 more)": a third file
+    joining the group changes the message, never the finding (newuser38 #1)."""
     text = f.message
     if f.files:
-        text = re.sub(r"\d[\d,]*", "N", text)
+        text = _MORE.sub("", re.sub(r"\d[\d,]*", "N", text))
     return hashlib.sha256(f"{f.kind}\0{f.path}\0{text}".encode(
         "utf-8", "surrogateescape")).hexdigest()[:32]
 
