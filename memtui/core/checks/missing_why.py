@@ -25,7 +25,6 @@ A false finding is noise, so the lexicons are broad; a phrase must still be a la
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -96,13 +95,9 @@ _WORDS = lazy_pattern(r"\w+")
 _INLINE = lazy_pattern(r"(?<=\s)(\*\*|__)([^*_\n]{1,80}?)(?:\s*[:：︓﹕꞉]\s*\1|\1\s*[:：︓﹕꞉])")
 
 
-@functools.lru_cache(maxsize=4096)
 def _fold(text: str) -> str:
     """``text`` case-folded, its Latin and Cyrillic letters without their accents, its
-    compatibility forms (full-width letters and colons, no-break spaces) made plain.
-    Remembered: it reads a label's phrase (at most ~80 characters), and a folder's
-    memories repeat theirs (~16 µs each outside ASCII: 0.3 s of CPU over the 18,500
-    labels of a cold audit of 10,000 memories, issue 35)."""
+    compatibility forms (full-width letters and colons, no-break spaces) made plain."""
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
         return text
