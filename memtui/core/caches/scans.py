@@ -107,9 +107,19 @@ class Settled:
         self.before = started_ns - GRANULARITY_NS
         self.root = root.rstrip(os.sep) or os.sep
         self.known: dict[str, bool] = {}
+        #: Each file's folder → `path`'s answer for a file in it (its folders' `known`
+        #: answers never change once taken: a folder's chain is walked once, not once for
+        #: each of its files, twice a file; issue 35: 31 → 15 ms at 10,000 memories).
+        self.chains: dict[str, bool] = {}
 
     def path(self, full: str) -> bool:
         folder = os.path.dirname(full)
+        ok = self.chains.get(folder)
+        if ok is None:
+            ok = self.chains[folder] = self._chain(folder)
+        return ok
+
+    def _chain(self, folder: str) -> bool:
         while True:
             ok = self.known.get(folder)
             if ok is None:

@@ -233,6 +233,10 @@ def index_findings(index: Index) -> list[Finding]:
     out = [finding("read_problem", INDEX_NAME, line, problem)
            for problem, line in zip(index.problems, lines, strict=False)]
     _expect_keywords()  # the index is read first: the matchers built once, for all lists
+    # One keyword probe of the whole text for every check below, as a memory's scan shares
+    # one: without it the relative dates' CLDR anchors were ~1,400 substring searches over
+    # the whole text (0.63 s of CPU for a 10,000-line MEMORY.md, issue 35).
+    probe = KeywordProbe(index.text)
     for line in index.lines:
         if line.kind == "prose" and web_linked(line.text):
             # a pointer to a document by a web link (no memory file's link): its words are
@@ -251,7 +255,7 @@ def index_findings(index: Index) -> list[Finding]:
                                f"{len(line.hook):,}-character hook: memory content injected "
                                "every turn; move it into the memory file it links and keep "
                                "a one-line hook"))
-    hits, cut = scan_text_bounded(index.text)
+    hits, cut = scan_text_bounded(index.text, probe=probe)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}){INJECTED}"))
@@ -260,13 +264,13 @@ def index_findings(index: Index) -> list[Finding]:
     elif any(p.endswith(HEAD_ONLY) for p in index.problems):
         out.append(unchecked(INDEX_NAME, index.text.count("\n") + 1,
                              f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
-    for line_no, reason, excerpt in scan_instructions(index.text):
+    for line_no, reason, excerpt in scan_instructions(index.text, probe=probe):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     # its prose and hooks are injected every turn: a "tomorrow" there is read on every
     # later day (newuser37 #36), checked as a project memory's lines are
     out.extend(finding("relative_date", INDEX_NAME, line, message)
-               for line, message in relative_dates(index.text, 1))
+               for line, message in relative_dates(index.text, 1, probe))
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
                for line, message in [*hidden_findings(index.text),
                                      *comment_findings(index.text)])
