@@ -223,6 +223,27 @@ _K = r"[A-Za-z0-9_\-+/=!@#$%^&*~.]"
 _SHAPED_TOKEN = lazy_pattern(
     r"(?<![\w\-+/=!@#$%^&*~.\\,;:?])\**(?P<t>(?=[A-Za-z0-9])(?=" + _K + r"{10})"
     r"(?=" + _K + r"*\d)(?:(?=" + _K + r"*[A-Z])|(?=" + _K + r"{35}))" + _K + r"{10,200})")
+#: `_SHAPED_TOKEN`'s test in two cheap steps (its lookarounds, tried at every character,
+#: were a third of the detector's time on a workspace of prose): a run of ten or more of its
+#: characters (every one is a character its look-behind refuses, so a token starts a run),
+#: then the run read once in Python.
+_K_RUN = lazy_pattern(_K + r"{10,}")
+_BEFORE_TOKEN = lazy_pattern(r"[\w\-+/=!@#$%^&*~.\\,;:?]")
+_UPPER = lazy_pattern(r"[A-Z]")
+_DIGIT = lazy_pattern(r"[0-9]")
+
+
+def _holds_shaped_token(text: str) -> bool:
+    """Whether `_SHAPED_TOKEN` finds a token in ``text`` (the same answer, faster)."""
+    for m in _K_RUN.finditer(text):
+        start = m.start()
+        if start and _BEFORE_TOKEN.match(text, start - 1):
+            continue
+        token = m.group().lstrip("*")
+        if len(token) >= 10 and token[0].isascii() and token[0].isalnum() and \
+                _DIGIT.search(token) and (len(token) >= 35 or _UPPER.search(token)):
+            return True
+    return False
 
 
 def token_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -416,7 +437,7 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     phrases = list(seed_phrases(text.split("\n"))) if (any(
         c in text for c in (":\n", "：\n", ": \n", "\n>", ")\n", "）\n")) and
         _may_hold_seed(text)) or _may_follow_a_colon(text) else []
-    shaped = _SHAPED_TOKEN.search(text) is not None
+    shaped = _holds_shaped_token(text)
     runs = _may_hold_run(text, shaped)
     inline = _may_hold_inline(text)
     tabled = "|" in text and _may_hold_table(text)
