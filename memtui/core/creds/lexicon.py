@@ -360,7 +360,8 @@ def _objects(text: str) -> list[tuple[int, int]]:
 
 #: A case ending glued onto the thing a code opens (one to four letters or marks, then a
 #: blank): ``तिजोरीचा``, ``սեյֆի``, ``দরজার``.
-_ENDING = lazy_pattern(r"[^\W\d_]?(?:[^\W\d_]|[\u0300-\u036f\u0900-\u0dff\u0e00-\u0e7f]){0,3}(?=\s)")
+_ENDING = lazy_pattern(r"[^\W\d_]?(?:[^\W\d_]|[\u0300-\u036f\u0900-\u0dff\u0e00-\u0e7f]){0,3}"
+                       r"(?=\s)")
 
 
 def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> bool | int:
