@@ -20,7 +20,7 @@ import re
 import sys
 import types
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from functools import cache
 
@@ -38,6 +38,7 @@ from memtui.core.creds.runs import may_hold as _may_hold_run
 from memtui.core.creds.webconfig import may_bundle
 from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
 from memtui.core.creds.yaml_tags import tagged_hits
+from memtui.core.native import native_module
 from memtui.core.record import FrozenRecord, Record, init_field
 from memtui.core.scanner.keywords import KeywordProbe
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -233,8 +234,16 @@ _UPPER = lazy_pattern(r"[A-Z]")
 _DIGIT = lazy_pattern(r"[0-9]")
 
 
+#: ``memtui_native.shaped_token`` (the same answer in one compiled pass), or None where the
+#: C extension is not built or is turned off (tests/core/test_creds_compiled.py).
+SHAPED_COMPILED: Callable[[str], bool] | None = getattr(native_module(), "shaped_token", None)
+
+
 def _holds_shaped_token(text: str) -> bool:
     """Whether `_SHAPED_TOKEN` finds a token in ``text`` (the same answer, faster)."""
+    compiled = SHAPED_COMPILED
+    if compiled is not None:
+        return compiled(text)
     for m in _K_RUN.finditer(text):
         start = m.start()
         if start and _BEFORE_TOKEN.match(text, start - 1):
