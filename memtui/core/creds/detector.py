@@ -232,6 +232,7 @@ _K_RUN = lazy_pattern(_K + r"{10,}")
 _BEFORE_TOKEN = lazy_pattern(r"[\w\-+/=!@#$%^&*~.\\,;:?]")
 _UPPER = lazy_pattern(r"[A-Z]")
 _DIGIT = lazy_pattern(r"[0-9]")
+_DIGIT_AFTER = lazy_pattern(r"\d")  # (the pattern's ``\d``: any script's digit right after the run)
 
 
 #: ``memtui_native.shaped_token`` (the same answer in one compiled pass), or None where the
@@ -250,7 +251,8 @@ def _holds_shaped_token(text: str) -> bool:
             continue
         token = m.group().lstrip("*")
         if len(token) >= 10 and token[0].isascii() and token[0].isalnum() and \
-                _DIGIT.search(token) and (len(token) >= 35 or _UPPER.search(token)):
+                (_DIGIT.search(token) or _DIGIT_AFTER.match(text, m.end())) and \
+                (len(token) >= 35 or _UPPER.search(token)):
             return True
     return False
 
