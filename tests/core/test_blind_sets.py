@@ -48,11 +48,16 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: below its label, a key in a URL's query, a code word after the thing it opens, an account
 #: then its typed password) folded in set26 (before 125/151, 9 false on its two relabelled
 #: items; after 132/151, 9 false — under the bar) and raised set22–set25: bench/RESULTS.md,
-#: "Issue 32: the credential detector on the held-out set26, forms that carry".
-BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (113, 1),
+#: "Issue 32: the credential detector on the held-out set26, forms that carry". secfix39's
+#: codes by the language's grammar (the thing after a code word ends its label, a case
+#: ending glued on the thing before it, Armenian/Romanian/Welsh code words, ``este``, ``՝``)
+#: folded in set27 (before 119/141, 5 false; 120/142, 4 false on its relabelled item; after
+#: 122/142, 4 false — under the bar) and raised set18, set22, set23, set26: bench/RESULTS.md,
+#: "Issue 32: the credential detector on the held-out set27, codes by the language's grammar".
+BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (114, 1),
                  "set19.json": (119, 7), "set20.json": (123, 9), "set21.json": (139, 0),
-                 "set22.json": (138, 1), "set23.json": (141, 0), "set24.json": (133, 4),
-                 "set25.json": (116, 3), "set26.json": (132, 9)}
+                 "set22.json": (139, 1), "set23.json": (143, 0), "set24.json": (133, 4),
+                 "set25.json": (116, 3), "set26.json": (133, 9), "set27.json": (122, 4)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

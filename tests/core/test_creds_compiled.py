@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memtui.core.creds import as_seen, mnemonic
+from memtui.core.creds import as_seen, detector, mnemonic
 from memtui.core.creds.detector import scan_text_bounded
 from memtui.core.native import native_module
 
@@ -110,5 +110,41 @@ def test_the_check_finds_the_same_on_either_path(text: str,
     built = scan_text_bounded(text)
     monkeypatch.setattr(as_seen, "COMPILED", None)
     monkeypatch.setattr(mnemonic, "COMPILED", None)
+    monkeypatch.setattr(detector, "SHAPED_COMPILED", None)
     assert scan_text_bounded(text) == built
     assert built  # each is a credential the check finds
+
+
+# -- the shaped-token gate (session 39): compiled, and its Python reading, as the pattern ----
+
+def regex_shaped(text: str) -> bool:
+    return detector._SHAPED_TOKEN.search(text) is not None
+
+
+SHAPED_PIECES = ["a", "Z", "7", "*", "**", "-", "_", ".", "/", "=", "!", "~", "é", "\\", ",",
+                 ";", ":", "?", " ", "\n", "(", "`", "密", "٣", "Ab1cdefghij", "abcdefghij",
+                 "0123456789", "x" * 30, "Q", "\u00aa"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(SHAPED_PIECES), max_size=40))
+def test_shaped_token_of_mixed_texts(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    want = regex_shaped(text)
+    if NATIVE is not None:
+        assert NATIVE.shaped_token(text) == want, repr(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(detector, "SHAPED_COMPILED", None)
+        assert detector._holds_shaped_token(text) == want, repr(text)
+
+
+@pytest.mark.parametrize("text", [
+    "a" * 9 + "1", "a" * 8 + "1", "A" + "b" * 8 + "1", "b" * 33 + "1", "b" * 34 + "1",
+    "*" * 5 + "Ab1cdefghij", "é" + "Ab1cdefghij", ",Ab1cdefghij", "(Ab1cdefghij",
+    "-Ab1cdefghij", "٣Ab1cdefghij", "_*Ab1cdefghij", "x ab-Cd1efghij", "token: **Ab1cdefghij**"])
+def test_shaped_token_around_the_bounds(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    want = regex_shaped(text)
+    if NATIVE is not None:
+        assert NATIVE.shaped_token(text) == want
+    monkeypatch.setattr(detector, "SHAPED_COMPILED", None)
+    assert detector._holds_shaped_token(text) == want

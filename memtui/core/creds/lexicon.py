@@ -302,9 +302,14 @@ def words(text: str) -> list[Word]:
         if kind == "code":
             if objects is None:
                 objects = _objects(text)
-            if not _opens(text, start, end, objects):
+            opened = _opens(text, start, end, objects)
+            if not opened:
                 continue
             kind = "password"
+            if opened is not True:
+                # ``codul de dezarmare``, ``Cod y giât``: the thing named after the code word
+                # ends the label (as the lexicon's ``code de la porte`` does)
+                end = opened
         clitic = _CLITIC.match(text, end)
         end = clitic.end() if clitic else end
         out.append(Word(start, end, text[start:end], kind, lang))
@@ -353,7 +358,13 @@ def _objects(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> bool:
+#: A case ending glued onto the thing a code opens (one to four letters or marks, then a
+#: blank): ``तिजोरीचा``, ``սեյֆի``, ``দরজার``.
+_ENDING = lazy_pattern(r"[^\W\d_]?(?:[^\W\d_]|[\u0300-\u036f\u0900-\u0dff\u0e00-\u0e7f]){0,3}"
+                       r"(?=\s)")
+
+
+def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> bool | int:
     """The code word ``text[start:end]`` stands beside a thing a code opens: the thing
     right before it (``door code``, ``Zugangscode``), or words naming it after it, with no
     value between (``code de la porte``; not ``error code 5001 when the door…``). A code
@@ -368,10 +379,15 @@ def _opens(text: str, start: int, end: int, objects: list[tuple[int, int]]) -> b
     for s, e in objects:
         if e <= start and _BEFORE_CODE.fullmatch(text[e:start].lower()):
             return True
+        if e < start and not glued and (ending := _ENDING.match(text, e, start)) \
+                and ending.end() > e and _BEFORE_CODE.fullmatch(text[ending.end():start].lower()):
+            return True  # ``तिजोरीचा कोड``, ``սեյֆի կոդը``: the thing with a case ending glued
         if not glued and s >= end and s - end <= _CODE_REACH and \
                 not any(c in ".;!?。！？:：\n" or c.isdigit() for c in text[end:s]) and \
                 not any(w.isupper() and len(w) > 1 for w in text[end:s].split()):
-            return True
+            while e < len(text) and _letter(text[e]):
+                e += 1  # (the thing's word to its end: ``porten``, ``alarmei``)
+            return e
     return False
 
 

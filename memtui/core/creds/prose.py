@@ -15,7 +15,7 @@ from memtui.core.scanner.lazy_pattern import lazy_pattern
 #: Words (or runs of letters of a script without spaces) prose may hold between label and value.
 MAX_GAP = 7
 #: Lines under a heading that its list may run to.
-_SEP_CHARS = ":：=＝→-—–· \t"
+_SEP_CHARS = ":：=＝→-—–·՝ \t"
 #: Words that say "is" or "is now" right before a value, in the lexicon's languages (a short
 #: Latin word is one by its length unless it is in ``_NOT_COPULAS``).
 _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "это", "е", "є", "هو", "है",
@@ -28,7 +28,7 @@ _SCRIPT_COPULAS = frozenset({"は", "が", "是", "为", "為", "คือ", "э
                              "变成", "blev", "blir", "wordt", "werd", "was", "were", "set",
                              "changed", "updated", "es", "era", "é", "è", "est", "ist", "är",
                              "is", "je", "on", "она", "он", "оно", "они", "mới", "baru",
-                             "anlık", "olarak", "oldu", "ini", "itu", "ya", "nya"})
+                             "anlık", "olarak", "oldu", "ini", "itu", "ya", "nya", "este"})
 #: Korean topic and subject particles, glued straight onto the label (``비밀번호는``,
 #: ``PIN이``): the label is what the sentence is about, as with Japanese は and が.
 _GLUED_TOPIC = frozenset({"은", "는", "이", "가", "도", "란", "이란"})
