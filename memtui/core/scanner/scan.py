@@ -33,12 +33,12 @@ from memtui.core.creds.detector import (
     SecretHit,
     keyword_lists,
     mask_secrets,
-    scan_text_bounded,
 )
 from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.record import Record
+from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.headings import mark_headings
 from memtui.core.scanner.index import (
     CONTENT_HOOK_CHARS,
@@ -251,7 +251,7 @@ def index_findings(index: Index) -> list[Finding]:
                                f"{len(line.hook):,}-character hook: memory content injected "
                                "every turn; move it into the memory file it links and keep "
                                "a one-line hook"))
-    hits, cut = scan_text_bounded(index.text)
+    hits, cut = scan_joined(index.text)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}){INJECTED}"))
@@ -317,7 +317,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     else:
         _expect_keywords()
         probe = KeywordProbe(read.text)
-        secrets, cut = scan_text_bounded(read.text, probe=probe, budget=budget)
+        secrets, cut = scan_joined(read.text, probe=probe, budget=budget)
         secrets = placed(read.text, secrets)  # (what the scan cache keeps: no value)
         if cut is not None:
             extra.append(unchecked(rel, cut, TOO_MUCH))
@@ -439,7 +439,7 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
     For the baseline's keyed fingerprints, which need each value (newuser29 #2)."""
     full = os.path.join(root, rel)
     if rel == INDEX_NAME:
-        return scan_text_bounded(read_text(full, MAX_INDEX_BYTES).text)[0]
+        return scan_joined(read_text(full, MAX_INDEX_BYTES).text)[0]
     try:
         return list(scan_file(full, rel, 0.0).secrets)
     except (OSError, ValueError, RecursionError, MemoryError):
