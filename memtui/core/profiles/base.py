@@ -313,6 +313,11 @@ class Profile:
         their sizes in bytes (none here: the block is all the agent is given)."""
         return []
 
+    def not_in_block_unread(self, root: Path, project: str | None) -> list[str]:
+        """What ``not_in_block``'s files import that was not followed (a target not there,
+        a cycle, past the hops), one sentence each."""
+        return []
+
     def cut_note_for(self, load: Load) -> str:
         """What the agent does with ``load`` past its limit (``cut_note`` unless it
         depends on how far past)."""
