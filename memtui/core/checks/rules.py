@@ -312,16 +312,18 @@ RULES: tuple[Rule, ...] = (
          "rewrite it as a fact, or delete it"),
     Rule("hidden_text", "warning", "Hidden text",
          "Invisible Unicode, control characters or line/paragraph separators in a memory or "
-         "the index, or an index HTML comment that reads as an order.",
+         "the index, or an HTML comment that reads as an order in the index or another "
+         "file the agent loads every turn.",
          "Zero-width characters, bidi controls (the Trojan Source trick), tag characters and "
          "runs of variation selectors carry text the reader does not see and the model "
          "reads; control characters (ESC, BEL) are unseen too, and a terminal showing the "
          "file acts on them (clears the screen, writes the clipboard); so does an HTML "
-         "comment in MEMORY.md, unseen when rendered. A LINE or PARAGRAPH SEPARATOR "
-         "(U+2028, U+2029) is a line break to the model where the reader sees none. What "
-         "writing "
-         "needs is not one: a joiner in an emoji or in Arabic or Indic script, marks on a "
-         "right-to-left line, a flag's tags, one variation selector.",
+         "comment in MEMORY.md, or in a file the agent loads with it every turn (OpenClaw's "
+         "SOUL.md, Hermes's USER.md, GEMINI.md), unseen when rendered. A LINE or "
+         "PARAGRAPH SEPARATOR (U+2028, U+2029) is a line break to the model where the "
+         "reader sees none. What writing needs is not one: a joiner in an emoji or in "
+         "Arabic or Indic script, marks on a right-to-left line, a flag's tags, one "
+         "variation selector.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploy on Fri\u200bday\u202e.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Team: \U0001f469\u200d\U0001f4bb, "
                                                 "\u0645\u200c\u0646 \u200f.\n"))),
