@@ -339,14 +339,16 @@ RULES: tuple[Rule, ...] = (
          "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
          "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
          "whose file name or name holds "
-         "one (project_session_2026-03-17.md); code is not prose and is skipped. "
+         "one (project_session_2026-03-17.md) or whose frontmatter dates it (date: "
+         "2026-03-17, updated, modified, recorded); code is not prose and is skipped. "
          "MEMORY.md's own lines, injected every turn, are read too: its prose always, a "
          "hook as the memory it links is (a project memory's). "
          "Where memories carry no type (Hermes, Gemini CLI, OpenClaw, Codex, Serena) every "
          "memory and every file the agent loads is read (Hermes' USER.md, GEMINI.md, "
          "OpenClaw's USER.md), but OpenClaw's instruction files (AGENTS.md, SOUL.md …); "
          "a day note named by its date (memory/2026-03-17.md) is dated by its name: its "
-         "\"yesterday\" is the day before that one.",
+         "\"yesterday\" is the day before that one; in an OpenClaw note nothing dates, "
+         "the finding says the day meant is unknown, to memtui too.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "
                                                 "(2026-05-04).\n`git log --since yesterday`\n"))),

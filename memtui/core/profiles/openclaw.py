@@ -53,6 +53,14 @@ DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
 #: A credential's advice in a note under memory/ (`OpenClaw.said`).
 SEARCHED = (": OpenClaw loads no daily note into a turn; memory_search finds it, and gives "
             "the agent the value, when the agent searches its memory")
+#: How a relative date's finding ends (`memtui.core.checks.relative_date`), and how it ends
+#: in an OpenClaw note nothing dates: neither the reader nor memtui knows the day the note
+#: was written, so neither can tell the day meant, nor whether it has passed.
+UNTOLD = ": a later reader cannot tell when that was"
+UNDATED_NOTE = (", in a note nothing dates (no day in its name, no date in its frontmatter): "
+                "the day it meant is unknown, to a reader and to memtui, which cannot tell "
+                "whether it has passed; write that day, or name the note by its day "
+                "(memory/YYYY-MM-DD.md)")
 #: OpenClaw's reply tags, ``[[reply_to_current]]`` and ``[[reply_to:<id>]]`` (whitespace
 #: allowed inside): the first token of a reply, kept in the transcripts its session-memory
 #: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
@@ -274,6 +282,12 @@ class OpenClaw(Profile):
         TOOLS.md's, which is in every turn)."""
         from memtui.core.scanner.readable import REPLAYED
 
+        if f.kind == "relative_date" and f.path.startswith("memory/") \
+                and f.message.endswith(UNTOLD):
+            # a note with no day in its name and no frontmatter date (those are no finding):
+            # its date is unknown, so is the day its "next week" meant (fix38a's notes)
+            return finding(f.kind, f.path, f.line, f.message[:-len(UNTOLD)] + UNDATED_NOTE,
+                           f.severity)
         if f.kind != "secret" or not f.path.startswith("memory/") \
                 or not f.message.endswith(REPLAYED):
             return f

@@ -358,15 +358,18 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                for line, message in hidden_findings(read.text, raw=read.raw))
     # (an untyped memory's too: kept only under an agent whose memories carry no type,
     # `memtui.core.derivation.derive.file_state`; newuser37 #20)
-    if read.ok and expect_fm and (not mf.type or mf.type.strip().lower() == "project"):
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    # (a frontmatter date dates the memory's relative dates as a dated name does: its
+    # "yesterday" is the day before that one; newuser38, fix38a's OpenClaw notes)
+    if read.ok and expect_fm and scan.dated is None and (
+            not mf.type or mf.type.strip().lower() == "project"):
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(
                        body, start, probe, (rel.rsplit("/", 1)[-1], mf.name or "")))
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
-    dv = mf.date_value()
-    scan.dated = parse_date(dv[1]) if dv is not None else None
     if dv is not None and scan.dated is None and not any(
             f.kind == "frontmatter" and f.message.startswith(f"{dv[0]}: ") for f in own):
         own.append(not_a_date(rel, mf, *dv))  # as an impossible date is (newuser31 #29)
