@@ -70,6 +70,8 @@ REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
 #: bare ``[[tts]]`` a note names them by: tags, not wikilinks (real32: three notes saying
 #: "the [[tts]] tags do not work" had a dangling wikilink each).
 TTS_TAG = lazy_pattern(r"\s*/?\s*tts\s*(?::[^\]]*)?")
+#: How many entries of ``skills/`` are looked at for a SKILL.md (`OpenClaw.loaded_on_use`).
+MAX_SKILLS = 500
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 #: An order to delete BOOTSTRAP.md: OpenClaw's first-run checklist, which its template ends
@@ -268,9 +270,12 @@ class OpenClaw(Profile):
     # the workspace (~/.openclaw/workspace/) is the agent's working folder: its tools read
     # what lies beside the bootstrap files (real folders keep an API-KEYS.md, a .env there)
     workspace_files = True
-    # (its folders beside memory/, skills/ and docs/, are not walked: memtui's own agent
-    # is refused them, `memtui.agent.reach`; newuser38 #6 leaves their walk)
-    reach = "memory"
+    # and its folders beside memory/: OpenClaw's agent reads a skill's SKILL.md each time
+    # it uses the skill (the system prompt lists every skill's name and description) and
+    # opens skills/, docs/ with its file tools, so the workspace is walked whole, what lies
+    # outside memory/ read for credentials (`memtui.core.scanner.walk_scope`; newuser38 #6,
+    # its OpenClaw half; memtui's own agent reaches them too, `memtui.agent.reach`)
+    reach = "folder"
     limit_keys: ClassVar[dict[str, int]] = {"bootstrap_max_chars": 20_000,
                                             "bootstrap_total_max_chars": 150_000}
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
@@ -293,6 +298,23 @@ class OpenClaw(Profile):
             return f
         return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
                        f.severity)
+
+    def loaded_on_use(self, root: Path) -> list[str]:
+        """Each skill's ``skills/<name>/SKILL.md``: OpenClaw lists every skill's name and
+        description in its system prompt and reads the file whole when it uses the skill
+        (at most `MAX_SKILLS` looked at)."""
+        out: list[str] = []
+        try:
+            with os.scandir(root / "skills") as it:
+                for n, entry in enumerate(it):
+                    if n >= MAX_SKILLS:
+                        break
+                    if entry.is_dir(follow_symlinks=False) and os.path.isfile(
+                            os.path.join(entry.path, "SKILL.md")):
+                        out.append(f"skills/{entry.name}/SKILL.md")
+        except OSError:
+            return []
+        return sorted(out)
 
     def stands_in(self, rel: str) -> bool:
         return rel == ALT_MEMORY  # the bootstrap files are loaded all the same

@@ -617,9 +617,12 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         unloaded, agent = getattr(block, "unloaded", {}), profile_named(result.profile).agent
         result.findings = [_loaded_each_turn(f, unloaded, agent) if f.path in in_block
                            else f for f in result.findings]
-        # and an order hidden in an HTML comment there, as in the index (newuser38 #9)
+    # and an order hidden in an HTML comment there, as in the index (newuser38 #9), and in
+    # what the agent loads whole when it uses it (OpenClaw's skills/*/SKILL.md)
+    on_use = profile_named(result.profile).loaded_on_use(result.workspace.root)
+    if in_block or on_use:
         result.findings = [*result.findings, *(f for f in injected_comment_findings(
-            result.workspace, sorted(in_block)) if keeps(f))]  # type: ignore[arg-type]
+            result.workspace, [*sorted(in_block), *on_use]) if keeps(f))]  # type: ignore[arg-type]
     loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:
