@@ -55,3 +55,13 @@ def test_redact_takes_every_piece_and_the_audit_is_then_clean(tmp_path: Path) ->
     text = (ws / "ci-env.md").read_text()
     assert HEAD not in text and TAIL not in text and 'GH="[REDACTED]\\\n[REDACTED]"' in text
     assert memtui("audit", str(ws), "--fail-on", "error").returncode == 0
+
+
+def test_a_joined_reading_pairs_no_words_lines_apart(tmp_path: Path) -> None:
+    """A value the join does not put right after the line before is the line's own to
+    judge: ``token_1x`` ending one line does not label ``abc129`` in the middle of the
+    next (found measuring a 20,000-line file of continued commands)."""
+    ws = workspace(tmp_path, "".join(f"echo step {i} token_{i}x \\\ncurl -H 'X-Trace: abc{i}' \\\n"
+                                     for i in range(40)) + "done\n")
+    done = memtui("audit", str(ws), "--fail-on", "error")
+    assert done.returncode == 0, done.stdout

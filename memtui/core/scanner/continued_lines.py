@@ -102,8 +102,14 @@ def scan_joined(text: str, first_line: int = 1, probe: KeywordProbe | None = Non
             if lo < hi:
                 pieces.append((h.line + k, k, seg[lo - pos:hi - pos]))
             pos += len(seg)
-        if len(pieces) == 1 and pieces[0][1] == 0:
-            continue  # on the run's first line whole: the lines alone hold it, or it is not one
+        if len(pieces) == 1:
+            _line, k, _piece = pieces[0]
+            before = at - sum(len(seg) for seg in segs[:k])
+            if k == 0 or segs[k][:before].strip():
+                # on one line whole, and not where the join puts it right after the line
+                # before (``export DB_PASSWORD=\`` ⏎ ``  value``): the line alone read it, or
+                # the joined reading paired it with a word lines away, no value's label
+                continue
         if cut is not None and pieces[0][0] >= cut:
             continue
         head = pieces[0][0]
