@@ -58,3 +58,17 @@ def test_memtuis_agent_reads_what_the_audit_read(tmp_path: Path) -> None:
     assert tools.auditor.profile == "openclaw"
     listed = tools.run("list_files", {"path": "docs"})
     assert listed.ok and "keys.md" in listed.result, listed.result
+
+
+def test_a_link_out_under_skills_is_said(tmp_path: Path) -> None:
+    """A skill's file that is a symbolic link out of the workspace: OpenClaw's agent follows
+    it, memtui never reads it — an unchecked_text error, as at the top level."""
+    ws = workspace(tmp_path)
+    outside = tmp_path / "outside.md"
+    outside.write_text(f"token {TOKEN}\n")
+    os.symlink(outside, ws / "skills" / "deploy" / "notes.md")
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "memtui", "audit", str(ws), "--json"],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+    found = {(f["kind"], f["path"]) for f in json.loads(done.stdout)["findings"]}
+    assert ("unchecked_text", "skills/deploy/notes.md") in found, found

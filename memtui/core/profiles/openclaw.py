@@ -8,7 +8,10 @@ searches them (``memory_search``), so they are never orphans, and their date is 
 name's. The caps are ``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` in
 ``~/.openclaw/openclaw.json``. Lengths are JavaScript's: UTF-16 code units. Sources:
 openclaw/openclaw ``src/agents/workspace.ts`` and
-``src/agents/pi-embedded-helpers/bootstrap.ts`` (docs/formats.md has the commits)."""
+``src/agents/pi-embedded-helpers/bootstrap.ts`` (docs/formats.md has the commits).
+
+The module is past 500 lines: one agent's layout — its injection and cuts, its notes, its
+skills and how its findings are worded — read in one place."""
 
 from __future__ import annotations
 
