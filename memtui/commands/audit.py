@@ -70,7 +70,18 @@ __all__ = ["add_audit_options", "load_config_for", "merge_config", "options_from
 FORMATS = ("text", "json", "sarif")
 
 
+#: What ``audit`` judges, said under its options (newuser38 #7: a credential a pull request
+#: added in one commit and removed in the next passed the gate, and nothing said history was
+#: not read).
+WORKING_TREE_ONLY = (
+    "audit judges the files as they are on disk (a checkout: the working tree) and nothing "
+    "else: a credential one commit added and a later one removed is in the repository's "
+    "history, which audit does not read. To gate every commit of a pull request, audit each "
+    "one's tree (a loop over git rev-list BASE..HEAD: docs/audit.md, CI).")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = WORKING_TREE_ONLY
     parser.add_argument("path", nargs="?", metavar="PATH",
                         help="workspace folder, or its MEMORY.md (default: the current folder)")
     parser.add_argument("--demo", action="store_true",

@@ -29,6 +29,7 @@ from memtui.edit.errors import AlreadyDone, Refused, UsageError
 from memtui.edit.journal import is_redaction
 from memtui.edit.load_limit import (
     changeset_past_limit,
+    linked_late_note,
     loaded_place,
     openclaw_notes,
     window_note,
@@ -224,7 +225,7 @@ def placed(ns: argparse.Namespace) -> str | int | None:
 
 def linked_past_limit(snap: Snapshot, profile: str) -> str | None:
     """What ``--all-unreachable`` says of the memories the index links only past the
-    profile's load limit: it leaves them out (adding them again would not load them), as
+    profile's load limit: it leaves them out (each has its entry, past the limit), as
     the app's ``A`` does (newuser26 #32: they were left out and nothing said so)."""
     if profile != "claude-code" or not snap.index.exists:
         return None
@@ -234,11 +235,7 @@ def linked_past_limit(snap: Snapshot, profile: str) -> str | None:
     late = sorted(min(at) for at in linked.values() if at and min(at) > loaded)
     if not late:
         return None
-    what = plural(len(late), "memory linked", "memories linked")
-    return (f"left out {what} only past the load limit ({INDEX_NAME}:{late[0]:,}"
-            f"{' on' if len(late) > 1 else ''}): adding them again would not load them; make "
-            "room above them: archive memories you need less (memtui fix archive MEMORY), "
-            "or fold entries (memtui fix fold)")
+    return linked_late_note(len(late), late[0], "memtui fix archive MEMORY", "memtui fix fold")
 
 
 def past_limit(snap: Snapshot, profile: str, memories: list[str]) -> None:

@@ -263,7 +263,8 @@ def summary_table(result: AuditResult) -> Table:
     if outside:  # the block is not the whole per-turn text (newuser35 #22)
         row("Not counted", "the agent also loads, whole, every turn: " + ", ".join(
             f"{printable(path)} ({size:,} bytes)" for path, size in outside)
-            + "; the injected block and its share are MEMORY.md's only")
+            + "; the injected block and its share are MEMORY.md's only"
+            + "".join(f"; {printable(note)}" for note in result.not_in_block_unread()))
     costs = hot_and_packed(result)
     hot, packed = costs["hot"], costs["packed"]
     # each tokenizer counted, named as the Injected block row names it (newuser25 #30: a

@@ -498,6 +498,12 @@ class AuditResult(Record, eq=False):
         project = self.project.path if self.project is not None else None
         return get(self.profile).not_in_block(self.workspace.root, project)
 
+    def not_in_block_unread(self) -> list[str]:
+        """The imports of `not_in_block`'s files not followed, one sentence each
+        (newuser38 #8)."""
+        project = self.project.path if self.project is not None else None
+        return get(self.profile).not_in_block_unread(self.workspace.root, project)
+
     def pointers(self) -> dict[int, list[tuple[str, bool]]]:
         """The files each index line names the agent's own way beyond its links (Gemini's
         pointer lines, `memtui.core.profiles.base.Profile.pointers`), by line: (the

@@ -300,3 +300,19 @@ def window_note(snap: Snapshot, cs: Changeset, profile: str, options: AuditOptio
     return (f"{INDEX_NAME} would be {tokens:,} {tokenizer} tokens, {share:.0%} of the "
             f"{whose} window's {size:,}: {what}; add fewer entries, or fold them (memtui "
             "fix fold)")
+
+
+def linked_late_note(count: int, first: int, archive: str, fold: str) -> str:
+    """Why adding every unreachable memory leaves out those the index links only past the
+    load limit, said the same in the app's form and the CLI (newuser38 #26: "adding them
+    again would not load them" while the same form put the new lines among the loaded
+    ones, where they would load): each has its entry already, past the limit, and a new
+    one would leave that line there, dead; moving the entry up is what loads it.
+    ``archive``, ``fold``: how the caller's interface does those (a key, a command)."""
+    what = plural(count, "memory linked", "memories linked")
+    it, its = ("it", "its") if count == 1 else ("them", "each one's")
+    return (f"left out {what} only past the load limit ({INDEX_NAME}:{first:,}"
+            f"{' on' if count > 1 else ''}): {its} entry is there already, never loaded, and "
+            f"a second one would leave that line in place; to load {it}, move {its} entry "
+            "into the loaded part (memtui fix move-entry PATH MEMORY --to LINE), or make room "
+            f"above: archive memories you need less ({archive}), or fold entries ({fold})")

@@ -24,6 +24,7 @@ from memtui.core.creds.structure import key_block_rest
 from memtui.core.reporting.safe_output import utf8_safe
 from memtui.core.reporting.wording import plural
 from memtui.core.results import AuditOptions
+from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.links import Link
 from memtui.core.scanner.memory_file import KNOWN_TYPES, split_frontmatter
 from memtui.core.scanner.textfile import utf16
@@ -597,7 +598,7 @@ def redact(snap: Snapshot, memory: str) -> Changeset:
     data = snap.editable(rel)
     if data is None:
         raise UsageError(f"{rel} does not exist")
-    hits = scan_text(snap.text(rel))
+    hits = scan_joined(snap.text(rel))[0]
     if hits and utf16(data) is not None:
         # Its lines as written are not its text (newuser30 #3): never "no credentials found"
         raise Refused(f"{rel} is UTF-16 text and holds {plural(len(hits), 'credential')}; "

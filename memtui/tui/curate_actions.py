@@ -102,6 +102,7 @@ class CurateActions(CurateFlow):
     def action_add_unreachable(self) -> None:
         from memtui.edit import gemini_ops, index_ops
         from memtui.edit.agent_ops import openclaw_note
+        from memtui.edit.load_limit import linked_late_note
         from memtui.tui import curate
 
         if self._refused("add_unreachable"):
@@ -129,19 +130,15 @@ class CurateActions(CurateFlow):
             more = f" and {plural(len(folders) - 1, 'more folder')}" if len(folders) > 1 else ""
             note = (f"left out {plural(len(archived), 'archived memory', 'archived memories')}"
                     f" (in {printable(folders[0])}/{more}): select one and press a to index it")
-        # Memories linked only past the load limit are already in the index: adding them
-        # again would not load them. They are said apart, and the others are offered
-        # (newuser26 #34: one such memory made A refuse all, unlinked ones included).
+        # Memories linked only past the load limit have their entry already: a second one
+        # would leave that dead line in place; moving it up is what loads them. They are
+        # said apart, and the others are offered (newuser26 #34: one such memory made A
+        # refuse all, unlinked ones included; newuser38 #26: the reason given was untrue).
         late = {o.path: o.past_limit for o in result.orphans
                 if not o.reachable and o.past_limit is not None} if result else {}
         if late and any(p not in late for p in paths):
-            first = min(late.values())
-            what = plural(len(late), "memory linked", "memories linked")
             note = "; ".join(filter(None, [
-                f"left out {what} only past the load limit (MEMORY.md:{first:,}"
-                f"{' on' if len(late) > 1 else ''}): adding them again would not load them; "
-                "make room above them: archive memories you need less (v), or fold "
-                "entries (f)", note]))
+                linked_late_note(len(late), min(late.values()), "v", "f"), note]))
             paths = [p for p in paths if p not in late]
         if not paths:
             return self._need("no unreachable memory to index" + (f"; {note}" if note else ""),

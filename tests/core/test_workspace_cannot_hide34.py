@@ -159,13 +159,15 @@ def test_an_openclaw_top_level_link_out_is_unchecked(tmp_path: Path) -> None:
     assert _guarded(ws) == [("API-KEYS.md", "unchecked_text", None)]
 
 
-def test_top_level_files_past_the_bound_are_unchecked(tmp_path: Path) -> None:
-    """Past `MAX_TOP_FILES` top-level files the rest are one unchecked_text error."""
+def test_top_level_files_past_the_bound_are_read(tmp_path: Path) -> None:
+    """Past `MAX_TOP_FILES` top-level files the rest were one unchecked_text error; an
+    OpenClaw workspace is now walked whole (its agent reaches skills/ and docs/ too,
+    newuser38 #6), under the walk's own bounds, so the file past that bound is read."""
     from memtui.core.scanner.readable import MAX_TOP_FILES
 
     ws = _openclaw(tmp_path, {f"a{n:04}.txt": "plain\n" for n in range(MAX_TOP_FILES)})
     (ws / "zz-keys.txt").write_text(CRED)
-    assert _guarded(ws) == [("zz-keys.txt", "unchecked_text", None)]
+    assert _guarded(ws) == [("zz-keys.txt", "secret", 1)]
 
 
 def test_a_real_sized_top_level_is_read_whole(tmp_path: Path) -> None:

@@ -120,8 +120,10 @@ def test_a_full_index_without_headings_is_offered_a_loaded_line_and_told_what_is
     assert [ln.split("](")[1].split(")")[0] for ln in lines[193:200]] == [
         f"feedback_rule_{i}.md" for i in range(206, 213)]
     assert done.stdout.splitlines()[-1] == (
-        "  left out 5 memories linked only past the load limit (MEMORY.md:201 on): adding "
-        "them again would not load them; make room above them: archive memories you need "
+        "  left out 5 memories linked only past the load limit (MEMORY.md:201 on): each "
+        "one's entry is there already, never loaded, and a second one would leave that line "
+        "in place; to load them, move each one's entry into the loaded part (memtui fix "
+        "move-entry PATH MEMORY --to LINE), or make room above: archive memories you need "
         "less (memtui fix archive MEMORY), or fold entries (memtui fix fold)")
     both = cli("fix", "add-to-index", ws, "feedback_rule_001", "--at", "3", "--under", "X")
     assert (both.returncode, both.stderr) == (

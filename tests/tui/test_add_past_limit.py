@@ -215,6 +215,13 @@ async def test_A_offers_the_unlinked_memories_and_names_the_past_limit_ones_apar
             f"feedback_rule_{i}.md" for i in range(206, 213)}
         assert screen.query_one("#under", Select).value == 194  # among the loaded lines
         said = str(screen.query_one("#left-out", Label).render())
+        # the reason is the true one: the new lines go among the loaded lines, where they
+        # would load; the 5 are left out because each has its entry there already, which
+        # a second would leave dead (newuser38 #26: "adding them again would not load them")
         assert said.startswith("Left out 5 memories linked only past the load limit "
-                               "(MEMORY.md:201 on): adding them again would not load them")
+                               "(MEMORY.md:201 on): each one's entry is there already, never "
+                               "loaded, and a second one would leave that line in place; to "
+                               "load them, move each one's entry into the loaded part "
+                               "(memtui fix move-entry PATH MEMORY --to LINE)")
+        assert "would not load them" not in said
         assert any("left out 5 memories" in str(n.message) for n in app._notifications)

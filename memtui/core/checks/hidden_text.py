@@ -311,8 +311,9 @@ def _reads_as_order(comment: str) -> bool:
                for p in (_ORDER, _ADDRESSED, _ORDER_CJK))
 
 
-def comment_findings(text: str) -> list[tuple[int, str]]:
-    """(line, message) for each HTML comment in the index that reads as an order."""
+def comment_findings(text: str, name: str = "the index") -> list[tuple[int, str]]:
+    """(line, message) for each HTML comment in the index (or the file ``name`` the agent
+    loads as it loads the index: newuser38 #9) that reads as an order."""
     if "<!--" not in text:
         return []
     out: list[tuple[int, str]] = []
@@ -322,6 +323,6 @@ def comment_findings(text: str) -> list[tuple[int, str]]:
         if _reads_as_order(m.group(1)):
             line = text.count("\n", 0, m.start()) + 1
             excerpt = " ".join(m.group(1).split())[:80]
-            out.append((line, "an HTML comment, unseen when the index is rendered but read "
+            out.append((line, f"an HTML comment, unseen when {name} is rendered but read "
                               f"by the model, reads as an order: \u201c{excerpt}\u201d"))
     return out

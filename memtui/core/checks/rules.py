@@ -318,16 +318,18 @@ RULES: tuple[Rule, ...] = (
          "rewrite it as a fact, or delete it"),
     Rule("hidden_text", "warning", "Hidden text",
          "Invisible Unicode, control characters or line/paragraph separators in a memory or "
-         "the index, or an index HTML comment that reads as an order.",
+         "the index, or an HTML comment that reads as an order in the index or another "
+         "file the agent loads every turn.",
          "Zero-width characters, bidi controls (the Trojan Source trick), tag characters and "
          "runs of variation selectors carry text the reader does not see and the model "
          "reads; control characters (ESC, BEL) are unseen too, and a terminal showing the "
          "file acts on them (clears the screen, writes the clipboard); so does an HTML "
-         "comment in MEMORY.md, unseen when rendered. A LINE or PARAGRAPH SEPARATOR "
-         "(U+2028, U+2029) is a line break to the model where the reader sees none. What "
-         "writing "
-         "needs is not one: a joiner in an emoji or in Arabic or Indic script, marks on a "
-         "right-to-left line, a flag's tags, one variation selector.",
+         "comment in MEMORY.md, or in a file the agent loads with it every turn (OpenClaw's "
+         "SOUL.md, Hermes's USER.md, GEMINI.md), unseen when rendered. A LINE or "
+         "PARAGRAPH SEPARATOR (U+2028, U+2029) is a line break to the model where the "
+         "reader sees none. What writing needs is not one: a joiner in an emoji or in "
+         "Arabic or Indic script, marks on a right-to-left line, a flag's tags, one "
+         "variation selector.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Deploy on Fri\u200bday\u202e.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "Team: \U0001f469\u200d\U0001f4bb, "
                                                 "\u0645\u200c\u0646 \u200f.\n"))),
@@ -343,14 +345,16 @@ RULES: tuple[Rule, ...] = (
          "(2026-05-01, May 1, 5月1日) is fine, as is one in a section whose heading holds "
          "one (\"## State (as of 2026-03-19)\", and its ### subsections) or in a memory "
          "whose file name or name holds "
-         "one (project_session_2026-03-17.md); code is not prose and is skipped. "
+         "one (project_session_2026-03-17.md) or whose frontmatter dates it (date: "
+         "2026-03-17, updated, modified, recorded); code is not prose and is skipped. "
          "MEMORY.md's own lines, injected every turn, are read too: its prose always, a "
          "hook as the memory it links is (a project memory's). "
          "Where memories carry no type (Hermes, Gemini CLI, OpenClaw, Codex, Serena) every "
          "memory and every file the agent loads is read (Hermes' USER.md, GEMINI.md, "
          "OpenClaw's USER.md), but OpenClaw's instruction files (AGENTS.md, SOUL.md …); "
          "a day note named by its date (memory/2026-03-17.md) is dated by its name: its "
-         "\"yesterday\" is the day before that one.",
+         "\"yesterday\" is the day before that one; in an OpenClaw note nothing dates, "
+         "the finding says the day meant is unknown, to memtui too.",
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week.\n"))),
          _ws(_LINK_A, ("memory/a.md", _mem("a", "The release moves to next week "
                                                 "(2026-05-04).\n`git log --since yesterday`\n"))),

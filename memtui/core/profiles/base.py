@@ -313,6 +313,17 @@ class Profile:
         their sizes in bytes (none here: the block is all the agent is given)."""
         return []
 
+    def loaded_on_use(self, root: Path) -> list[str]:
+        """Files (relative to ``root``) the agent loads whole into a turn when it uses what
+        they describe, not every turn (OpenClaw's skills): read as the files it loads every
+        turn are for an order hidden in an HTML comment (none here)."""
+        return []
+
+    def not_in_block_unread(self, root: Path, project: str | None) -> list[str]:
+        """What ``not_in_block``'s files import that was not followed (a target not there,
+        a cycle, past the hops), one sentence each."""
+        return []
+
     def cut_note_for(self, load: Load) -> str:
         """What the agent does with ``load`` past its limit (``cut_note`` unless it
         depends on how far past)."""

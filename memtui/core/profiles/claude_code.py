@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from memtui.core.checks.findings import Finding
 from memtui.core.derivation.gathered import load_limit_finding
 from memtui.core.profiles.base import Load, Profile, load_findings
+from memtui.core.profiles.claude_loads import Loads, loads
 
 if TYPE_CHECKING:
     from memtui.core.scanner.index import Index
@@ -56,25 +57,26 @@ class ClaudeCode(Profile):
     def not_in_block(self, root: Path, project: str | None) -> list[tuple[str, int]]:
         """The CLAUDE.md files Claude Code also loads whole every turn (AGENT_LAYOUTS.md):
         the user's ``~/.claude/CLAUDE.md`` (the ``.claude`` folder holding ``projects/``)
-        and the project's ``CLAUDE.md``, ``.claude/CLAUDE.md`` and ``CLAUDE.local.md``.
-        The block counts MEMORY.md only; these are named beside it, not counted in it
-        (newuser35 #22: "the exact text the agent receives" left them out unsaid). Their
-        @imports are not followed here."""
+        and the project's ``CLAUDE.md``, ``.claude/CLAUDE.md`` and ``CLAUDE.local.md``, and
+        every file their ``@path`` imports pull in, each after its importer
+        (`memtui.core.profiles.claude_loads`; newuser38 #8). The block counts MEMORY.md
+        only; these are named beside it, not counted in it (newuser35 #22: "the exact text
+        the agent receives" left them out unsaid)."""
+        return self._loads(root, project).files
+
+    def not_in_block_unread(self, root: Path, project: str | None) -> list[str]:
+        """The imports of those files not followed: missing, in a cycle, too deep."""
+        return self._loads(root, project).unread
+
+    @staticmethod
+    def _loads(root: Path, project: str | None) -> Loads:
         places: list[Path] = []
         if root.parent.parent.name == "projects" and root.parent.parent.parent.name == ".claude":
             places.append(root.parent.parent.parent / "CLAUDE.md")
         if project:
             top = Path(project)
             places += [top / "CLAUDE.md", top / ".claude" / "CLAUDE.md", top / "CLAUDE.local.md"]
-        found: list[tuple[str, int]] = []
-        for place in places:
-            try:
-                size = place.stat().st_size if place.is_file() else None
-            except OSError:
-                size = None
-            if size is not None:
-                found.append((str(place), size))
-        return found
+        return loads([str(place) for place in places])
 
     def loaded_lines(self, index: Index, max_lines: int, max_bytes: int) -> int:
         # Claude Code splits MEMORY.md on "\n" (``text.trim().split("\n")``): a line ending

@@ -8,7 +8,10 @@ searches them (``memory_search``), so they are never orphans, and their date is 
 name's. The caps are ``agents.defaults.bootstrapMaxChars`` / ``bootstrapTotalMaxChars`` in
 ``~/.openclaw/openclaw.json``. Lengths are JavaScript's: UTF-16 code units. Sources:
 openclaw/openclaw ``src/agents/workspace.ts`` and
-``src/agents/pi-embedded-helpers/bootstrap.ts`` (docs/formats.md has the commits)."""
+``src/agents/pi-embedded-helpers/bootstrap.ts`` (docs/formats.md has the commits).
+
+The module is past 500 lines: one agent's layout — its injection and cuts, its notes, its
+skills and how its findings are worded — read in one place."""
 
 from __future__ import annotations
 
@@ -53,6 +56,14 @@ DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
 #: A credential's advice in a note under memory/ (`OpenClaw.said`).
 SEARCHED = (": OpenClaw loads no daily note into a turn; memory_search finds it, and gives "
             "the agent the value, when the agent searches its memory")
+#: How a relative date's finding ends (`memtui.core.checks.relative_date`), and how it ends
+#: in an OpenClaw note nothing dates: neither the reader nor memtui knows the day the note
+#: was written, so neither can tell the day meant, nor whether it has passed.
+UNTOLD = ": a later reader cannot tell when that was"
+UNDATED_NOTE = (", in a note nothing dates (no day in its name, no date in its frontmatter): "
+                "the day it meant is unknown, to a reader and to memtui, which cannot tell "
+                "whether it has passed; write that day, or name the note by its day "
+                "(memory/YYYY-MM-DD.md)")
 #: OpenClaw's reply tags, ``[[reply_to_current]]`` and ``[[reply_to:<id>]]`` (whitespace
 #: allowed inside): the first token of a reply, kept in the transcripts its session-memory
 #: hook saves as notes. Not wikilinks (system prompt, "Reply Tags"; newuser23 #27).
@@ -62,6 +73,8 @@ REPLY_TAG = lazy_pattern(r"\s*reply_to(?:_current\s*|\s*:[^\]]*)")
 #: bare ``[[tts]]`` a note names them by: tags, not wikilinks (real32: three notes saying
 #: "the [[tts]] tags do not work" had a dangling wikilink each).
 TTS_TAG = lazy_pattern(r"\s*/?\s*tts\s*(?::[^\]]*)?")
+#: How many entries of ``skills/`` are looked at for a SKILL.md (`OpenClaw.loaded_on_use`).
+MAX_SKILLS = 500
 #: How many entries of ``memory/`` recognition looks at.
 SCAN_MAX = 10_000
 #: An order to delete BOOTSTRAP.md: OpenClaw's first-run checklist, which its template ends
@@ -260,9 +273,12 @@ class OpenClaw(Profile):
     # the workspace (~/.openclaw/workspace/) is the agent's working folder: its tools read
     # what lies beside the bootstrap files (real folders keep an API-KEYS.md, a .env there)
     workspace_files = True
-    # (its folders beside memory/, skills/ and docs/, are not walked: memtui's own agent
-    # is refused them, `memtui.agent.reach`; newuser38 #6 leaves their walk)
-    reach = "memory"
+    # and its folders beside memory/: OpenClaw's agent reads a skill's SKILL.md each time
+    # it uses the skill (the system prompt lists every skill's name and description) and
+    # opens skills/, docs/ with its file tools, so the workspace is walked whole, what lies
+    # outside memory/ read for credentials (`memtui.core.scanner.walk_scope`; newuser38 #6,
+    # its OpenClaw half; memtui's own agent reaches them too, `memtui.agent.reach`)
+    reach = "folder"
     limit_keys: ClassVar[dict[str, int]] = {"bootstrap_max_chars": 20_000,
                                             "bootstrap_total_max_chars": 150_000}
     cut_note = "OpenClaw keeps its first 70 % and last 20 % and drops the middle"
@@ -274,11 +290,34 @@ class OpenClaw(Profile):
         TOOLS.md's, which is in every turn)."""
         from memtui.core.scanner.readable import REPLAYED
 
+        if f.kind == "relative_date" and f.path.startswith("memory/") \
+                and f.message.endswith(UNTOLD):
+            # a note with no day in its name and no frontmatter date (those are no finding):
+            # its date is unknown, so is the day its "next week" meant (fix38a's notes)
+            return finding(f.kind, f.path, f.line, f.message[:-len(UNTOLD)] + UNDATED_NOTE,
+                           f.severity)
         if f.kind != "secret" or not f.path.startswith("memory/") \
                 or not f.message.endswith(REPLAYED):
             return f
         return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
                        f.severity)
+
+    def loaded_on_use(self, root: Path) -> list[str]:
+        """Each skill's ``skills/<name>/SKILL.md``: OpenClaw lists every skill's name and
+        description in its system prompt and reads the file whole when it uses the skill
+        (at most `MAX_SKILLS` looked at)."""
+        out: list[str] = []
+        try:
+            with os.scandir(root / "skills") as it:
+                for n, entry in enumerate(it):
+                    if n >= MAX_SKILLS:
+                        break
+                    if entry.is_dir(follow_symlinks=False) and os.path.isfile(
+                            os.path.join(entry.path, "SKILL.md")):
+                        out.append(f"skills/{entry.name}/SKILL.md")
+        except OSError:
+            return []
+        return sorted(out)
 
     def stands_in(self, rel: str) -> bool:
         return rel == ALT_MEMORY  # the bootstrap files are loaded all the same

@@ -329,6 +329,9 @@ def _report(result: AuditResult) -> dict[str, Any]:
             # CLAUDE.md files: newuser35 #22); only when there is one
             **({"not_counted": [{"path": path, "bytes": size} for path, size in outside]}
                if (outside := result.not_in_block()) else {}),
+            # their imports not followed (missing, a cycle, too deep: newuser38 #8)
+            **({"not_counted_unread": unread}
+               if (unread := result.not_in_block_unread()) else {}),
             # memories saved as entries of a loaded file, by file (Gemini's GEMINI.md:
             # newuser36 #10); only when there are: other reports stay as they were
             **({"saved_memories": dict(block.saved)} if block.saved else {}),

@@ -37,6 +37,7 @@ from memtui.core.reporting.hidden import (
     excluded_findings,
     linked_unaudited,
 )
+from memtui.core.reporting.injected_comments import injected_comment_findings
 from memtui.core.scanner.code_blocks import CODE_SPAN, unfenced_rows
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
@@ -621,6 +622,12 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
         unloaded, agent = getattr(block, "unloaded", {}), profile_named(result.profile).agent
         result.findings = [_loaded_each_turn(f, unloaded, agent) if f.path in in_block
                            else f for f in result.findings]
+    # and an order hidden in an HTML comment there, as in the index (newuser38 #9), and in
+    # what the agent loads whole when it uses it (OpenClaw's skills/*/SKILL.md)
+    on_use = profile_named(result.profile).loaded_on_use(result.workspace.root)
+    if in_block or on_use:
+        result.findings = [*result.findings, *(f for f in injected_comment_findings(
+            result.workspace, [*sorted(in_block), *on_use]) if keeps(f))]  # type: ignore[arg-type]
     loaded = [rel for rel in dict.fromkeys(getattr(block, "files", ()))
               if rel not in read and os.path.isfile(os.path.join(root, rel))]
     if loaded:

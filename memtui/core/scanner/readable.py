@@ -107,8 +107,8 @@ MIN_RUN = 4
 
 def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
          names: list[tuple[str, bool]] | None = None,
-         problems: list[tuple[str, OSError]] | None = None, whole: bool = False
-         ) -> list[tuple[str, str, os.stat_result]]:
+         problems: list[tuple[str, OSError]] | None = None, whole: bool = False,
+         links_out: list[str] | None = None) -> list[tuple[str, str, os.stat_result]]:
     """Every regular file under ``ws``'s memory root the agent can read and the audit did
     not (``audited``), as (relative path, full path, stat), sorted by path. ``repos``, when
     given, gets the relative path (with its ``/``) of each repository's own folder walked
@@ -116,7 +116,9 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
     (relative path, is a folder) of every file and folder listed, memories too; ``problems``
     each folder or file that could not be looked into, with why (`memtui.core.scanner.names`:
     names are read for credentials, what could not be read is no clean text). ``whole``:
-    from the workspace's root, whatever its layout (`walk_scope`)."""
+    from the workspace's root, whatever its layout (`walk_scope`); ``links_out`` then gets
+    each name outside the memory root that is a symbolic link out of the workspace (those
+    under it are said by the workspace's own walk: OpenClaw's ``skills/``, its top level)."""
     root = os.path.realpath(ws.root)
     own_git = os.path.join(root, ".git")
     start = str(ws.root if whole else ws.memory_root)
@@ -183,6 +185,10 @@ def walk(ws: Workspace, audited: Container[str], repos: set[str] | None = None,
                 # the folder, never for a name under the memory root that leads into it
                 # (redteam33: memory/notes.txt → ../.memtui/x.md hid its credential).
                 where = inside(target, root)
+                if where is None and links_out is not None and not (
+                        prefix0 == "" and ws.memory_root != ws.root
+                        and rel.startswith(ws.rel(ws.memory_root) + "/")):
+                    links_out.append(rel)
                 if where is None or (own is not None and inside(target, own) is not None):
                     continue
                 try:
@@ -344,10 +350,12 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
     names: list[tuple[str, bool]] = []
     problems: list[tuple[str, OSError]] = []
     started_ns = time.time_ns()
-    files = walk(ws, audited, repos, names, problems, whole)
+    beside = whole and tops and ws.memory_root != ws.root  # (OpenClaw's skills/, docs/, .env)
+    walked_out: list[str] | None = [] if beside else None
+    files = walk(ws, audited, repos, names, problems, whole, walked_out)
     only_credentials: set[str] = set()
-    out: list[Finding] = []
-    if whole and tops and ws.memory_root != ws.root:  # (OpenClaw's skills/, docs/, .env)
+    out: list[Finding] = [followed_unread(rel) for rel in walked_out or ()]
+    if beside:
         inner = ws.rel(ws.memory_root) + "/"
         only_credentials.update(rel for rel, _full, _st in files if not rel.startswith(inner))
     top, links_out = ([], []) if whole else top_files(ws, audited, tops)

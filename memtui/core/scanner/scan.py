@@ -33,12 +33,12 @@ from memtui.core.creds.detector import (
     SecretHit,
     keyword_lists,
     mask_secrets,
-    scan_text_bounded,
 )
 from memtui.core.creds.placed import placed, with_values
 from memtui.core.derivation.graph import Spellings, spellings
 from memtui.core.git.age import parse_date
 from memtui.core.record import Record
+from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.headings import mark_headings
 from memtui.core.scanner.index import (
     CONTENT_HOOK_CHARS,
@@ -255,7 +255,7 @@ def index_findings(index: Index) -> list[Finding]:
                                f"{len(line.hook):,}-character hook: memory content injected "
                                "every turn; move it into the memory file it links and keep "
                                "a one-line hook"))
-    hits, cut = scan_text_bounded(index.text, probe=probe)
+    hits, cut = scan_joined(index.text, probe=probe)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}){INJECTED}"))
@@ -321,7 +321,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     else:
         _expect_keywords()
         probe = KeywordProbe(read.text)
-        secrets, cut = scan_text_bounded(read.text, probe=probe, budget=budget)
+        secrets, cut = scan_joined(read.text, probe=probe, budget=budget)
         secrets = placed(read.text, secrets)  # (what the scan cache keeps: no value)
         if cut is not None:
             extra.append(unchecked(rel, cut, TOO_MUCH))
@@ -362,15 +362,18 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                for line, message in hidden_findings(read.text, raw=read.raw))
     # (an untyped memory's too: kept only under an agent whose memories carry no type,
     # `memtui.core.derivation.derive.file_state`; newuser37 #20)
-    if read.ok and expect_fm and (not mf.type or mf.type.strip().lower() == "project"):
+    dv = mf.date_value()
+    scan.dated = parse_date(dv[1]) if dv is not None else None
+    # (a frontmatter date dates the memory's relative dates as a dated name does: its
+    # "yesterday" is the day before that one; newuser38, fix38a's OpenClaw notes)
+    if read.ok and expect_fm and scan.dated is None and (
+            not mf.type or mf.type.strip().lower() == "project"):
         own.extend(finding("relative_date", rel, line, message)
                    for line, message in relative_dates(
                        body, start, probe, (rel.rsplit("/", 1)[-1], mf.name or "")))
     if read.ok and mf.type and mf.type.strip().lower() in WHY_TYPES:
         lacking = missing(mf.type, body)
         scan.why = WHY_PAIRS["**Why:**" not in lacking, "**How to apply:**" not in lacking]
-    dv = mf.date_value()
-    scan.dated = parse_date(dv[1]) if dv is not None else None
     if dv is not None and scan.dated is None and not any(
             f.kind == "frontmatter" and f.message.startswith(f"{dv[0]}: ") for f in own):
         own.append(not_a_date(rel, mf, *dv))  # as an impossible date is (newuser31 #29)
@@ -443,7 +446,7 @@ def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
     For the baseline's keyed fingerprints, which need each value (newuser29 #2)."""
     full = os.path.join(root, rel)
     if rel == INDEX_NAME:
-        return scan_text_bounded(read_text(full, MAX_INDEX_BYTES).text)[0]
+        return scan_joined(read_text(full, MAX_INDEX_BYTES).text)[0]
     try:
         return list(scan_file(full, rel, 0.0).secrets)
     except (OSError, ValueError, RecursionError, MemoryError):

@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import stat
 
-from memtui.core.creds.detector import MAX_HITS, LineBudget, SecretHit, scan_text_bounded
+from memtui.core.creds.detector import MAX_HITS, LineBudget, SecretHit
 from memtui.core.record import Record
+from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.textfile import decode, open_within
 
 #: How much of one memory the credential check reads (the head included): past it, the
@@ -85,7 +86,7 @@ def check_rest(path: str | os.PathLike[str], start: int, line: int, size: int,
                     continue
                 cut, overlap = len(window), OVERLAP
             piece = decode(window[:cut]).text
-            hits, stop = scan_text_bounded(piece, line, budget=budget)
+            hits, stop = scan_joined(piece, line, budget=budget)
             for hit in hits:
                 if (hit.line, hit.value) not in seen:
                     seen.add((hit.line, hit.value))
