@@ -53,12 +53,12 @@ def test_index_checks_share_a_probe_and_find_what_they_find_without(
             return check(*args, **kwargs)
         return wrapped
 
-    for name in ("relative_dates", "scan_instructions", "scan_text_bounded"):
+    for name in ("relative_dates", "scan_instructions", "scan_joined"):
         monkeypatch.setattr(scan_module, name, spy(name, getattr(scan_module, name)))
     root = _folder(tmp_path)
     result = run_audit(root)
     seen = {name for name, _ in asked}
-    assert seen == {"relative_dates", "scan_instructions", "scan_text_bounded"}, asked
+    assert seen == {"relative_dates", "scan_instructions", "scan_joined"}, asked
     assert all(probe is not None for _, probe in asked), asked
 
     text = (root / "MEMORY.md").read_text(encoding="utf-8")
