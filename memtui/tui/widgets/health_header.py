@@ -330,10 +330,14 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     # Short of room, the index's size gives way before a count of something after it (the
     # line is cut from its end): newuser30 #13, at 80 columns "2 broken links" and "1
     # dangling" went while "index 27 entries" stayed.
+    # (newuser39 #8: at 120 columns "2 fuzzy" went while "index 220 entries" stayed: the
+    # entry count's steps came after every other unit's shorter words)
     count_steps: list[Step] | None = None
     if idx.exists or own is not None:
-        count_steps = [*((i, counts[i][1]) for i in reversed(range(len(counts)))
-                         if counts[i][1] is not None), (at, None)]
+        count_steps = [*([(at, counts[at][1])] if counts[at][1] is not None else []),
+                       (at, None),
+                       *((i, counts[i][1]) for i in reversed(range(len(counts)))
+                         if i != at and counts[i][1] is not None)]
 
     block = result.block
     stores = [load for load in block.loads if load.entries is not None]
