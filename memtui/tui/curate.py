@@ -63,7 +63,7 @@ from memtui.tui.dialogs.which_memory import WhichMemoryScreen
 def _say(app: App[Any], text: str, error: bool = False) -> None:
     notice = getattr(app, "set_notice", None)
     if callable(notice):
-        notice(text, error)
+        notice(text, error, held=True)  # an outcome: the agent's change notices wait
     else:
         app.notify(text, severity="error" if error else "information")
 
