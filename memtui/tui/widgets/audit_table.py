@@ -539,9 +539,12 @@ def _followed(rows: list[Row], before: list[Row], at: int) -> int | None:
     if not 0 <= at < len(before):
         return None
     kept = before[at]
-    rank = sum(1 for r in before[:at] if r.pick == kept.pick)
-    same = [i for i, r in enumerate(rows) if r.pick == kept.pick]
+    pick = kept.pick
+    same = [i for i, r in enumerate(rows) if r.pick == pick]
+    if len(same) == 1:
+        return same[0]
     if same:
+        rank = sum(1 for r in before[:at] if r.pick == pick)
         return same[min(rank, len(same) - 1)]
     return next((i for i, r in enumerate(rows) if r.key == kept.key), None)
 
