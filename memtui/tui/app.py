@@ -326,6 +326,10 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
             timer.stop()
         self._notice_timer = self.set_timer(NOTICE_SECONDS, self._expire_notice)
 
+    def hold_notice(self) -> None:
+        """The notice showing is an operation's outcome (``set_notice``'s ``held``)."""
+        self._notice_held = True
+
     def say_change(self, note: str) -> None:
         """A watcher's change notice (the agent's write): it does not replace an
         operation's outcome still showing (a curation's, a refusal: newuser39 #5, gone

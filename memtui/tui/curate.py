@@ -63,7 +63,10 @@ from memtui.tui.dialogs.which_memory import WhichMemoryScreen
 def _say(app: App[Any], text: str, error: bool = False) -> None:
     notice = getattr(app, "set_notice", None)
     if callable(notice):
-        notice(text, error, held=True)  # an outcome: the agent's change notices wait
+        notice(text, error)
+        hold = getattr(app, "hold_notice", None)
+        if callable(hold):
+            hold()  # an outcome: the agent's change notices wait behind it
     else:
         app.notify(text, severity="error" if error else "information")
 
