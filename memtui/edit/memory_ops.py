@@ -452,8 +452,7 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
     for rel in rels:
         if in_archive(rel):
             raise Refused(f"{rel} is in an archive folder already; nothing was written")
-        folder, _, base = rel.rpartition("/")
-        new_rel = f"{folder}/{ARCHIVE_FOLDER}/{base}" if folder else f"{ARCHIVE_FOLDER}/{base}"
+        new_rel = free_archive_path(snap, rel, set(moved.values()))
         plan.move(rel, new_rel)
         moved[rel] = new_rel
     raw = plan.raw(INDEX_NAME)
@@ -485,6 +484,24 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
                         f"removed from {INDEX_NAME} ({shown})")
     cs.notes += into_archive(snap, moved, linked)
     return cs
+
+
+def free_archive_path(snap: Snapshot, rel: str, taken: set[str]) -> str:
+    """Where archiving ``rel`` puts it: ``_archive/`` beside it under its own name, else
+    (an archived memory of that name there already, or one moved there in this operation)
+    the first free ``NAME-2.md``, ``NAME-3.md``… (newuser39 #13: a second memory of a name
+    already archived could never be archived: "already exists; nothing was written")."""
+    folder, _, base = rel.rpartition("/")
+    into = f"{folder}/{ARCHIVE_FOLDER}/" if folder else f"{ARCHIVE_FOLDER}/"
+    stem_, dot, suffix = base.rpartition(".")
+    if not dot:
+        stem_, suffix = base, ""
+    n = 1
+    while True:
+        name = base if n == 1 else f"{stem_}-{n}" + (f".{suffix}" if suffix else "")
+        if into + name not in taken and not snap.exists(into + name):
+            return into + name
+        n += 1
 
 
 #: An archive of more memories than this says how many in one line (newuser35 #4: 1,199

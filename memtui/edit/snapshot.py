@@ -137,6 +137,9 @@ class Snapshot:
             candidates = [rel, rel + ".md"]
             if self.ws.layout == "item":
                 candidates += [f"memory/{rel}", f"memory/{rel}.md"]
+        elif arg in self.memories:  # its exact workspace-relative path: no other file's
+            # same name makes it ambiguous (newuser39 #13: `c.md` refused for `_archive/c.md`)
+            return self.memories[arg]
         else:
             self._refuse_ambiguous(arg)
             candidates = [arg, arg + ".md"]

@@ -6,6 +6,10 @@ it: its bindings and actions (``app_actions``, with the curation keys of
 views, preview and chat (``layout``), the views built ahead while idle (``build_ahead``)
 and keys that wait for a dialog (``key_flow``). Here: its state, theme, lifetime, status
 line, and the navigation between the views.
+
+The module is past 500 lines since the status line kept its notices and held an
+operation's outcome over an agent's change notice (newuser39 #5): moving the status line
+into a module of its own is the next step.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import asyncio
 import os
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -58,6 +63,8 @@ from memtui.tui.widgets.preview import MemoryPreview
 
 DEFAULT_THEME = "memtui-night"
 NOTICE_SECONDS = 8.0
+#: Notices the Notices dialog lists (newest first).
+NOTICES_KEPT = 50
 
 
 class _Nothing:
@@ -166,6 +173,11 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self.shown = 0  # audit results put on screen (before their token counts, too)
         self.views_ready = False  # the tabs have settled on their first view
         self.notice = config_problem
+        #: What the status line said, newest last (time, text, error): read back in the
+        #: Notices dialog (newuser39 #5: a refusal replaced within 2 s was lost).
+        self.notices: deque[tuple[str, str, bool]] = deque(maxlen=NOTICES_KEPT)
+        self._notice_held = False  # the line shows an operation's outcome
+        self._change_waiting: str | None = None  # one held back behind another notice
         self.watching = watch
         self.watch_problem: str | None = None
         #: The first audit's summary ("audited N memory files in T s"), while the notice
@@ -288,10 +300,15 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
 
     # -- the status line ---------------------------------------------------------------------
 
-    def set_notice(self, text: str, error: bool = False) -> None:
+    def set_notice(self, text: str, error: bool = False, held: bool = False) -> None:
         """Say ``text`` in the status line until the operator moves on (the next key or
-        click) or ``NOTICE_SECONDS`` pass; then the line rests (see ``_expire_notice``)."""
+        click) or ``NOTICE_SECONDS`` pass; then the line rests (see ``_expire_notice``).
+        ``held``: an operation's outcome (a curation, a refusal): a watcher's change notice
+        does not replace it while it shows (`say_change`)."""
         self.notice = text
+        self._notice_held = held
+        if text:
+            self.notices.append((time.strftime("%H:%M:%S"), text, error))
         found = self._ui.query("#notice")
         if not found:
             return  # the app is closing
@@ -309,13 +326,36 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
             timer.stop()
         self._notice_timer = self.set_timer(NOTICE_SECONDS, self._expire_notice)
 
+    def hold_notice(self) -> None:
+        """The notice showing is an operation's outcome (``set_notice``'s ``held``)."""
+        self._notice_held = True
+
+    def say_change(self, note: str) -> None:
+        """A watcher's change notice (the agent's write): it does not replace an
+        operation's outcome still showing (a curation's, a refusal: newuser39 #5, gone
+        within 2 s under an agent writing every 5 s), but waits for it to expire, and is
+        in the Notices dialog at once."""
+        timer = getattr(self, "_notice_timer", None)
+        if timer is not None and self._notice_held:
+            self._change_waiting = note
+            self.notices.append((time.strftime("%H:%M:%S"), note, False))
+            return
+        self._change_waiting = None
+        self.set_notice(note)
+
     def _expire_notice(self) -> None:
-        """A notice is stale: the line shows only what still holds (a watch problem)."""
+        """A notice is stale: the line shows only what still holds (a watch problem), or
+        the change notice that waited behind it."""
         timer = getattr(self, "_notice_timer", None)
         if timer is None:
             return  # none showing
         timer.stop()
         self._notice_timer = None
+        waiting, self._change_waiting = self._change_waiting, None
+        if waiting is not None:
+            self.set_notice(waiting)  # (logged when it came)
+            self.notices.pop()
+            return
         self.notice = self.watch_problem or ""
         for notice in self._ui.query("#notice").results(Static):
             shown = Text(printable(self.notice))

@@ -70,6 +70,8 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "quit": ("Quit", "quit memtui"),
     "show_history": ("History", "the journal's newest operations, the one u undoes next "
                      "marked (memtui history lists them all)"),
+    "show_notices": ("Notices", "what the status line said, newest first: an outcome an "
+                     "agent's change notice followed"),
     "pick_all": ("Pick every row shown", "pick every row the view's filter shows (again: "
                  "unpick them); fold, archive and delete then act on them all"),
     **CURATE_ACTIONS,
@@ -232,6 +234,16 @@ class AppActions:
             "History", lines or ["no operations journaled in this workspace"],
             confirm="Close", cancel=False))
 
+    def action_show_notices(self) -> None:
+        """The status line's last notices, newest first (newuser39 #5: a refusal was gone
+        within 2 s under an agent's writes, and nothing read it back)."""
+        from memtui.tui.dialogs.confirm import ConfirmScreen
+
+        said = list(reversed(self.notices))  # type: ignore[attr-defined]
+        lines = [f"{at} {'✗ ' if error else ''}{text}" for at, text, error in said]
+        self.push_screen(ConfirmScreen(  # type: ignore[attr-defined]
+            "Notices", lines or ["no notice yet"], confirm="Close"))
+
     def action_copy_path(self) -> None:
         """Copy the selected file's absolute path (OSC 52: works over ssh too)."""
         picked = self._selected_or_say("copy")
@@ -295,7 +307,7 @@ class AppActions:
             return False
         if rec is None:
             return False
-        self.set_notice(f"{rec['summary']} (u to undo #{rec['id']})")
+        self.set_notice(f"{rec['summary']} (u to undo #{rec['id']})", held=True)
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

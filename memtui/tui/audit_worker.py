@@ -78,7 +78,7 @@ def prepare_rows(result: AuditResult, palette: Palette,
 
 class AuditWorker:
     """Mixed into ``MemtuiApp``: needs ``auditor``, ``config``, ``flagged``, ``palette``, ``heap``,
-    ``give_way``, ``_ui``, ``set_notice``, ``active_view``, ``_previews``,
+    ``give_way``, ``_ui``, ``set_notice``, ``say_change``, ``active_view``, ``_previews``,
     ``chat_files_changed`` and the audit
     state ``__init__`` sets."""
 
@@ -289,8 +289,8 @@ class AuditWorker:
         if changed:
             loud, self._quiet = changed - self._quiet, self._quiet - changed
             note = describe_change(loud, before, result)
-            if note:
-                self.set_notice(note)
+            if note:  # not over a curation's outcome still showing (newuser39 #5)
+                self.say_change(note)
         elif before is None:
             n = result.memory_file_count()  # Hermes' MEMORY.md store too (newuser34 #14)
             waited = time.perf_counter() - self.asked_at  # what the operator waited

@@ -64,6 +64,9 @@ def _say(app: App[Any], text: str, error: bool = False) -> None:
     notice = getattr(app, "set_notice", None)
     if callable(notice):
         notice(text, error)
+        hold = getattr(app, "hold_notice", None)
+        if callable(hold):
+            hold()  # an outcome: the agent's change notices wait behind it
     else:
         app.notify(text, severity="error" if error else "information")
 
@@ -379,14 +382,17 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
         return memory_ops.new_path(snaps[0], name, type_)
     form = NewMemoryScreen.for_app(app, file_for)
     result = getattr(app, "result", None)
+    # the entry placed as `fix new --index` places it, among the lines the agent loads,
+    # before the first audit too (the folder's profile, the default limits)
+    profile = str(result.profile) if result is not None else profile_for(workspace)
+    options = result.options if result is not None else AuditOptions()
     while True:
         answer = await ask(app, form)
         if answer is None:
             return False
         cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
-                   answer["description"], answer["index"], answer["body"],
-                   None if result is None else str(result.profile),
-                   None if result is None else result.options)
+                   answer["description"], answer["index"], answer["body"], profile,
+                   options)
         if cs is None:
             return False
         # A credential is said before it is written (newuser33 #17): redact it, or go back
@@ -404,8 +410,7 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
                       "description": memory_ops.without_credentials(answer["description"])}
             cs = _plan(app, workspace, memory_ops.new, answer["name"], answer["type"],
                        answer["description"], answer["index"], answer["body"],
-                       None if result is None else str(result.profile),
-                       None if result is None else result.options)
+                       profile, options)
             if cs is None:
                 return False
             break
@@ -413,7 +418,10 @@ async def run_new_memory(app: App[Any], workspace: Workspace) -> bool:
     # the template's labels left empty: said now, not found by the next audit (newuser23 #9)
     empty = f"; its {' and '.join(lacking)} line{'s are' if len(lacking) > 1 else ' is'} " \
         "still empty" if lacking else ""
-    return _write(app, workspace, cs, empty)
+    # what the planner said, as `fix new` prints it: where the entry went among the loaded
+    # lines and which line that pushed out (newuser39 #24: the notice said neither)
+    said = "".join(f"; {note}" for note in cs.notes)
+    return _write(app, workspace, cs, said + empty)
 
 
 async def run_delete(app: App[Any], workspace: Workspace, paths: list[str]) -> bool:

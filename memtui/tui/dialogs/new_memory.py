@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widget import Widget
@@ -116,6 +117,13 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
         line.update(text)
         line.display = bool(text)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The editor in sight whole when it gets the focus, its template's labels with it
+        (the focus alone scrolls its first row into view)."""
+        body = self.query_one("#body", TextArea)
+        if event.widget is body:
+            self.query_one(VerticalScroll).scroll_to_widget(body, animate=False)
+
     def on_mount(self) -> None:
         super().on_mount()
         for where in ("#problem", "#file", "#description-problem"):
@@ -173,5 +181,21 @@ class NewMemoryScreen(CurateScreen[dict[str, Any]]):
             return None
         return {"name": name, "type": str(self.query_one("#type", Select).value),
                 "description": description,
-                "body": self.query_one("#body", TextArea).text,
+                "body": without_empty_twins(self.query_one("#body", TextArea).text),
                 "index": self.query_one("#index", Checkbox).value}
+
+
+#: The labels the template body holds empty (`memory_ops.template_body`).
+LABELS = ("**Why:**", "**How to apply:**")
+
+
+def without_empty_twins(body: str) -> str:
+    """``body`` without the template's empty label lines whose label another line holds
+    with words after it (newuser39 #9: a Why and How typed above the template's left the
+    file with a second, empty pair)."""
+    lines = body.split("\n")
+    filled = {label for label in LABELS for line in lines
+              if line.strip().startswith(label) and line.strip() != label}
+    if not filled:
+        return body
+    return "\n".join(line for line in lines if line.strip() not in filled)

@@ -33,7 +33,10 @@ def _cells(o: Orphan, name: str, palette: Palette, prefix: str) -> tuple[Rendera
     linked = ", ".join(short_path(p, prefix) for p in o.linked_from) \
         if o.linked_from else "nothing links it"
     if o.past_limit is not None:
-        linked = f"MEMORY.md:{o.past_limit} (past the load limit); {linked}"
+        # linked by the index past its limit: not "nothing links it", words the cut cell
+        # hid and a filter "nothing links" then kept (newuser39 #6: `*` picked them all)
+        linked = f"MEMORY.md:{o.past_limit} (past the load limit)" + (
+            f"; {linked}" if o.linked_from else " only")
     return (
         state,
         MiddleText(short_path(o.path, prefix)),  # the distinct end stays

@@ -317,12 +317,12 @@ class AuditTable(FilteredView):
         screen, that keys then acted on (newuser26 #24: "delete memory/m8899.md" while
         the table showed m88.md at its top)."""
         table = self.table
-        keep_key = self.current_key()
+        before = self.shown if table.row_count == len(self.shown) else []
         words = self.filter_text.casefold().split()
         rows = self._order.of(self.rows, self.sort_column, self.sort_reverse, words)
         self.shown = rows
         marked = self.marked
-        cursor = next((i for i, r in enumerate(rows) if r.key == keep_key), None)
+        cursor = _followed(rows, before, table.cursor_row)
         if filtered and cursor is None:
             cursor = 0
         if self.picked:
@@ -527,6 +527,26 @@ def row_memories(row: Row) -> list[str]:
     mine = [row.path] if row.path and row.path != INDEX_NAME and grouped_of(row.path) is None \
         else []
     return list(row.data.targets) or mine if isinstance(row.data, IndexLine) else mine
+
+
+def _followed(rows: list[Row], before: list[Row], at: int) -> int | None:
+    """Where the cursor's row (``before[at]``) is in ``rows``: the row of the same entry
+    or file (its ``pick``, what a pick of it means), not of the same key: an index row's
+    key is its line number, a finding's its place in the list, and a line the agent
+    inserted above moved the cursor onto another memory (newuser39 #28). Of several rows
+    of one entry (a duplicated index line), the one of the same rank among them; an entry
+    no row holds any more (edited, removed): the row of its key, as before."""
+    if not 0 <= at < len(before):
+        return None
+    kept = before[at]
+    pick = kept.pick
+    same = [i for i, r in enumerate(rows) if r.pick == pick]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        rank = sum(1 for r in before[:at] if r.pick == pick)
+        return same[min(rank, len(same) - 1)]
+    return next((i for i, r in enumerate(rows) if r.key == kept.key), None)
 
 
 def _positions(rows: list[Row], keys: set[str]) -> set[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -15,6 +15,7 @@ from memtui.core.profiles.claude_code import ClaudeCode
 from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
+from memtui.core.verdict import own_kept
 from memtui.tui.palette import Palette
 
 BAR_WIDTH = 20
@@ -31,6 +32,27 @@ def bar(share: float, width: int = BAR_WIDTH) -> str:
 
 #: A header unit: its full words, and shorter ones for a narrow screen (None: none).
 Unit = tuple[Text, Text | None]
+
+
+def credentials(result: AuditResult) -> tuple[int, int]:
+    """The credentials in memory as the fleet's Secrets column and the exit status count
+    them, and how many of them the workspace's own inline comment or ``.memtui.toml``
+    hides (newuser39 #23: the header said "1 credential" where the fleet said 3, two
+    under an inline ``memtui: ignore secret``, a comment the same commit can add)."""
+    shown = [f for f in result.findings if f.kind == "secret"]
+    seen = {id(f) for f in shown}
+    hidden = sum(1 for f in own_kept(result) if f.kind == "secret" and id(f) not in seen)
+    return len(shown) + hidden, hidden
+
+
+def credentials_unit(secrets: int, hidden: int, count: Callable[..., Text],
+                     colour: str) -> Unit:
+    """``3 credentials (2 hidden by the workspace)``; short of room ``(2 hidden)``."""
+    said = count(secrets, "credentials", colour, "credential")
+    if not hidden:
+        return (said, None)
+    return (said + Text(f" ({hidden:,} hidden by the workspace)"),
+            said + Text(f" ({hidden:,} hidden)"))
 
 
 def shown_path(root: Path) -> str:
@@ -261,9 +283,9 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     counts: list[Unit] = [(count(len(result.files), "memories", "", "memory"), None)]
     # a credential is the gravest finding: named at a glance, as the fleet's Secrets
     # column names it (newuser27 #35: the header read healthy beside an exit-1 token)
-    secrets = sum(1 for f in result.findings if f.kind == "secret")
+    secrets, hidden = credentials(result)
     if secrets:
-        counts.append((count(secrets, "credentials", p.error, "credential"), None))
+        counts.append(credentials_unit(secrets, hidden, count, p.error))
     agent = get_profile(result.profile)
     own = None if agent.index_of_links or entries or packed or result.pointers() \
         else own_terms(result)
@@ -308,10 +330,14 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
     # Short of room, the index's size gives way before a count of something after it (the
     # line is cut from its end): newuser30 #13, at 80 columns "2 broken links" and "1
     # dangling" went while "index 27 entries" stayed.
+    # (newuser39 #8: at 120 columns "2 fuzzy" went while "index 220 entries" stayed: the
+    # entry count's steps came after every other unit's shorter words)
     count_steps: list[Step] | None = None
     if idx.exists or own is not None:
-        count_steps = [*((i, counts[i][1]) for i in reversed(range(len(counts)))
-                         if counts[i][1] is not None), (at, None)]
+        count_steps = [*([(at, counts[at][1])] if counts[at][1] is not None else []),
+                       (at, None),
+                       *((i, counts[i][1]) for i in reversed(range(len(counts)))
+                         if i != at and counts[i][1] is not None)]
 
     block = result.block
     stores = [load for load in block.loads if load.entries is not None]
@@ -321,7 +347,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
                    None) for load in stores]
         if secrets:  # the credentials all the same (newuser34 #12: one written into a
             # store, injected every session, went uncounted)
-            counts.append((count(secrets, "credentials", p.error, "credential"), None))
+            counts.append(credentials_unit(secrets, hidden, count, p.error))
         nothing = []
         count_steps = None
     # Against the chat's window the count is the chat's, qwen (the budget bar's): a cl100k
