@@ -149,9 +149,9 @@ def test_fleet_is_a_command_and_dash_dash_fleet_still_works(
     assert proc.returncode == 2 and proc.stderr == (
         "memtui fleet: error: give the ROOT folder whose workspaces to show (the folder "
         "named fleet here: memtui ./fleet)\n")
-    proc = memtui("fleet", str(tmp_path / "nope"))
+    proc = memtui("fleet", str(tmp_path / "nope"))  # (newuser39 #12: as every command)
     assert proc.returncode == 2
-    assert proc.stderr == f"memtui fleet: error: {tmp_path / 'nope'}: not a folder\n"
+    assert proc.stderr == f"memtui fleet: error: {tmp_path / 'nope'}: no such file or folder\n"
     proc = memtui("fleet", str(items), "--theme", "no-such-theme")
     assert proc.returncode == 2 and proc.stderr.startswith("memtui fleet: error: unknown theme")
     assert "fleet" in memtui("--help").stdout.split("commands:")[1]

@@ -45,6 +45,7 @@ from memtui.agent.backend import ChatClient, make_client
 from memtui.agent.ollama import NoToolSupport
 from memtui.agent.session import ChatSession, ModelFacts, TurnRecord
 from memtui.agent.settings import AgentSettings
+from memtui.agent.tool_outcome import ToolOutcome
 from memtui.core.audit import AuditResult
 from memtui.core.counting.tokens import TokenCounter, default_counter
 from memtui.core.files.file_modes import kept_mode
@@ -239,9 +240,27 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     pecs = [r.stats.prompt_eval_count for r in record.replies
             if r.stats.prompt_eval_count is not None]
     return RunResult(outcome, flags,
-                     [{"name": o.name, "arguments": o.arguments} for o in record.outcomes],
+                     [call_record(o) for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
                      record.content, diff, deleted, reason)
+
+
+def call_record(o: ToolOutcome) -> dict[str, Any]:
+    """One tool call as the report keeps it: its name and arguments, whether it succeeded,
+    and why not when it did not: ``refused`` (the write rule or a check said no: the
+    reason the model read) or ``error`` (newuser39 #27: a refused write read as a plain
+    ``no_write``, the chat pane's "1 refused" nowhere in the report)."""
+    refused = o.result.removeprefix("error: refused").lstrip(" —:") \
+        if o.result.startswith("error: refused") else None
+    error = o.result.removeprefix("error:").strip() if not o.ok and refused is None else None
+    return {"name": o.name, "arguments": o.arguments, "ok": o.ok, "refused": refused,
+            "error": error}
+
+
+def call_text(call: dict[str, Any]) -> str:
+    """A tool call's name, with ``(refused)`` or ``(failed)`` when it did not succeed."""
+    return call["name"] + (" (refused)" if call.get("refused") is not None else
+                           " (failed)" if call.get("ok") is False else "")
 
 
 def orphan_reason(record: TurnRecord, before: AuditResult, after: AuditResult

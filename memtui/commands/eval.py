@@ -10,7 +10,14 @@ import sys
 from pathlib import Path
 
 from memtui.agent.backend import make_client
-from memtui.agent.eval import EvalReport, RunResult, diff_text, files_text, run_eval
+from memtui.agent.eval import (
+    EvalReport,
+    RunResult,
+    call_text,
+    diff_text,
+    files_text,
+    run_eval,
+)
 from memtui.agent.ollama import (
     ModelNotFound,
     NoRoute,
@@ -172,7 +179,7 @@ def print_table(report: EvalReport) -> None:
         if r.invented:
             flags += f" ({' '.join(r.invented[:5])})"
         table.add_row(str(i), f"[{styles[r.outcome]}]{r.outcome}[/]", flags,
-                      " ".join(c["name"] for c in r.tool_calls) or "—",
+                      " ".join(call_text(c) for c in r.tool_calls) or "—",
                       files_text(r), diff_text(r.diff),
                       f"{r.prompt_eval_count:,}" if r.prompt_eval_count is not None else "—",
                       f"{r.num_ctx:,}" if r.num_ctx else "server default")
@@ -183,6 +190,11 @@ def print_table(report: EvalReport) -> None:
                           highlight=False)
         if r.error:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
+        for c in r.tool_calls:  # why a call wrote nothing (newuser39 #27)
+            if c.get("refused") is not None or c.get("error") is not None:
+                what = "refused" if c.get("refused") is not None else "failed"
+                console.print(f"run {i}: {c['name']} {what} — {c.get('refused') or c['error']}",
+                              markup=False, highlight=False)
     cut = [f"{sum(flag in r.flags for r in report.runs)} {flag}" for flag in
            ("truncated", "stopped") if any(flag in r.flags for r in report.runs)]
     console.print(f"pass rate: {report.passes}/{len(report.runs)} "

@@ -59,6 +59,13 @@ def run(ns: argparse.Namespace) -> int:
     return run_fleet_app(ns.root, ns, PROG)
 
 
+def not_a_folder(root: Path) -> str:
+    """Why ``root`` is no fleet root, in every command's words for a missing path
+    (newuser39 #12: fleet said "not a folder" where the others say "no such file or
+    folder")."""
+    return "not a folder" if os.path.lexists(root) else "no such file or folder"
+
+
 def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
               limit_flags: list[tuple[str, str]]) -> int:
     """Discover, audit and report the fleet under ``root_arg``; the exit status is the worst
@@ -67,7 +74,7 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     after, --max-lines and --max-bytes always look given)."""
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        return fail("memtui audit", f"{root_arg}: not a folder")
+        return fail("memtui audit", f"{root_arg}: {not_a_folder(root)}")
     root = root.resolve()
     tty = sys.stderr.isatty()
     if tty:  # a walk of a large tree takes a while too (newuser34 #28)
@@ -206,7 +213,7 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
 
     root = Path(root_arg).expanduser()
     if not root.is_dir():
-        return fail(prog, f"{root_arg}: not a folder" + (" (--fleet)" if prog == "memtui"
+        return fail(prog, f"{root_arg}: {not_a_folder(root)}" + (" (--fleet)" if prog == "memtui"
                                                          else ""))
     problem = terminal_problem()
     if problem:

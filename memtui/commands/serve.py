@@ -113,7 +113,8 @@ def run(ns: argparse.Namespace) -> int:
     if app_args:  # the app's options, checked here once rather than in every tab
         from memtui.commands import app
 
-        checker = ArgumentParser(prog="memtui")
+        # serve's prefix, as every command's error says it (newuser39 #12: "memtui: error")
+        checker = ArgumentParser(prog="memtui serve")
         app.add_arguments(checker)
         checker.parse_args([ns.path or ".", *app_args])  # (a bad one: one line, exit 2)
     if not is_loopback(ns.host):

@@ -79,6 +79,29 @@ def kept_out(point: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def kept_by(points: list[dict[str, Any]]) -> str:
+    """Who kept findings out, over the points, as `audit` names them (newuser39 #11: the
+    configuration was blamed for what inline comments hid): ``inline `memtui: ignore`
+    comments in the files and the configuration at that commit — today's …``."""
+    by: dict[str, int] = {}
+    for p in points:
+        got = p.get("suppressed") or {}
+        for cause, n in (got.get("by") or {}).items():
+            by[cause] = by.get(cause, 0) + n
+        by["config"] = by.get("config", 0) + got.get("lowered", 0)
+    words = {"inline": "inline `memtui: ignore` comments in the files",
+             "config": "the configuration",
+             "baseline": "the baseline", "exclude": "the configuration's exclude"}
+    named = [words.get(c, c) for c, n in by.items() if n]
+    if not named:  # (a point written before causes were kept)
+        named = ["the configuration or inline comments"]
+    said = ", ".join(named[:-1]) + (" and " if len(named) > 1 else "") + named[-1]
+    return said + (" at that commit — today's configuration is applied at every commit, not "
+                   "the one each commit held"
+                   if by.get("config") or by.get("exclude") or not any(by.values())
+                   else " at that commit")
+
+
 def print_trend(points: list[dict[str, Any]], console: Console | None = None,
                 config_path: str | None = None, stopped: dict[str, Any] | None = None
                 ) -> None:
@@ -114,10 +137,9 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
     if any(kept):
         secret = max((p.get("suppressed", {}).get("secret", 0) for p in points), default=0)
         console.print(Text(
-            "kept out: findings the configuration suppressed or lowered at that commit — "
-            "today's configuration is applied at every commit, not the one each commit "
-            "held" + (f"; at least one point has {plural(secret, 'credential')} kept out"
-                      if secret else ""),
+            f"kept out: findings suppressed or lowered by {kept_by(points)}"
+            + (f"; at least one point has {plural(secret, 'credential')} kept out"
+               if secret else ""),
             style="yellow" if secret else "dim"))
     lines = (("orphans", "orphans"), ("unreachable", "unreachable"), ("block_tokens", tokens))
     width = max(len(label) for _, label in lines)

@@ -24,7 +24,7 @@ from memtui.commands.workspace_arg import resolved_path
 from memtui.core.reporting.safe_output import printable
 from memtui.core.workspace import Workspace, WorkspaceError
 from memtui.edit.errors import Refused
-from memtui.edit.journal import plan_undo, title, undo
+from memtui.edit.journal import merged_lines, plan_undo, title, undo
 from memtui.edit.safe_write import ABSENT
 from memtui.edit.turn_undo import plan_undo_turn, undo_turn
 from memtui.edit.undo_inverse import inverse
@@ -73,8 +73,9 @@ def run(ns: argparse.Namespace) -> int:
         return _os_error(exc)
     kept = rec.get("undone_except") or []
     left = f" (left as they were: {', '.join(kept)})" if kept else ""
+    merged = "".join(f"; {line}" for line in merged_lines(plan.merged))
     print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"
-                    f"{_deleted(rec, kept)}{plan.orphans() if kept else ''}"))
+                    f"{_deleted(rec, kept)}{plan.orphans() if kept else ''}{merged}"))
     return 0
 
 

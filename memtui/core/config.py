@@ -41,6 +41,7 @@ from memtui.core.files.input_file import (
     lies_within,
     parse_toml,
     read_input,
+    written,
 )
 from memtui.core.files.user_dirs import user_config_dir
 from memtui.core.profiles import PROFILES
@@ -231,7 +232,7 @@ def _number(where: str, key: str, value: object, whole: bool,
     same as the flag of the same name's)."""
     why = bounds.check(value, whole, *limits)
     if why is not None:
-        raise _bad(where, key, f"{why}, not {str(value)[:40]!r}")
+        raise _bad(where, key, f"{why}, not {written(value)[:40]!r}")
     return value
 
 

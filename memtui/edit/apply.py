@@ -12,6 +12,7 @@ from memtui.edit.changeset import Changeset, FileChange, write_changes
 from memtui.edit.chat_state import scrub_chat_state
 from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal
+from memtui.edit.kept_age import kept_ages
 from memtui.edit.made_folders import missing_folders
 from memtui.edit.safe_write import (
     MAX_EDIT_BYTES,
@@ -67,7 +68,11 @@ def apply_locked(ws: Workspace, changeset: Changeset) -> dict[str, Any]:
                     made[ch.path] = new
         journal = Journal(ws)
         record = journal.append(changeset, ages, modes, made)
-        changes = [_aged(ch, ages) if changeset.keep_age else ch for ch in changeset.changes]
+        if changeset.keep_age:  # the age that dated each file: its mtime, or its commit's
+            kept = kept_ages(ws.root, changeset, ages)
+            changes = [_aged(ch, kept) for ch in changeset.changes]
+        else:
+            changes = list(changeset.changes)
         changes = [replace(ch, mode=modes.get(ch.moved_from))
                    if ch.kind == "create" and ch.moved_from is not None else ch
                    for ch in changes]

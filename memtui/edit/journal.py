@@ -74,6 +74,7 @@ from memtui.edit.undo_links import (
     unindexed,
     unindexed_clause,
 )
+from memtui.edit.undo_merge import reverse_in
 
 SCHEMA = 1
 #: How history marks a redaction (its record cannot bring the credential back).
@@ -260,6 +261,14 @@ class Journal:
                                    (modes or {}).get(ch.path), (made or {}).get(ch.path))
                       for ch in changeset.changes],
         }
+        index = index_rel(self.ws)
+        for f, ch in zip(rec["files"], changeset.changes, strict=True):
+            if ch.path == index and ch.before is not None and ch.after is not None:
+                # what it left, so that its own lines can be taken back once the agent
+                # has edited other lines (`own_lines_back`, newuser39 #3)
+                after = ch.after if not changeset.secrets else \
+                    _scrub_bytes(ch.after, changeset.secrets)
+                f["after"] = base64.b64encode(after).decode("ascii")
         if changeset.secrets:
             rec["redacted"] = True
         if changeset.turn is not None:
@@ -458,8 +467,12 @@ def _scrubbed(rec: dict[str, Any], secrets: list[str],
     out = {k: (v if k.startswith("_") or k == "files" else walk(v)) for k, v in rec.items()}
     files = []
     for f in rec["files"]:
-        f = {k: walk(v) if k not in ("before", "before_sha256", "after_sha256") else v
-             for k, v in f.items()}
+        f = {k: walk(v) if k not in ("before", "before_sha256", "after_sha256", "after")
+             else v for k, v in f.items()}
+        kept_after = _decode_before(f["after"]) if isinstance(f.get("after"), str) else None
+        if kept_after is not None and (clean := _scrub_bytes(kept_after, secrets)) != kept_after:
+            f["after"] = base64.b64encode(clean).decode("ascii")
+            changed = True
         if f["after_sha256"] in rehash:
             f["after_sha256"] = rehash[f["after_sha256"]]
             changed = True
@@ -680,6 +693,9 @@ class UndoPlan:
     linked: dict[str, str] = field(default_factory=dict)
     #: memories the undo makes again that the index left as it is does not link (orphans)
     unindexed: list[str] = field(default_factory=list)
+    #: the index files something else edited since, whose own lines the undo takes back
+    #: all the same (`memtui.edit.undo_merge`: newuser39 #3): path → the diff it makes
+    merged: dict[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -770,6 +786,11 @@ def _undo(ws: Workspace) -> dict[str, Any]:
         if now == f["before_sha256"]:
             continue  # never written (the operation was cut short): nothing to revert
         if now != f["after_sha256"]:
+            back = own_lines_back(ws, rec, f, before, data)
+            if back is not None:
+                plan.changes.append(FileChange(path, data, back, mode=_mode(f)))
+                plan.merged[path] = merged_diff(path, data, back)
+                continue
             staying[path] = data
             plan.blocked[path] = ("was deleted" if now == ABSENT else
                                   "was created again" if f["after_sha256"] == ABSENT else
@@ -853,6 +874,36 @@ def not_undone(ws: Workspace, rec: dict[str, Any], after: str = "") -> str:
                      if older is not None else "; nothing older to undo")
     return (f"#{rec['id']} {rec['op']} is not undone: the credential was not kept (memtui "
             f"never stores a secret), so {stays}{after}")
+
+
+def own_lines_back(ws: Workspace, rec: dict[str, Any], f: dict[str, Any],
+                   before: bytes | None, now: bytes | None) -> bytes | None:
+    """The index file ``f`` names as it is ``now`` with the operation's own lines taken
+    back (`memtui.edit.undo_merge`), or None: not the index, not a file it modified, not
+    one whose kept ``after`` is known, or a hunk that no longer applies."""
+    if before is None or now is None or f["path"] != index_rel(ws) or \
+            f["after_sha256"] == ABSENT:
+        return None
+    after = _decode_before(f["after"]) if isinstance(f.get("after"), str) else None
+    if after is None or digest(after) != f["after_sha256"]:  # (older records keep none)
+        return None
+    return reverse_in(before, after, now)
+
+
+def merged_lines(merged: dict[str, str]) -> list[str]:
+    """What a merged undo says of each file it takes its own lines back from."""
+    return [f"{path} changed since (not by memtui): only the operation's own lines are "
+            "taken back, the lines changed since stay as they are" for path in merged]
+
+
+def merged_diff(path: str, now: bytes, back: bytes) -> str:
+    """The unified diff the merged undo makes to ``path`` (as it is now → as it will be)."""
+    import difflib
+
+    return "".join(difflib.unified_diff(
+        now.decode("utf-8", "replace").splitlines(keepends=True),
+        back.decode("utf-8", "replace").splitlines(keepends=True),
+        f"a/{path}", f"b/{path}"))
 
 
 def kept_before(rec: dict[str, Any], f: dict[str, Any]) -> bytes | None:

@@ -43,7 +43,7 @@ from memtui.edit.draft import (
 )
 from memtui.edit.errors import Refused, UsageError
 from memtui.edit.index_draft import draft_entries
-from memtui.edit.journal import is_redaction, plan_undo, undo
+from memtui.edit.journal import is_redaction, merged_lines, plan_undo, undo
 from memtui.edit.load_limit import changeset_past_limit, pushed_note, window_note
 from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
@@ -501,6 +501,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
              for ch in plan.changes]
     title, confirm = f"Undo #{rec['id']} {rec['op']}?", "Undo"
     lines = [rec.get("summary", ""), "", *files]
+    if plan.merged:  # newuser39 #3: only its own lines, the agent's edits since kept
+        lines += ["", *merged_lines(plan.merged)]
     if plan.blocked:
         title, confirm = f"Undo #{rec['id']} {rec['op']} in part?", "Undo the others"
         lines = [rec.get("summary", ""), "", f"{plan.blocking()}:",
@@ -509,7 +511,8 @@ async def run_undo(app: App[Any], workspace: Workspace) -> bool:
                  f"undo the {plan.others()}:", *files]
         if plan.unindexed:  # newuser37 #7: an orphan said before, not found after
             lines += ["", plan.orphans().removeprefix("; ")]
-    if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True)):
+    diff = "".join(plan.merged.values())
+    if not await ask(app, ConfirmScreen(title, lines, confirm=confirm, danger=True, diff=diff)):
         return False
     try:
         done = undo(workspace, skip=plan.blocked, expect=plan.id)

@@ -151,3 +151,13 @@ def snapshot(root: Path) -> object:
     from memtui.edit.snapshot import Snapshot
 
     return Snapshot.read(open_workspace(root))
+
+
+def agent_rewrites_index(ws: Path, line: str = "") -> None:
+    """The agent rewrites MEMORY.md: every line re-saved (a trailing space each), ``line``
+    appended. No hunk of memtui's still applies, so an undo of an operation that wrote it
+    leaves it as it is (an edit of other lines alone is merged: newuser39 #3)."""
+    index = ws / "MEMORY.md"
+    text = index.read_text(encoding="utf-8")
+    index.write_text("".join(ln.rstrip("\n") + " \n" for ln in text.splitlines(True)) + line,
+                     encoding="utf-8")

@@ -419,10 +419,10 @@ async def test_add_to_index_says_where_the_line_really_goes(ws: Path) -> None:
 
 async def test_a_blocked_undo_says_it_cannot_undo_and_why(ws: Path) -> None:
     from memtui.edit import index_ops
-    from tests.edit.conftest import do
+    from tests.edit.conftest import agent_rewrites_index, do
 
     do(ws, index_ops.add_to_index, ["memory/lonely_note.md"])
-    (ws / "MEMORY.md").write_text(read(ws, "MEMORY.md") + "- edited by hand\n")
+    agent_rewrites_index(ws, "- edited by hand\n")  # (other lines alone: merged, #3)
     app = Harness(lambda a: curate.run_undo(a, open_workspace(ws)))
     async with app.run_test(size=(120, 50)) as pilot:
         await _finish(pilot, app)

@@ -17,7 +17,15 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import Journal, Unreadable, undo
 from memtui.edit.safe_write import Conflict
 from memtui.edit.snapshot import Snapshot
-from tests.edit.conftest import INDEX, read, snapshot, tree, with_hot, write_tree
+from tests.edit.conftest import (
+    INDEX,
+    agent_rewrites_index,
+    read,
+    snapshot,
+    tree,
+    with_hot,
+    write_tree,
+)
 
 OPS: dict[str, Callable[[Snapshot], Changeset]] = {
     "add-to-index": lambda s: index_ops.add_to_index(s, ["lonely_note"]),
@@ -92,8 +100,8 @@ def test_undo_after_a_new_operation_skips_undone_records(ws: Path) -> None:
 
 def test_undo_refuses_when_a_touched_file_changed(ws: Path) -> None:
     run(ws, "add-to-index")
-    edited = read(ws, "MEMORY.md") + "hand edit\n"
-    write_tree(ws, {"MEMORY.md": edited})
+    agent_rewrites_index(ws, "hand edit\n")  # (an edit of other lines alone is merged)
+    edited = read(ws, "MEMORY.md")
     with pytest.raises(Conflict) as exc:
         undo(open_workspace(ws))
     assert str(exc.value) == ("MEMORY.md changed since operation #1 (add-to-index); "

@@ -122,3 +122,50 @@ def test_a_tampered_age_in_the_journal_is_ignored(ws: Path) -> None:
         proc = cli("undo", ws)
         assert (proc.returncode, proc.stderr) == (0, "")
         assert mtimes(ws)["MEMORY.md"] > before["MEMORY.md"] + 50 * DAY_NS  # now, not bad
+
+
+def git_dated(root: Path, days: int = 97) -> None:
+    """``root`` a git repository whose one commit is ``days`` old while every file's mtime
+    is today: the files' age comes from git (a clone, a checkout)."""
+    import subprocess
+
+    when = f"@{int(os.stat(root).st_mtime) - days * 86_400} +0000"
+    env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when,
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    for args in (["init", "-q", "."], ["add", "-A"],
+                 ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]):
+        subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("case", ["rename", "redact", "fix-wikilinks", "repoint"])
+def test_a_git_dated_memory_keeps_its_git_age_after_memtui_s_write(tmp_path: Path,
+                                                                   case: str) -> None:
+    """newuser39 #4: redacting (renaming, fixing a link in) a 97-day-old memory that git
+    dated made it "written or last changed today" to the agent and dropped it from
+    ``stale``: the write made it differ from HEAD, so its mtime (today, a checkout's)
+    dated it. The curation is no new observation: the memory keeps its 97 days."""
+    (tmp_path / "MEMORY.md").write_text("# Memory\n- [Old](old.md) — an old fact\n"
+                                        "- [Other](other.md) — another\n", encoding="utf-8")
+    (tmp_path / "old.md").write_text(
+        "---\nname: old\ndescription: an old fact\ntype: project\n---\n"
+        "Deploy with AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8example9 set.\n"
+        "See [[Other]] and [the other](gone.md).\n", encoding="utf-8")
+    (tmp_path / "other.md").write_text(
+        "---\nname: other\ndescription: another\ntype: project\n---\nBody.\n",
+        encoding="utf-8")
+    git_dated(tmp_path)
+
+    def age(rel: str = "old.md") -> tuple[int, str, bool]:
+        report = json.loads(cli("audit", tmp_path, "--json", "--fail-on", "never").stdout)
+        f = next(f for f in report["files"] if f["path"] == rel)
+        stale = [s for x in report["findings"] if x["kind"] == "stale"
+                 for s in x.get("files") or [x["path"]]]
+        return f["age_days"], f["age_source"], rel in stale
+
+    assert age()[::2] == (97, True)
+    args = {"rename": ["old", "new-name"], "redact": ["old"], "fix-wikilinks": [],
+            "repoint": ["gone.md", "other.md"]}[case]
+    proc = cli("fix", case, tmp_path, *args)
+    assert proc.returncode == 0, proc.stderr
+    days, _source, stale = age("new_name.md" if case == "rename" else "old.md")
+    assert (days, stale) == (97, True)

@@ -15,7 +15,7 @@ from memtui.edit.errors import Refused
 from memtui.edit.journal import plan_undo, undo
 from memtui.edit.safe_write import Conflict
 from memtui.tui import curate
-from tests.edit.conftest import cli, read, tree
+from tests.edit.conftest import agent_rewrites_index, cli, read, tree
 from tests.edit.test_curate_tui import Harness, _finish
 
 AGENT_LINE = "- [Agent note](memory/agent.md) — written by the agent\n"
@@ -28,8 +28,7 @@ def rename_then_agent_writes_index(ws: Path) -> dict[str, str]:
     agent appends to MEMORY.md; returns the tree before the rename."""
     start = tree(ws)
     assert cli("fix", "rename", ws, "yield-source", "yield-origin").returncode == 0
-    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
-        fh.write(AGENT_LINE)
+    agent_rewrites_index(ws, AGENT_LINE)
     return start
 
 
@@ -77,8 +76,7 @@ def test_a_new_memory_the_changed_index_links_stays(ws: Path) -> None:
     delete a memory the index left as it is links, and nothing else is left to undo."""
     assert cli("fix", "new", ws, "shift-plan", "--type", "project", "--description",
                "Shift plan", "--index").returncode == 0
-    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
-        fh.write("- an outside note\n")
+    agent_rewrites_index(ws, "- an outside note\n")
     after = tree(ws, include_state=True)
     for args in ((), ("--skip-changed",)):
         proc = cli("undo", ws, *args)
@@ -100,8 +98,7 @@ def delete_then_agent_writes_index(ws: Path) -> dict[str, str]:
     returns the tree before the delete."""
     start = tree(ws)
     assert cli("fix", "delete", ws, "line-b").returncode == 0
-    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
-        fh.write(AGENT_LINE)
+    agent_rewrites_index(ws, AGENT_LINE)
     return start
 
 
@@ -262,8 +259,7 @@ def test_an_archive_undone_in_part_names_the_orphans_it_brings_back(ws: Path) ->
     appends to MEMORY.md. Undone without MEMORY.md, the memories come back without their
     lines — orphans, said in the refusal, the result and the app's dialog, not found later."""
     assert cli("fix", "archive", ws, "line-a", "line-b").returncode == 0
-    with (ws / "MEMORY.md").open("a", encoding="utf-8") as fh:
-        fh.write(AGENT_LINE)
+    agent_rewrites_index(ws, AGENT_LINE)
     said = ("memory/line-a.md and 1 more come back without their index lines: orphans (A in "
             "the Index view, or memtui fix add-to-index, links them)")
     refused = cli("undo", ws)

@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 
 from memtui.cli import main
-from tests.edit.conftest import read
+from tests.edit.conftest import agent_rewrites_index, read
 
 
 def fold_then_edit(ws: Path) -> None:
     assert main(["fix", "fold", str(ws), "user-role", "yield-source", "--label", "Cold"]) == 0
     # the packed line is line 4; an outside edit appends a line
-    with open(ws / "MEMORY.md", "a", encoding="utf-8") as fh:
-        fh.write("- an outside note\n")
+    agent_rewrites_index(ws, "- an outside note\n")
 
 
 def test_undo_names_the_unfold_that_reverses_a_fold(
@@ -36,8 +35,7 @@ def test_undo_names_the_unfold_that_reverses_a_fold(
 def test_undo_names_remove_link_for_an_add_to_index(
         ws: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fix", "add-to-index", str(ws), "lonely_note"]) == 0
-    with open(ws / "MEMORY.md", "a", encoding="utf-8") as fh:
-        fh.write("- an outside note\n")
+    agent_rewrites_index(ws, "- an outside note\n")
     capsys.readouterr()
     assert main(["undo", str(ws)]) == 1
     assert capsys.readouterr().err.endswith(
@@ -58,8 +56,7 @@ async def test_the_app_names_F_when_the_file_changed_after_the_dialog_opened(
         await started(pilot, app)
         await pilot.press("u")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        with open(ws / "MEMORY.md", "a", encoding="utf-8") as fh:  # while it is open
-            fh.write("- an outside note\n")
+        agent_rewrites_index(ws, "- an outside note\n")  # while it is open
         await pilot.click("#confirm")
         await wait_for(pilot, lambda: "nothing was undone" in app.notice)
         assert app.notice == ("MEMORY.md changed since operation #1 (fold); nothing was "

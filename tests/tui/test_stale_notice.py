@@ -31,7 +31,10 @@ async def test_a_blocked_undo_notice_goes_with_the_next_key(workspace: Path) -> 
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.notice.endswith("(u to undo #1)"))
         index = workspace / "MEMORY.md"
-        index.write_text(index.read_text() + "- agent's line\n")  # the agent wrote since
+        # the agent wrote since, memtui's own line too (else undo takes back that line
+        # alone: newuser39 #3)
+        index.write_text(index.read_text().replace("lonely.md)", "lonely.md) (agent)")
+                         + "- agent's line\n")
         await pilot.press("u")
         blocked = "cannot undo #1 (add-to-index): MEMORY.md changed since"
         # (the refusal then names the way out: newuser31 #18)

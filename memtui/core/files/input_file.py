@@ -190,6 +190,23 @@ def text_of(data: bytes, shown: str) -> str:
         raise InputError(shown, "not UTF-8 text") from None
 
 
+class WrittenFloat(float):
+    """A TOML float that keeps how it was written, so that an error quotes what the user
+    typed (newuser39 #12: ``num-ctx = 1e3`` was refused as "not '1000.0'")."""
+
+    written: str
+
+    def __new__(cls, text: str) -> WrittenFloat:
+        out = super().__new__(cls, text.replace("_", ""))
+        out.written = text
+        return out
+
+
+def written(value: object) -> str:
+    """``value`` as the user wrote it, when memtui read it from TOML; else as Python says."""
+    return value.written if isinstance(value, WrittenFloat) else str(value)
+
+
 def parse_toml(data: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
     """The TOML document ``data`` read from ``path``; InputError (one line) for whatever
     does not parse, nesting too deep or too large included."""
@@ -198,7 +215,7 @@ def parse_toml(data: bytes, path: str | os.PathLike[str]) -> dict[str, Any]:
     shown = os.fspath(path)
     text = text_of(data, shown)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=WrittenFloat)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(shown, f"not valid TOML ({exc})") from None
     except RecursionError:

@@ -49,7 +49,7 @@ from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Rep
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles import recognise
 from memtui.core.record import as_dict, replace
-from memtui.core.reporting.suppress import apply_to
+from memtui.core.reporting.suppress import CAUSES, apply_to
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
 
 #: What each trend point holds, besides the commit.
@@ -420,7 +420,10 @@ def _point(ws: Workspace, root: Path, commit: Commit, auditor: Auditor | None,
         "suppressed": {
             "total": len(result.suppressed),
             "secret": sum(s.finding.kind == "secret" for s in result.suppressed),
-            "lowered": len(result.lowered)},
+            "lowered": len(result.lowered),
+            # by what (newuser39 #11: inline comments were blamed on the configuration)
+            "by": {cause: n for cause in CAUSES
+                   if (n := sum(s.cause == cause for s in result.suppressed))}},
     }, result.holds, auditor
 
 
