@@ -37,6 +37,7 @@ from memtui.core.checks.near_duplicate import (
     Verdicts,
     sketches_named,
 )
+from memtui.core.checks.near_duplicate_store import unpack
 
 FORMAT = "v1"  # the records' layout (the file's name changes with it)
 MOST = 250_000  # verdicts kept (8.5 MB; 18,772 at 10,000 templated memories: 638 KB)
@@ -89,7 +90,7 @@ class PairVerdicts(Verdicts):
         def digest(sk: bytes) -> bytes:
             held = digests.get(id(sk))
             if held is None or held[0] is not sk:
-                held = digests[id(sk)] = (sk, hashlib.blake2b(sk, digest_size=_DIGEST).digest())
+                held = digests[id(sk)] = (sk, _digest(sk))
             return held[1]
 
         def named_of(sa: bytes, sb: bytes) -> Named:
@@ -127,6 +128,17 @@ class PairVerdicts(Verdicts):
         data = {k: _stored(kept[k]) for k in keys[:MOST_NAMED]}
         if save_cache(self.named_path, data):
             self.named_added = 0
+
+
+def _digest(sk: bytes) -> bytes:
+    """A sketch's digest, of the whole sketch (a packed sketch, as the scan cache gives it,
+    and the same one unpacked, as a scan makes it, are one: `sketches_named` reads either
+    whole)."""
+    try:
+        whole = unpack(sk)
+    except ValueError:  # cut short (a tampered cache): its own bytes, never a whole one's
+        return hashlib.blake2b(b"cut\0" + sk, digest_size=_DIGEST).digest()
+    return hashlib.blake2b(whole, digest_size=_DIGEST).digest()
 
 
 def _stored(value: Named) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
