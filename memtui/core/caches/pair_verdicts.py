@@ -50,7 +50,7 @@ _UNKNOWN = object()
 class PairVerdicts(Verdicts):
     """`Verdicts` loaded from and saved to one cache file (or none)."""
 
-    __slots__ = ("named", "named_added", "named_path", "named_used", "path")
+    __slots__ = ("named", "named_added", "named_digests", "named_path", "named_used", "path")
 
     def __init__(self, path: Path | None) -> None:
         super().__init__()
@@ -62,6 +62,9 @@ class PairVerdicts(Verdicts):
             if path is not None else None
         self.named_used: set[bytes] = set()  # the keys asked for (kept first when full)
         self.named_added = 0
+        #: The last pairing's sketches' digests, by the sketch's id (with the sketch: a kept
+        #: auditor's unchanged sketches are the same objects from one audit to the next).
+        self.named_digests: dict[int, tuple[bytes, bytes]] = {}
         stored = load_cache(path, bytes) or b""
         if len(stored) % _RECORD:
             stored = b""  # not written by `save`: no verdict in it can be trusted
@@ -80,17 +83,23 @@ class PairVerdicts(Verdicts):
 
     def named_of(self) -> NamedOf:
         """`sketches_named` memoised by the two sketches' digests, for one pairing's
-        findings (each sketch's digest made once in it)."""
+        findings (each sketch's digest made once in it, or taken from the last pairing's
+        when it is the very same sketch)."""
         if self.named is None:
             self.named = _loaded_named(self.named_path)
         kept, used = self.named, self.named_used
         used.clear()
+        last: dict[int, tuple[bytes, bytes]] = self.named_digests
         digests: dict[int, tuple[bytes, bytes]] = {}
+        self.named_digests = digests
 
         def digest(sk: bytes) -> bytes:
             held = digests.get(id(sk))
             if held is None or held[0] is not sk:
-                held = digests[id(sk)] = (sk, _digest(sk))
+                held = last.get(id(sk))
+                if held is None or held[0] is not sk:
+                    held = (sk, _digest(sk))
+                digests[id(sk)] = held
             return held[1]
 
         def named_of(sa: bytes, sb: bytes) -> Named:

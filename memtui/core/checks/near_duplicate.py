@@ -1684,17 +1684,21 @@ NamedOf = Callable[[bytes, bytes], Named]
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
                 sizes: Mapping[Hashable, int] | None = None,
-                sketch_of: SketchOf | None = None, named_of: NamedOf | None = None
-                ) -> dict[str, tuple[Finding, ...]]:
+                sketch_of: SketchOf | None = None, named_of: NamedOf | None = None,
+                each: Callable[[str, list[tuple[float, Hashable]]], tuple[Finding, ...]]
+                | None = None) -> dict[str, tuple[Finding, ...]]:
     """The ``near_duplicate`` (and ``contradiction``) findings of `pairs`' answer, a hub's
     pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
     alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
     most of its pairs). ``sketch_of``: each key's sketch, for the message to name what a
-    pair shares (`pair_finding`)."""
+    pair shares (`pair_finding`). ``each``: `pair_findings` of (a file, its pairs) with
+    that ``sketch_of`` and ``named_of``, memoised (a kept auditor's, issue 35)."""
     kept = {rel: without_instances(rel, others)
             for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
-    return {str(rel): pair_findings(str(rel), others, sketch_of, named_of)
-            for rel, others in kept.items() if others}
+    if each is None:
+        return {str(rel): pair_findings(str(rel), others, sketch_of, named_of)
+                for rel, others in kept.items() if others}
+    return {str(rel): each(str(rel), others) for rel, others in kept.items() if others}
 
 
 def without_instances(rel: Hashable, others: list[tuple[float, Hashable]]

@@ -450,8 +450,11 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         # that a change names its own pairs alone, issue 35)
         named_of = _named_of(inp.verdicts)
         if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
+            # (each file's findings a function of its pairs and the two sketches named:
+            # those of the files whose pairs and sketches are the last call's reused)
+            each = _memo_pair_findings(memo, sketch_of, named_of)
             return _with_crowded(findings_of(kept.known, _sizes(scans),  # (a change
-                                             sketch_of, named_of), kept.crowded()), kept
+                                             sketch_of, named_of, each), kept.crowded()), kept
         for rel, others in got.items():
             others = without_instances(rel, others)
             if others:
@@ -712,6 +715,39 @@ def _claims_first(scans: dict[str, FileScan]) -> dict[str, list[tuple[str, str]]
     for s in scans.values():
         s.claims = ""
     return twice
+
+
+def _pairs_key(others: list[tuple[float, Hashable]]) -> tuple[object, ...]:
+    """A file's pairs as a key: each other file and its measure, with the measure's kind and
+    what it carries (`Contradicting`'s values, `Copied`'s lines: a float compares equal to
+    another kind of the same value)."""
+    return tuple((o, type(s), float(s), tuple(getattr(s, "__dict__", {}).items()))
+                 for s, o in others)
+
+
+def _memo_pair_findings(memo: Memo, sketch_of: Callable[[Hashable], bytes],
+                        named_of: NamedOf | None
+                        ) -> Callable[[str, list[tuple[float, Hashable]]], tuple[Finding, ...]]:
+    """`pair_findings` memoised by the file, its pairs (`_pairs_key`) and the sketches of the
+    file and of each other (what the message names), the last call's values kept (a kept
+    auditor's: the values of this call replace them)."""
+    last = memo.swap("pair findings", None)
+    old: dict[object, tuple[Finding, ...]] = last if isinstance(last, dict) else {}
+    new: dict[object, tuple[Finding, ...]] = {}
+    memo.swap("pair findings", new)
+
+    def each(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:
+        try:
+            key = (rel, _pairs_key(others), sketch_of(rel),
+                   tuple(sketch_of(o) for _, o in others))
+        except KeyError:
+            return pair_findings(rel, others, sketch_of, named_of)
+        got = old.get(key)
+        if got is None:
+            got = pair_findings(rel, others, sketch_of, named_of)
+        new[key] = got
+        return got
+    return each
 
 
 def _named_of(verdicts: Verdicts | None) -> NamedOf | None:
