@@ -260,17 +260,13 @@ def index_findings(index: Index) -> list[Finding]:
     elif any(p.endswith(HEAD_ONLY) for p in index.problems):
         out.append(unchecked(INDEX_NAME, index.text.count("\n") + 1,
                              f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
-    # one keyword probe of the index for the checks below (issue 35: the relative-date
-    # check without one looked for each of its 1,440 CLDR anchors in the whole lower-cased
-    # index: ~0.4 s at 10,000 lines, on every index edit)
-    probe = KeywordProbe(index.text)
-    for line_no, reason, excerpt in scan_instructions(index.text, 1, probe):
+    for line_no, reason, excerpt in scan_instructions(index.text):
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     # its prose and hooks are injected every turn: a "tomorrow" there is read on every
     # later day (newuser37 #36), checked as a project memory's lines are
     out.extend(finding("relative_date", INDEX_NAME, line, message)
-               for line, message in relative_dates(index.text, 1, probe))
+               for line, message in relative_dates(index.text, 1))
     out.extend(finding("hidden_text", INDEX_NAME, line, message)
                for line, message in [*hidden_findings(index.text),
                                      *comment_findings(index.text)])
