@@ -133,7 +133,8 @@ __all__ = ["BANDS", "BUCKET_ALL", "Buckets", "Copied", "Verdicts", "crowded", "c
            "entry_sketches", "findings_of",
            "near_duplicate_findings", "near_duplicate_texts", "pair_finding", "pair_findings",
            "pairs",
-           "shingle_hashes", "similarity", "sketch", "slot_conflicts", "strong_slots"]
+           "shingle_hashes", "similarity", "sketch", "sketches_named", "slot_conflicts",
+           "strong_slots"]
 
 BANDS, ROWS = 10, 6  # LSH past ALL_PAIRS sketches: 60 of the K bins, in bands
 FACT_BUCKET = 8  # past ALL_PAIRS, two sketches sharing a fact no more hold are candidates
@@ -1682,20 +1683,30 @@ def near_duplicate_findings(sketches: Mapping[str, bytes]) -> dict[str, tuple[Fi
 
 
 SketchOf = Callable[[Hashable], bytes]  # a key's sketch (what a pair shares: `_shared_named`)
+#: What two sketches share, named in a pair's message (`sketches_named`), or None.
+Named = tuple[list[str], list[str], bool] | None
+#: `sketches_named`, or a memo of it (`memtui.core.caches.pair_verdicts.PairVerdicts.named_of`:
+#: a pure function of the two sketches, kept between audits, issue 35).
+NamedOf = Callable[[bytes, bytes], Named]
 
 
 def findings_of(found: Mapping[Hashable, list[tuple[float, Hashable]]],
                 sizes: Mapping[Hashable, int] | None = None,
-                sketch_of: SketchOf | None = None) -> dict[str, tuple[Finding, ...]]:
+                sketch_of: SketchOf | None = None, named_of: NamedOf | None = None,
+                each: Callable[[str, list[tuple[float, Hashable]]], tuple[Finding, ...]]
+                | None = None) -> dict[str, tuple[Finding, ...]]:
     """The ``near_duplicate`` (and ``contradiction``) findings of `pairs`' answer, a hub's
     pairs in other words left out (`memtui.core.checks.near_duplicate_hubs`: an overview
     alike with many topics; ``sizes``, each key's size in bytes: a hub is the smaller side of
     most of its pairs). ``sketch_of``: each key's sketch, for the message to name what a
-    pair shares (`pair_finding`)."""
+    pair shares (`pair_finding`). ``each``: `pair_findings` of (a file, its pairs) with
+    that ``sketch_of`` and ``named_of``, memoised (a kept auditor's, issue 35)."""
     kept = {rel: without_instances(rel, others)
             for rel, others in unhubbed(found, THRESHOLD, sizes).items()}
-    return {str(rel): pair_findings(str(rel), others, sketch_of)
-            for rel, others in kept.items() if others}
+    if each is None:
+        return {str(rel): pair_findings(str(rel), others, sketch_of, named_of)
+                for rel, others in kept.items() if others}
+    return {str(rel): each(str(rel), others) for rel, others in kept.items() if others}
 
 
 _STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}-\d{2}-\d{2})?-?")  # a name's date stamp
@@ -1731,14 +1742,15 @@ def without_instances(rel: Hashable, others: list[tuple[float, Hashable]]
 
 
 def pair_findings(rel: str, others: list[tuple[float, Hashable]],
-                  sketch_of: SketchOf | None = None) -> tuple[Finding, ...]:
+                  sketch_of: SketchOf | None = None, named_of: NamedOf | None = None
+                  ) -> tuple[Finding, ...]:
     """The findings of a memory with near-duplicates ``others`` (most alike first): one
     ``near_duplicate`` naming the most alike of those it repeats, one ``contradiction``
     naming the most alike of those it contradicts (`Contradicting`: the same text with
     another value, newuser29 #10)."""
     same = [o for o in others if not isinstance(o[0], Contradicting | Disagreeing)]
     against = [o for o in others if isinstance(o[0], Contradicting | Disagreeing)]
-    out = [pair_finding(rel, same, sketch_of)] if same else []
+    out = [pair_finding(rel, same, sketch_of, named_of)] if same else []
     if against:
         sim, other = against[0]
         also = f" (and {len(against) - 1} more)" if len(against) > 1 else ""
@@ -1755,28 +1767,36 @@ def pair_findings(rel: str, others: list[tuple[float, Hashable]],
 
 
 def pair_finding(rel: str, others: list[tuple[float, Hashable]],
-                 sketch_of: SketchOf | None = None) -> Finding:
+                 sketch_of: SketchOf | None = None, named_of: NamedOf | None = None
+                 ) -> Finding:
     """The one ``near_duplicate`` finding of a memory with near-duplicates ``others`` (most
     alike first); with ``sketch_of``, naming what it shares with the first
     (`_shared_named`)."""
     other = others[0][1]
     dated = bool(_DATED.search(rel) and _DATED.search(str(other)))
-    shared = None if sketch_of is None or dated else _shared_named(sketch_of, rel, other)
+    shared = None if sketch_of is None or dated \
+        else _shared_named(sketch_of, rel, other, named_of)
     return finding("near_duplicate", rel, None,
                    pair_message(str(other), others[0][0], len(others) - 1, dated, shared),
                    files=(str(other),))
 
 
-def _shared_named(sketch_of: SketchOf, a: Hashable, b: Hashable
-                  ) -> tuple[list[str], list[str], bool] | None:
-    """What two memories' sketches share: the values both windows write and the words both
-    hold (`near_duplicate_named.named`), and whether their facts meet besides the type (a
-    number in words as its number: `_settled`); None when a sketch is missing or cut
-    short."""
+def _shared_named(sketch_of: SketchOf, a: Hashable, b: Hashable,
+                  named_of: NamedOf | None = None) -> Named:
+    """What two memories' sketches share (`sketches_named`, or ``named_of``: its memo);
+    None when a sketch is missing."""
     try:
         sa, sb = sketch_of(a), sketch_of(b)
     except KeyError:
         return None
+    return (named_of or sketches_named)(sa, sb)
+
+
+def sketches_named(sa: bytes, sb: bytes) -> Named:
+    """What two sketches share: the values both windows write and the words both hold
+    (`near_duplicate_named.named`), and whether their facts meet besides the type (a number
+    in words as its number: `_settled`); None when a sketch is cut short. A pure function
+    of the two sketches (issue 35: memoised by them, `NamedOf`)."""
     if not _valid(sa) or not _valid(sb):
         return None
     (fa, ta), (fb, tb) = _facts_window(sa), _facts_window(sb)

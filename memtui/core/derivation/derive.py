@@ -30,6 +30,7 @@ from functools import lru_cache, partial
 from itertools import accumulate, chain, count, filterfalse
 from operator import attrgetter, is_not, itemgetter
 
+from memtui.core.caches.pair_verdicts import PairVerdicts
 from memtui.core.checks.contradiction import (
     contradiction_findings,
     findings_of_held_twice,
@@ -40,6 +41,7 @@ from memtui.core.checks.missing_why import missing_findings
 from memtui.core.checks.near_duplicate import (
     SPELLED,
     Buckets,
+    NamedOf,
     Verdicts,
     crowded,
     crowded_finding,
@@ -425,11 +427,13 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             sketches = {r: s.sketch for r, s in scans.items()}
             if not keep_buckets:
                 return _with_crowded(findings_of(pairs(sketches, SPELLED, inp.verdicts),
-                                                 _sizes(scans), sketches.__getitem__),
+                                                 _sizes(scans), sketches.__getitem__,
+                                                 _named_of(inp.verdicts)),
                                      crowded(sketches)), None
             kept = Buckets(sketches, pos)
             return _with_crowded(findings_of(kept.found(inp.verdicts), _sizes(scans),
-                                             sketches.__getitem__), kept.crowded()), kept
+                                             sketches.__getitem__, _named_of(inp.verdicts)),
+                                 kept.crowded()), kept
         found, kept = dict(last[0]), last[1]
 
         def sketch_of(rel: Hashable) -> bytes:
@@ -442,13 +446,20 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
         got = kept.update_pairs(gone) if gone else {}
         kept.order = pos  # the files kept are in the same order (`Memo.once_by`'s moves)
         got.update(kept.update_pairs({r: scans[r].sketch for r in diff if r in scans}))
+        # (what each pair shares, named in its message: memoised by its two sketches, so
+        # that a change names its own pairs alone, issue 35)
+        named_of = _named_of(inp.verdicts)
         if kept.known is not None:  # every pair known: a hub's are left out as `pairs`'
+            # (each file's findings a function of its pairs and the two sketches named:
+            # those of the files whose pairs and sketches are the last call's reused)
+            each = _memo_pair_findings(memo, sketch_of, named_of)
             return _with_crowded(findings_of(kept.known, _sizes(scans),  # (a change
-                                             sketch_of), kept.crowded()), kept  # elsewhere)
+                                             sketch_of, named_of, each), kept.crowded()), kept
         for rel, others in got.items():
             others = without_instances(rel, others)
             if others:
-                found[rel] = pair_findings(rel, others, sketch_of)  # type: ignore[arg-type]
+                found[rel] = pair_findings(rel, others, sketch_of,  # type: ignore[arg-type]
+                                           named_of)
             else:
                 found.pop(rel, None)  # type: ignore[arg-type]
         return _with_crowded(found, kept.crowded()), kept
@@ -706,13 +717,53 @@ def _claims_first(scans: dict[str, FileScan]) -> dict[str, list[tuple[str, str]]
     return twice
 
 
+def _pairs_key(others: list[tuple[float, Hashable]]) -> tuple[object, ...]:
+    """A file's pairs as a key: each other file and its measure, with the measure's kind and
+    what it carries (`Contradicting`'s values, `Copied`'s lines: a float compares equal to
+    another kind of the same value)."""
+    return tuple((o, type(s), float(s), tuple(getattr(s, "__dict__", {}).items()))
+                 for s, o in others)
+
+
+def _memo_pair_findings(memo: Memo, sketch_of: Callable[[Hashable], bytes],
+                        named_of: NamedOf | None
+                        ) -> Callable[[str, list[tuple[float, Hashable]]], tuple[Finding, ...]]:
+    """`pair_findings` memoised by the file, its pairs (`_pairs_key`) and the sketches of the
+    file and of each other (what the message names), the last call's values kept (a kept
+    auditor's: the values of this call replace them)."""
+    last = memo.swap("pair findings", None)
+    old: dict[object, tuple[Finding, ...]] = last if isinstance(last, dict) else {}
+    new: dict[object, tuple[Finding, ...]] = {}
+    memo.swap("pair findings", new)
+
+    def each(rel: str, others: list[tuple[float, Hashable]]) -> tuple[Finding, ...]:
+        try:
+            key = (rel, _pairs_key(others), sketch_of(rel),
+                   tuple(sketch_of(o) for _, o in others))
+        except KeyError:
+            return pair_findings(rel, others, sketch_of, named_of)
+        got = old.get(key)
+        if got is None:
+            got = pair_findings(rel, others, sketch_of, named_of)
+        new[key] = got
+        return got
+    return each
+
+
+def _named_of(verdicts: Verdicts | None) -> NamedOf | None:
+    """What each reported pair shares (`sketches_named`), memoised by the two sketches in the
+    verdicts' store when it keeps them (`PairVerdicts.named_of`; none: made for each)."""
+    return verdicts.named_of() if isinstance(verdicts, PairVerdicts) else None
+
+
 def _near_first(scans: dict[str, FileScan], verdicts: Verdicts | None = None
                 ) -> dict[str, tuple[Finding, ...]]:
     """The near-duplicate step's findings by file, from every scan's sketch, each sketch
     let go of then (a one-shot audit: `Inputs.let_go_links`)."""
     sketches = {rel: s.sketch for rel, s in scans.items()}
     found = _with_crowded(findings_of(pairs(sketches, SPELLED, verdicts), _sizes(scans),
-                                      sketches.__getitem__), crowded(sketches))
+                                      sketches.__getitem__, _named_of(verdicts)),
+                          crowded(sketches))
     del sketches
     for s in scans.values():
         s.sketch = b""
