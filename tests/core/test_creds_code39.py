@@ -47,7 +47,10 @@ def _values(text: str) -> list[str]:
     "secret: `IContextParamResolver`\n",
     "token: `challengeExpiresAt`\n",
     # a column's name, capitalised words joined by ``_``
-    "key: `Form_Code`\n",
+    "secret: Sys_Lookup\n",
+    "token = \"Table_Code\"\n",
+    # … and the next name the reading goes on to, a table's after an acronym
+    "db/060 (token) · db/068 (Reload_Trigger_Fields) · db/082 (HT_VaiTro_CongTy)\n",
 ])
 def test_code_beside_a_label_is_not_reported(text: str) -> None:
     assert _values(text) == []

@@ -118,7 +118,9 @@ _TIME_SPAN = lazy_pattern(r"(?i)^(?:\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)?[-�
                           r"|\d{1,2}(?:h\d\d|:\d\d(?::\d\d)?|\s?[ap]\.?m\.?))$")
 #: A place in source code: a file's or a function's name with ``.`` or ``_`` in it, then a
 #: line number (``planning_node:133``, ``auth.py:42``).
-_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
+#: (separators and letters of disjoint classes: ``\w*(?:[._]\w+)+`` read ``ab_ab_…_9999``
+#: in exponential time, both holding ``_`` — session 39, a 100-character value hung)
+_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_][A-Za-z0-9]*(?:[._]+[A-Za-z0-9]+)+:\d{1,6}$")
 #: A name stamped with a year and a month (``key-2026-03``, ``release_2025_11_02``): a
 #: version's or a rotation's name, not a secret.
 _DATED_NAME = lazy_pattern(r"^[A-Za-z]+[-_.](?:19|20)\d\d[-_.](?:0[1-9]|1[0-2])(?:[-_.]\d\d)?$")
@@ -284,8 +286,9 @@ _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
 #: no symbol, and no digit last (``Summer2024`` ends as a typed password does).
 _CLASS_PART = r"(?:[A-Z][a-z]{1,15}\d{0,2}|[A-Z]\d{1,2}[a-z]{1,8}|[A-Z]{2,5}(?=[A-Z][a-z]|$))"
 _CLASS_NAME = lazy_pattern(r"^(?:I(?=[A-Z])|[a-z]{2,15}(?=[A-Z]))?" + _CLASS_PART + r"{2,}$")
+_SNAKE_PART = r"(?:[A-Z][a-z]{1,15}|[A-Z]{2,5}(?=[A-Z][a-z]|_|$))+"
 _SNAKE_NAME = lazy_pattern(r"^[a-z]{2,}(?:_[a-z]{2,})+(?:_?v?\d{1,3})?$|"
-                           r"^[A-Z][a-z]{1,15}(?:_[A-Z][a-z]{1,15})+$")
+                           r"^(?:[A-Z]{1,5}_)?" + _SNAKE_PART + r"(?:_" + _SNAKE_PART + r")+$")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
