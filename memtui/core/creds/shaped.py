@@ -146,6 +146,14 @@ def _camel_versioned(v: str) -> bool:
     return bool(got) and _camel(got.group(1))
 
 
+def _code_name_after(label: str, v: str) -> bool:
+    """``v`` is a class's or a method's name (``Qwen2ForCausalLM``) and ``label`` names no
+    password: code the note names, not a token (under a password word, words a person
+    chose stay: ``CorrectHorseBatteryStaple``)."""
+    return values.class_name(v) and \
+        not any(w.kind == "password" for w in lexicon.words(label))
+
+
 def key_shaped(v: str) -> bool:
     """``v`` looks made by a machine or typed as a password, and nothing says it is not."""
     if not (v.isascii() and _KEY_CHARS.fullmatch(v) and _kinds(v)) or v[0] == "$":
@@ -277,7 +285,8 @@ def _line(line: str, i: int, fence: bool, header: list[str] | None) -> Iterator[
         start = got.start("v")
         taken = any(s <= start < e for s, e in done)
         done.append((start, start + len(v)))  # (judged here, whatever the verdict)
-        if not taken and key_shaped(v) and not says_not_secret(got.group("label")):
+        if not taken and key_shaped(v) and not says_not_secret(got.group("label")) and \
+                not _code_name_after(got.group("label"), v):
             yield Labelled(i, start, start + len(v), v,
                            f"a label line's whole value, of a key's shape ({len(v)} characters)")
     for m in _ASIDE.finditer(line) if "(" in line or "（" in line else ():

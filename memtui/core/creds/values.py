@@ -118,7 +118,9 @@ _TIME_SPAN = lazy_pattern(r"(?i)^(?:\d{1,2}(?:h\d{0,2}|:\d\d|\s?[ap]\.?m\.?)?[-�
                           r"|\d{1,2}(?:h\d\d|:\d\d(?::\d\d)?|\s?[ap]\.?m\.?))$")
 #: A place in source code: a file's or a function's name with ``.`` or ``_`` in it, then a
 #: line number (``planning_node:133``, ``auth.py:42``).
-_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_]\w*(?:[._]\w+)+:\d{1,6}$")
+#: (separators and letters of disjoint classes: ``\w*(?:[._]\w+)+`` read ``ab_ab_…_9999``
+#: in exponential time, both holding ``_`` — session 39, a 100-character value hung)
+_SOURCE_LINE = lazy_pattern(r"^[A-Za-z_][A-Za-z0-9]*(?:[._]+[A-Za-z0-9]+)+:\d{1,6}$")
 #: A name stamped with a year and a month (``key-2026-03``, ``release_2025_11_02``): a
 #: version's or a rotation's name, not a secret.
 _DATED_NAME = lazy_pattern(r"^[A-Za-z]+[-_.](?:19|20)\d\d[-_.](?:0[1-9]|1[0-2])(?:[-_.]\d\d)?$")
@@ -277,6 +279,16 @@ _CAPITALISED = lazy_pattern(r"[A-Z][a-z]+")
 _AT_VERSION = lazy_pattern(r"^(?:[\w.-]+/)?[A-Za-z][\w.-]*@"
                            r"(?:v\d+(?:\.\d+){0,3}|\d+(?:\.\d+){1,3})$")
 _VOWELS = lazy_pattern(r"(?i)[aeiouy]")
+#: A class's or a method's name: capitalised words and acronyms glued, after maybe an
+#: interface's ``I`` or a first word in small letters (``AutoModelForCausalLM``,
+#: ``HTTPServerAuthHandler``, ``IContextParamResolver``, ``challengeExpiresAt``), a word may
+#: hold one or two digits (``Qwen2ForCausalLM``, ``I18nEditorDialog``); three parts at least,
+#: no symbol, and no digit last (``Summer2024`` ends as a typed password does).
+_CLASS_PART = r"(?:[A-Z][a-z]{1,15}\d{0,2}|[A-Z]\d{1,2}[a-z]{1,8}|[A-Z]{2,5}(?=[A-Z][a-z]|$))"
+_CLASS_NAME = lazy_pattern(r"^(?:I(?=[A-Z])|[a-z]{2,15}(?=[A-Z]))?" + _CLASS_PART + r"{2,}$")
+_SNAKE_PART = r"(?:[A-Z][a-z]{1,15}|[A-Z]{2,5}(?=[A-Z][a-z]|_|$))+"
+_SNAKE_NAME = lazy_pattern(r"^[a-z]{2,}(?:_[a-z]{2,})+(?:_?v?\d{1,3})?$|"
+                           r"^(?:[A-Z]{1,5}_)?" + _SNAKE_PART + r"(?:_" + _SNAKE_PART + r")+$")
 _CAMEL_WORDS = lazy_pattern(r"^[A-Z]*(?:[A-Z][a-z]{2,})+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+$")
 #: Words in CamelCase, then at most an acronym (``KeePassXC``, ``phpMyAdmin``).
 _WORDS_THEN_CAPS = lazy_pattern(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)+[A-Z]{0,4}$")
@@ -513,6 +525,68 @@ def _heads_names(text: str, root: str) -> bool:
     return len(seen) >= 2
 
 
+#: A PowerShell environment variable (``$env:GITHUB_TOKEN``), a shell's with a default
+#: (``${TOKEN:-x}`` is a placeholder already): where the value is kept, not the value.
+_ENV_REFERENCE = lazy_pattern(r"(?i)^\$env:[A-Za-z_]\w*$")
+#: The extensions of source code and of the files code is kept beside: a path ending in one
+#: of them is a file, with or without its line.
+_CODE_EXTENSIONS = (r"py|pyi|js|jsx|mjs|cjs|ts|tsx|go|rb|rs|java|kt|kts|scala|swift|c|cc|cpp|"
+                    r"h|hpp|cs|php|lua|dart|vue|svelte|sh|bash|zsh|ps1|sql|md|mdx|json|ya?ml|"
+                    r"toml|ini|cfg|conf|txt|html?|css|scss|ipynb|gradle|xml|proto|tf|env")
+#: A place in source code: a path, a file with its extension, then a line or a range of
+#: lines (``src/lib/apiKeys.ts:87-107``, ``auth.rb:12``, ``vault.go#L58-L60``); or a path
+#: of one folder or more ending in a code file (``apps/web/src/lib/auth/session.ts``).
+#: (one way to read it: the folders cut by ``/``, the file's name up to its last dot)
+_CODE_PLACE = lazy_pattern(
+    r"^(?:[\w@~.-]+/)*[\w.-]*\.(?:" + _CODE_EXTENSIONS + r")"
+    r"(?::\d{1,6}(?:[-\u2013:]\d{1,6})?|#L\d{1,6}(?:-L?\d{1,6})?)$")
+_CODE_PATH = lazy_pattern(
+    r"^(?:[\w@~.-]+/)+[\w.-]*\.(?:" + _CODE_EXTENSIONS + r")$")
+#: ``owner/repo`` (``tiktoken/cl100k_base``, ``meta-llama/Llama-3.1-8B``): two names, each
+#: of pieces that are words, numbers or a word with a number and a unit glued
+#: (``cl100k``, ``7B``, ``Qwen2``), joined by ``-_.``.
+_REPO_PIECE = lazy_pattern(r"^(?:[A-Za-z]{2,}\d{0,4}[A-Za-z]{0,2}|\d{1,4}[A-Za-z]{0,2})$")
+_REPO_SPLIT = lazy_pattern(r"[-_.]")
+
+
+def _owner_repo(v: str) -> bool:
+    """``owner/repo``: one slash, each side pieces of names (see ``_REPO_PIECE``), every
+    piece of four letters or more with a vowel and no capitals where no word starts — a
+    base64 run cut by one ``/`` has none of that."""
+    if v.count("/") != 1 or len(v) > 140:
+        return False
+    for side in v.split("/"):
+        if not side or not side[0].isalnum():
+            return False
+        pieces = [p for p in _REPO_SPLIT.split(side) if p]
+        if any(c.isdigit() for c in side) and (
+                len(pieces) == 1 or (len(pieces) == 2 and pieces[1].isdigit())):
+            return False  # ``admin/Summer2024``, ``root/hunter-2024``: a login and its password
+        for piece in _REPO_SPLIT.split(side):
+            if not piece:
+                continue
+            if not _REPO_PIECE.match(piece) or _irregular_case(piece) or \
+                    (len(piece) >= 6 and _capitals_inside(piece)):
+                return False
+            letters = "".join(c for c in piece if c.isalpha())
+            if len(letters) >= 4 and not _VOWELS.search(letters):
+                return False
+    return True
+
+
+def code_reference(v: str) -> str | None:
+    """Why ``v`` is code the note points at — an environment variable, a place in source
+    code, a repository — or None. Issue 39: on real notes most false credentials were code
+    written beside a label word."""
+    if v[:1] == "$" and _ENV_REFERENCE.match(v):
+        return "an environment variable"
+    if "." in v and (_CODE_PLACE.match(v) or ("/" in v and _CODE_PATH.match(v))):
+        return "a place in source code"
+    if "/" in v and _owner_repo(v):
+        return "names joined (a repository, a model)"
+    return None
+
+
 def not_a_value(value: str) -> str | None:
     """Why ``value`` is never a credential, or None when it may be one."""
     v = value.strip()
@@ -526,6 +600,9 @@ def not_a_value(value: str) -> str | None:
         return "documented example"
     if _REFERENCE.match(v):
         return "reference"
+    code = code_reference(v)
+    if code:
+        return code
     public = public_format(v)
     if public:
         return public[1]
@@ -661,6 +738,17 @@ def _capitals_inside(v: str) -> bool:
         not _CAMEL_WORDS.match(v) and not _WORDS_THEN_CAPS.match(v)
 
 
+def class_name(v: str) -> bool:
+    """``v`` is a class's or a method's name (``_CLASS_NAME``): no digit last, every
+    capitalised word of three letters or more with a vowel, two such words at least
+    (``WbPiVuMmjAr``, ``XkQzTrwBnm`` are made up)."""
+    if not v or v[-1].isdigit() or len(v) > 120 or not _CLASS_NAME.match(v):
+        return False
+    head = v[:len(v) - len(v.lstrip("abcdefghijklmnopqrstuvwxyz"))]  # (``challenge…``)
+    words = [w for w in [head, *_CAPITALISED.findall(v)] if len(w) >= 3]
+    return len(words) >= 2 and all(_VOWELS.search(w) for w in words)
+
+
 def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                  quoted: bool = False) -> str | None:
     """A description of ``value`` as a secret (``14-character mixed value``), or None.
@@ -716,6 +804,11 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         return None
     if _UUID.match(v) or _HEX.match(v):
         return f"{n}-character hex token" if strong else None
+    if not password_word and class_name(v):
+        return None  # ``AutoModelForCausalLM`` after "token": a class's name; only a
+        # password may be words a person chose (``CorrectHorseBatteryStaple``, kept)
+    if not password_word and _SNAKE_NAME.match(v):
+        return None  # ``get_token_v2``: a function's name, words and a version
     if _IDENTIFIER.match(v) and not (strong and quoted and char_kinds(v) >= 3 and
                                      n >= (6 if password_word else 8)):
         return None
