@@ -95,12 +95,18 @@ _WORDS = lazy_pattern(r"\w+")
 _INLINE = lazy_pattern(r"(?<=\s)(\*\*|__)([^*_\n]{1,80}?)(?:\s*[:：︓﹕꞉]\s*\1|\1\s*[:：︓﹕꞉])")
 
 
+#: A character `_fold` strips the accents of (below U+2000, not ASCII).
+_ACCENTABLE = lazy_pattern("[\x80-\u1fff]")
+
+
 def _fold(text: str) -> str:
     """``text`` case-folded, its Latin and Cyrillic letters without their accents, its
     compatibility forms (full-width letters and colons, no-break spaces) made plain."""
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
         return text
+    if _ACCENTABLE.search(text) is None:  # (no letter the loop below changes: a CJK label,
+        return text.replace("’", "'")  # most a multilingual folder asks; issue 35, perf39c)
     out = []
     for ch in text:
         if ord(ch) < 0x2000 and not ch.isascii():
