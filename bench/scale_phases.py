@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-SCAN_PARTS = ("read_text", "parse_memory", "scan_text_bounded", "KeywordProbe",
+SCAN_PARTS = ("read_text", "parse_memory", "scan_joined", "KeywordProbe",
               "scan_instructions", "markdown_links_cut", "wikilinks", "hidden_findings",
               "relative_dates", "missing", "sketch", "pack", "references", "spellings",
               "share_scan", "bytes_digest", "name_line", "parse_date", "FileScan")

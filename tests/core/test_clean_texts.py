@@ -39,14 +39,14 @@ def test_clean_texts_skip_the_checks_and_findings_stay(tmp_path: Path,
     assert text_digest(text_a) in clean and text_digest(text_b) not in clean
 
     checked: list[str] = []
-    real = scan_mod.scan_text_bounded
+    real = scan_mod.scan_joined
 
     def spy(text: str, first_line: int = 1, probe: object = None,
             budget: object = None) -> tuple[list[object], None]:
         checked.append(text)
         return real(text, first_line, probe, budget)  # type: ignore[arg-type,return-value]
 
-    monkeypatch.setattr(scan_mod, "scan_text_bounded", spy)
+    monkeypatch.setattr(scan_mod, "scan_joined", spy)
     second = audit()
     memories = [t for t in checked if t.startswith("---")]  # the index is checked too
     assert memories == [text_b]  # a.md was known clean; b.md is checked again

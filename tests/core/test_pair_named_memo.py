@@ -30,19 +30,25 @@ WORDS = ("valve", "clean", "etch", "operator", "recipe", "anneal", "pump", "yiel
          "lot", "defect", "alarm", "chamber", "limit", "deposit", "shift", "wafer", "sensor")
 
 
+def _name(i: int) -> str:
+    """A memory's name of words, no number (names that differ only in a number are one
+    series, paired only when near-verbatim: ndfix39)."""
+    return f"{WORDS[i % len(WORDS)]}-{WORDS[i // len(WORDS)]}"
+
+
 def _templated() -> dict[str, str]:
     """Memories of a few templates (one small vocabulary), each with a few words of its own
     and a number (as an agent writes them: many near-duplicate pairs reported)."""
     rng = random.Random(39)
-    files = {"MEMORY.md": "".join(f"- [M{i}](memory/m{i}.md) — memory {i}\n"
+    files = {"MEMORY.md": "".join(f"- [M{i}](memory/{_name(i)}.md) — memory {i}\n"
                                   for i in range(COUNT))}
     bases = [[rng.choice(WORDS) for _ in range(40)] for _ in range(TEMPLATES)]
     for i in range(COUNT):
         words = list(bases[i % TEMPLATES])
         for _ in range(4):
             words[rng.randrange(40)] = rng.choice(WORDS)
-        files[f"memory/m{i}.md"] = (
-            f"---\nname: m{i}\ndescription: {' '.join(rng.sample(WORDS, 4))}\n"
+        files[f"memory/{_name(i)}.md"] = (
+            f"---\nname: {_name(i)}\ndescription: {' '.join(rng.sample(WORDS, 4))}\n"
             f"metadata:\n  type: project\n---\n{' '.join(words)} value {1000 + 37 * i}.\n\n"
             f"**Why:** r{i}\n**How to apply:** a{i}\n")
     return files
@@ -78,7 +84,7 @@ def test_a_one_shot_audit_names_only_the_changed_memorys_pairs(
     cold = named[0]
     assert cold >= COUNT // 2  # look-alikes: many pairs reported and named
     named[0] = 0
-    _edit(root, "memory/m7.md")
+    _edit(root, f"memory/{_name(7)}.md")
     report = _one_shot(root)
     # integ: every reported pair named again (the cold count)
     assert named[0] <= MINE < cold
@@ -93,7 +99,7 @@ def test_a_kept_auditor_names_only_the_changed_memorys_pairs(
     auditor.run()
     cold = named[0]
     assert cold >= COUNT // 2
-    for rel in ("memory/m7.md", "memory/m12.md"):
+    for rel in (f"memory/{_name(7)}.md", f"memory/{_name(12)}.md"):
         named[0] = 0
         _edit(root, rel)
         report = to_json(auditor.run(changed={rel}))
