@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -41,7 +42,8 @@ def memtui(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
     env.pop("OLLAMA_HOST", None)
     return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_eval_json_subprocess(ws: Workspace, fake: FakeOllama) -> None:

@@ -8,14 +8,11 @@ process, the Ollama emulator on 127.0.0.1, a real Claude Code folder."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
+from .test_eval import memtui
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGE = "I am the on-call lead for the payments team"
@@ -52,14 +49,6 @@ def appender() -> FakeModel:
                 "new_string": LAST + "\n- [On-call lead](on-call-lead.md) — the user's role"})])
         return Reply(content="Saved to memory.")
     return FakeModel("appender", script)
-
-
-def memtui(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
-    env.pop("OLLAMA_HOST", None)
-    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120,
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_an_index_line_past_the_load_limit_is_the_reason(tmp_path: Path,

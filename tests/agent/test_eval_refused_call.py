@@ -6,16 +6,13 @@ The CLI in a child process, the Ollama emulator on 127.0.0.1, a real item worksp
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from memtui.core.workspace import Workspace
 
 from .fake_ollama import FakeModel, FakeOllama, Reply, step_of
+from .test_eval import memtui
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,14 +26,6 @@ def outsider() -> FakeModel:
                 "content": "---\nname: fact\ndescription: a fact\ntype: project\n---\nA fact.\n"})])
         return Reply(content="Saved to memory.")
     return FakeModel("outsider", script)
-
-
-def memtui(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MEMTUI_NO_CACHE": "1"}
-    env.pop("OLLAMA_HOST", None)
-    return subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120,
-                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_a_refused_call_says_so_and_why(ws: Workspace, fake: FakeOllama) -> None:
