@@ -78,7 +78,12 @@ _WRITE_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW",
 
 
 class Conflict(Refused):
-    """The file on disk is not what memtui read: nothing was written."""
+    """The file on disk is not what memtui read: nothing was written. ``label``: the file,
+    as the message names it ("" when the message is not about one file)."""
+
+    def __init__(self, message: str, label: str = "") -> None:
+        super().__init__(message)
+        self.label = label
 
 
 class Recovered(Conflict):
@@ -174,11 +179,12 @@ def _current(fd: int, name: str, label: str, limit: int) -> tuple[str, int | Non
 def _conflict(label: str, expected: str, now: str) -> Conflict:
     if expected == ABSENT:
         return Conflict(f"{label} now exists (created since memtui read the workspace); "
-                        "nothing was written")
+                        "nothing was written", label)
     if now == ABSENT:
-        return Conflict(f"{label} was deleted since memtui read it; nothing was written")
+        return Conflict(f"{label} was deleted since memtui read it; nothing was written",
+                        label)
     return Conflict(f"{label} changed on disk since memtui read it; nothing was written "
-                    "(reload and try again)")
+                    "(reload and try again)", label)
 
 
 def _check(fd: int, name: str, expected: str, label: str, limit: int) -> int | None:

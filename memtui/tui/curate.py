@@ -132,7 +132,7 @@ async def _write_again(app: App[Any], ws: Workspace, cs: Changeset,
         if fresh is None:
             _reload(app, None)
             return False
-        changed = str(conflicts[0]).split(" since ", 1)[0]
+        changed = f"{conflicts[0].label or 'a file it changes'} changed on disk"
         if not fresh:
             _say(app, f"{changed} while the dialog was open, and planned again on the files "
                  f"as they are now nothing is left to change ({fresh.summary}); nothing was "
