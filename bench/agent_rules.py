@@ -11,6 +11,8 @@ template, several parts joined with a blank line.
 from __future__ import annotations
 
 import math
+import os
+import re
 from pathlib import Path
 
 # --- OpenClaw ---------------------------------------------------------------------------
@@ -212,13 +214,50 @@ def codex_block(memories: Path, max_tokens: int = 2500) -> str:
 
 # --- Gemini CLI -------------------------------------------------------------------------
 
+#: An import in a GEMINI.md (``memoryImportProcessor.ts``): ``@`` at a word's start, then a
+#: path ending in a file extension; not inside a code fence or an inline code span.
+GEMINI_IMPORT = re.compile(r"(?<!\S)@((?:\.{0,2}/|~/)?[^\s`]+\.[A-Za-z0-9]+)")
+#: How deep imports of imports are followed (``processImports``' ``maxDepth``, 5).
+GEMINI_IMPORT_DEPTH = 5
+
+
+def _gemini_imports(path: Path, seen: set[Path], depth: int) -> list[str]:
+    """The texts ``path`` imports, each file once (a circular import is skipped), depth
+    first in the order written, files that do not exist left out (Gemini CLI leaves a
+    comment saying the import failed, which no memory's text holds)."""
+    if depth > GEMINI_IMPORT_DEPTH:
+        return []
+    texts: list[str] = []
+    fenced = False
+    for line in path.read_bytes().decode("utf-8", errors="replace").splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for m in GEMINI_IMPORT.finditer(re.sub(r"`[^`]*`", "", line)):
+            target = (path.parent / os.path.expanduser(m.group(1))).resolve()
+            if target in seen or not target.is_file():
+                continue
+            seen.add(target)
+            texts.append(target.read_bytes().decode("utf-8", errors="replace"))
+            texts.extend(_gemini_imports(target, seen, depth + 1))
+    return texts
+
+
 def gemini_block(memory: Path) -> str:
-    """MEMORY.md whole, else a legacy GEMINI.md in the folder (``getUserProjectMemoryPaths``)."""
-    for name in ("MEMORY.md", "GEMINI.md"):
-        path = memory / name
-        if path.is_file():
-            return path.read_bytes().decode("utf-8", errors="replace")
-    return ""
+    """MEMORY.md whole, else a legacy GEMINI.md in the folder (``getUserProjectMemoryPaths``)
+    with the files its ``@path`` lines import (``memoryImportProcessor.ts``: Gemini CLI puts
+    each in place of its line; here, as docs/formats.md states memtui's block, each file's
+    text after the file importing it, joined with a blank line)."""
+    index = memory / "MEMORY.md"
+    if index.is_file():
+        return index.read_bytes().decode("utf-8", errors="replace")
+    legacy = memory / "GEMINI.md"
+    if not legacy.is_file():
+        return ""
+    text = legacy.read_bytes().decode("utf-8", errors="replace")
+    return "\n\n".join([text, *_gemini_imports(legacy, {legacy.resolve()}, 1)])
 
 
 def expected_block(profile: str, folder: Path) -> str | None:

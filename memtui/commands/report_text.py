@@ -229,7 +229,10 @@ def summary_table(result: AuditResult) -> Table:
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
     if not result.saved_only():  # (no files to link, nor to orphan: newuser36 #10)
-        row("Reached by the agent" if entryless and result.index_linked else
+        # a store the agent loads whole is reached, not linked, though it links nothing
+        # (real40: a Hermes MEMORY.md alone was "Linked from the index 1 of 1 files")
+        row("Reached by the agent" if entryless and (
+            result.index_linked or agent.index_is_store) else
             "Linked from the index", f"{result.reached_count():,} of "
             f"{result.memory_file_count():,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)

@@ -371,3 +371,23 @@ def test_openclaw_bootstrap_file_of_a_newline_alone_is_not_cut(tmp_path: Path) -
     assert result.profile == "openclaw"
     assert not [f for f in result.findings if f.kind in ("over_limit", "near_limit")]
     assert serious(result) == []
+
+
+def test_gemini_md_with_imports_block_matches_the_agents_rule(tmp_path: Path) -> None:
+    """real40: a ``~/.gemini`` (chezmoi's ``dot_gemini``) whose GEMINI.md imports rule
+    files, one of them missing and one inside a code fence: Gemini CLI loads GEMINI.md and
+    the files it imports; the bench's rule took GEMINI.md alone (its block "DIFFERS")."""
+    root = tmp_path / "dot_gemini"
+    (root / "rules").mkdir(parents=True)
+    (root / "GEMINI.md").write_text(
+        "# Main context\n\n- Answer in Traditional Chinese.\n\n@./rules/workflow.md\n"
+        "@./rules/missing.md\n\n```\n@./rules/fenced.md\n```\n", encoding="utf-8")
+    (root / "rules" / "workflow.md").write_text("# Workflow\n\nSee @./style.md too.\n",
+                                                encoding="utf-8")
+    (root / "rules" / "style.md").write_text("# Style\n\nShort answers.\n", encoding="utf-8")
+    (root / "rules" / "fenced.md").write_text("# Not imported\n", encoding="utf-8")
+    result = audit(root)
+    assert result.profile == "gemini"
+    want = agent_rules.gemini_block(root)
+    assert "# Workflow" in want and "# Style" in want and "Not imported" not in want
+    assert result.block.text == want

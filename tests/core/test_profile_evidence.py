@@ -276,3 +276,26 @@ def test_a_copy_of_the_folder_kept_in_memory_leaves_it_flat(tmp_path: Path) -> N
                                        "memory/MEMORY.md": "# old index\n",
                                        "memory/2026-01-01.md": "met Ola\n"})
     assert run_audit(claw).workspace.layout == "item"
+
+
+@pytest.mark.parametrize("name", ["dot_gemini", "private_dot_gemini"])
+def test_a_dotfile_managers_gemini_folder_is_gemini(tmp_path: Path, name: str) -> None:
+    """real40: a dotfiles repository keeps ``~/.gemini`` as chezmoi's source folder
+    ``dot_gemini``: a user-written GEMINI.md (no saved-memories section) importing rule
+    files, one of them missing. Read as a Claude Code folder, GEMINI.md and the imported
+    files were orphans "never seen" and the missing import unsaid."""
+    root = make_ws(tmp_path / "dotfiles" / name, {
+        "GEMINI.md": "# Main context\n\n- Answer in Traditional Chinese.\n\n"
+                     "@./rules/workflow.md\n@./rules/codestyle.md\n",
+        "rules/workflow.md": "# Workflow\n\nAsk before editing files.\n",
+        "commands/README.md": "# Commands\n"})
+    result = run_audit(root)
+    assert result.profile == "gemini"
+    assert not result.orphans
+    broken = [f for f in result.findings if f.kind == "broken_import"]
+    assert [(f.path, f.line) for f in broken] == [("GEMINI.md", 6)]
+    # a folder of another name holding the same GEMINI.md is still no Gemini folder
+    other = make_ws(tmp_path / "dotfiles" / "gemini_notes", {
+        "GEMINI.md": "# Main context\n\n@./rules/workflow.md\n",
+        "rules/workflow.md": "# Workflow\n"})
+    assert run_audit(other).profile == "claude-code"

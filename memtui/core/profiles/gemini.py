@@ -50,6 +50,22 @@ def pointer_index(text: str, root: Path) -> bool:
     return beside and pointers >= links
 
 
+#: chezmoi's attributes a source directory's name may start with, before ``dot_``
+#: (chezmoi.io, reference/source-state-attributes): ``private_dot_gemini`` is ``~/.gemini``.
+CHEZMOI_ATTRIBUTES = ("exact_", "external_", "private_", "readonly_", "remove_")
+
+
+def home_name(name: str) -> str:
+    """The name a folder has in the home directory: itself, or, for a dotfile manager's
+    source folder (chezmoi's ``dot_gemini``, ``private_dot_gemini``), the dot folder it
+    writes (real40: a dotfiles repository's ``dot_gemini`` read as a Claude Code folder
+    whose GEMINI.md was "never seen", its 22 missing imports unsaid)."""
+    rest = name
+    while rest.startswith(CHEZMOI_ATTRIBUTES):
+        rest = rest.split("_", 1)[1]
+    return "." + rest[len("dot_"):] if rest.startswith("dot_") else name
+
+
 #: The heading Gemini CLI's save_memory tool appends its memories under.
 SAVED = "## Gemini Added Memories"
 #: Gemini's memory file before MEMORY.md, and its global one (``~/.gemini/GEMINI.md``).
@@ -78,7 +94,8 @@ class Gemini(Profile):
         # folder whose GEMINI.md was "never seen", though Gemini loads it every session):
         # ~/.gemini/GEMINI.md, or a GEMINI.md its save_memory tool has written to
         return not (root / "MEMORY.md").exists() and (root / "GEMINI.md").is_file() and (
-            root.name == ".gemini" or SAVED in read_text(root / "GEMINI.md", 1 << 16).text)
+            home_name(root.name) == ".gemini"
+            or SAVED in read_text(root / "GEMINI.md", 1 << 16).text)
 
     def evidence(self, root: Path, given: Path | None = None) -> tuple[int, str] | None:
         """``~/.gemini/tmp/<project>/memory`` and ``~/.gemini`` are Gemini's places, on
@@ -94,7 +111,7 @@ class Gemini(Profile):
         if not index.exists():
             if not (root / LEGACY).is_file():
                 return None
-            if any(p.name == ".gemini" for p in paths):
+            if any(home_name(p.name) == ".gemini" for p in paths):
                 return PLACE, "the folder is Gemini CLI's ~/.gemini, holding GEMINI.md"
             if SAVED in read_text(root / LEGACY, 1 << 16).text:
                 return SHAPE, f"GEMINI.md holds Gemini's '{SAVED}'"
@@ -111,7 +128,7 @@ class Gemini(Profile):
         """Whether ``root`` is a project's memory folder, ``~/.gemini/tmp/<project>/memory``."""
         parts = root.parts
         return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "tmp" \
-            and parts[-4] == ".gemini"
+            and home_name(parts[-4]) == ".gemini"
 
     def at_home(self, ws: Workspace) -> bool:
         """Whether ``ws`` is a project's memory folder, on its path as given or resolved."""
