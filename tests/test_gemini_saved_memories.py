@@ -51,4 +51,8 @@ def test_a_project_gemini_md_without_the_section_stays_as_it_was(tmp_path: Path)
     (folder / "GEMINI.md").write_text("# Rules\n\nBe terse.\n", encoding="utf-8")
     report = json.loads(cli("audit", folder, "--json").stdout)
     assert "saved_memories" not in report["injected_block"]
-    assert "Linked from the index" in cli("audit", folder).stdout
+    # nothing saved yet, no memory file: said so, not "Linked from the index 0 of 0 files"
+    # (fix40a); the JSON as it was
+    text = cli("audit", folder).stdout
+    assert "Linked from the index" not in text and "Orphans" not in text
+    assert "Saved memories" in text and "none yet" in text

@@ -142,6 +142,12 @@ def summary_table(result: AuditResult) -> Table:
     types = ", ".join(f"{'no type' if k == 'unknown' else k} {v:,}"
                       for k, v in result.types.items()) or "none"
     agent = get_profile(result.profile)
+    # nothing saved yet in the file the agent loads in MEMORY.md's place, and no memory
+    # file: no files to link or orphan (fix40a: a GEMINI.md of the user's own rules was
+    # "Memory files 0 ... Linked from the index 0 of 0 files")
+    unsaved = bool(agent.saved_section and block.files and not idx.exists
+                   and not block.saved and not result.memory_file_count()
+                   and not result.orphans)
     if agent.frontmatter:
         row("Memory files", Text(printable(f"{len(result.scans):,} ({types})")))  # types: data
     elif result.saved_only():  # memories saved as entries of one file, no memory files
@@ -150,6 +156,10 @@ def summary_table(result: AuditResult) -> Table:
             f"{rel} {plural(n, 'saved memory', 'saved memories')}"
             for rel, n in block.saved.items())) + f" (entries of {agent.agent}'s own "
             "saved-memories section; no memory files)"))
+    elif unsaved:
+        row("Saved memories", Text(printable(
+            f"none yet ({block.files[0]} holds no '{agent.saved_section}' section, where "
+            f"{agent.agent}'s save_memory tool writes them; no memory files)")))
     else:  # no types to count: "unknown 1" read as a store not seen (newuser30 #6)
         stores = result.memory_file_count()
         row("Memory files", Text(f"{stores:,} (no types: {agent.agent} memories have none)"))
@@ -228,7 +238,8 @@ def summary_table(result: AuditResult) -> Table:
                 f.kind == "beyond_load_limit" for f in result.findings):
             row("Loaded", Text(f"only the first {result.loaded_lines} of {len(idx.lines)} "
                                "lines (profile load limit)", style="yellow"))
-    if not result.saved_only():  # (no files to link, nor to orphan: newuser36 #10)
+    if not result.saved_only() and not unsaved:  # (no files to link, nor to orphan:
+        # newuser36 #10)
         # a store the agent loads whole is reached, not linked, though it links nothing
         # (real40: a Hermes MEMORY.md alone was "Linked from the index 1 of 1 files")
         row("Reached by the agent" if entryless and (
@@ -243,7 +254,7 @@ def summary_table(result: AuditResult) -> Table:
         orphans.append(f"{unreachable:,} unreachable", style="bold red" if unreachable else "")
         orphans.append(f"; {past:,} linked only past the load limit" if past else "")
         orphans.append(")")
-    if not result.saved_only():
+    if not result.saved_only() and not unsaved:
         row("Orphans", orphans)
     links = Text(f"{len(result.broken_links):,} broken",
                  style="bold red" if result.broken_links else "")

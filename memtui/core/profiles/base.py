@@ -273,6 +273,9 @@ class Profile:
     top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
+    #: The heading the agent's own save tool appends its memories under, in the file it
+    #: loads in MEMORY.md's place (Gemini CLI's GEMINI.md); "" when it has none.
+    saved_section: ClassVar[str] = ""
     #: The agent runs on its vendor's hosted models only (Claude Code, Codex, Gemini CLI):
     #: no Ollama server cuts its prompt for want of a num_ctx, so the report does not say
     #: what one would (the item platform, OpenClaw, Hermes and Serena run local models too).

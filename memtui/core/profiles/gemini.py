@@ -85,6 +85,7 @@ class Gemini(Profile):
     window = (GEMINI_WINDOW, "Gemini", "qwen")
     frontmatter = False
     index_of_links = False
+    saved_section = SAVED
     agent_files = True
 
     def recognise(self, root: Path) -> bool:
