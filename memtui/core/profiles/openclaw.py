@@ -53,9 +53,14 @@ MIN_FILE_BUDGET = 64
 HEARTBEAT_STATE = "memory/heartbeat-state.json"
 DAILY = lazy_pattern(r"(?:.*/)?(\d{4})-(\d{2})-(\d{2})(?:[^/]*)\.md")
 DAY_NOTE = lazy_pattern(r"\d{4}-\d{2}-\d{2}\.md")
-#: A credential's advice in a note under memory/ (`OpenClaw.said`).
-SEARCHED = (": OpenClaw loads no daily note into a turn; memory_search finds it, and gives "
-            "the agent the value, when the agent searches its memory")
+#: A credential's advice in a note under memory/ (`OpenClaw.said`): what the note is (a
+#: daily note is ``memory/YYYY-MM-DD….md``; fix40a: ``memory/proxy-config.md`` was called
+#: one), then how the agent comes to the value.
+SEARCHED = ("; memory_search finds it, and gives the agent the value, when the agent "
+            "searches its memory")
+DAILY_NOTE = ": OpenClaw loads no daily note into a turn"
+OTHER_NOTE = (": a note under memory/ (not a daily note: no day in its name), which OpenClaw "
+              "loads into no turn")
 #: How a relative date's finding ends (`memtui.core.checks.relative_date`), and how it ends
 #: in an OpenClaw note nothing dates: neither the reader nor memtui knows the day the note
 #: was written, so neither can tell the day meant, nor whether it has passed.
@@ -299,7 +304,8 @@ class OpenClaw(Profile):
         if f.kind != "secret" or not f.path.startswith("memory/") \
                 or not f.message.endswith(REPLAYED):
             return f
-        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + SEARCHED,
+        what = DAILY_NOTE if DAILY.fullmatch(f.path) is not None else OTHER_NOTE
+        return finding(f.kind, f.path, f.line, f.message[:-len(REPLAYED)] + what + SEARCHED,
                        f.severity)
 
     def loaded_on_use(self, root: Path) -> list[str]:
