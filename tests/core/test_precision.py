@@ -187,11 +187,12 @@ def test_unlinked_mentions_only_name_existing_memories_the_index_does_not_link(
         "memory/c.md": memory("c"),
     })
     r = run_audit(ws)
-    assert [(f.line, f.message) for f in r.findings if f.kind == "unlinked_mention"] == [
-        (3, "`c.md` (memory/c.md) is named in backticks but not linked: the agent cannot "
-            "follow it"),
-        (3, "`memory/c.md` is named in backticks but not linked: the agent cannot follow it"),
-    ]
+    # c.md, named twice on line 3 and linked nowhere, is an orphan whose finding says so:
+    # one finding, not an orphan and two mentions (fix40a)
+    assert [f for f in r.findings if f.kind == "unlinked_mention"] == []
+    assert [(f.path, f.message) for f in r.findings if f.kind == "orphan"] == [
+        ("memory/c.md", "named in backticks at MEMORY.md:3, not linked from the index: the "
+                        "agent reads the name, no link; write [c.md](memory/c.md) there")]
 
 
 def test_instruction_like_is_an_order_to_the_reader_not_narrative() -> None:

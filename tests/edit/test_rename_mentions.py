@@ -1,7 +1,7 @@
 """newuser23 #42: ``rename`` left the index's backtick mention of the old path
 (`` `memory/scrap-log.md` ``), a file that no longer existed, and the audit went quiet about
-it. The mention follows the rename (and undo brings it back); the audit still names it as
-an unlinked mention of the memory, now under its new path."""
+it. The mention follows the rename (and undo brings it back); the audit still names it, in
+the memory's orphan finding (fix40a), now under its new path."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ def test_rename_follows_the_index_s_backtick_mentions(tmp_path: Path) -> None:
     ws = write_tree(tmp_path / "ws", {"MEMORY.md": index, "memory/a.md": memory("a"),
                                       "memory/scrap-log.md": memory("scrap-log")})
     before = cli("audit", ws)
-    assert "`memory/scrap-log.md` is named in backticks but not linked" in before.stdout
+    # a memory the index only names in backticks is an orphan that says so (fix40a)
+    assert "named in backticks at MEMORY.md:3, not linked from the index" in before.stdout
+    assert "[scrap-log.md](memory/scrap-log.md)" in before.stdout
     done = cli("fix", "rename", ws, "scrap-log", "scrap-ledger")
     assert done.returncode == 0, done.stderr
     assert "; 2 backtick mentions in MEMORY.md renamed [#1;" in done.stdout
@@ -29,7 +31,7 @@ def test_rename_follows_the_index_s_backtick_mentions(tmp_path: Path) -> None:
         "- Scrap numbers are in `memory/scrap-ledger.md`; see also `scrap-ledger.md`.",
         "- Not it: `memory/scrap-log.md.bak`, `other/scrap-log.md`"]
     after = cli("audit", ws)
-    assert "`memory/scrap-ledger.md` is named in backticks but not linked" in after.stdout
+    assert "[scrap-ledger.md](memory/scrap-ledger.md)" in after.stdout
     assert cli("undo", ws).returncode == 0
     assert (ws / "MEMORY.md").read_text() == index
 

@@ -64,8 +64,9 @@ async def test_eight_orphans_are_one_row_saying_the_count(tmp_path: Path) -> Non
 
 async def test_unlinked_mentions_are_one_row_as_orphans_are(tmp_path: Path) -> None:
     """Issue 32 §22: a Claude Code folder's 180 backticked names the index does not link,
-    most on lines past the load limit, are one row of the Findings view naming each line
-    once; each is still its own finding in the result."""
+    most on lines past the load limit, were 180 mentions beside 40 orphans. Each named
+    memory is an orphan whose finding says the lines naming it (fix40a: one finding, not
+    two), and the 40 are one row of the Findings view."""
     root = tmp_path / ".claude" / "projects" / "-home-me-plant" / "memory"
     root.mkdir(parents=True)
     lines = ["# Memory", ""]
@@ -81,21 +82,18 @@ async def test_unlinked_mentions_are_one_row_as_orphans_are(tmp_path: Path) -> N
     async with app.run_test(size=(160, 40)) as pilot:
         await started(pilot, app)
         assert app.result is not None and app.result.profile == "claude-code"
-        found = [f for f in app.result.findings if f.kind == "unlinked_mention"]
-        assert len(found) == 180 and {f.path for f in found} == {"MEMORY.md"}
-        assert max(f.line or 0 for f in found) > app.result.loaded_lines  # past the limit
+        assert [f for f in app.result.findings if f.kind == "unlinked_mention"] == []
+        told = {f.path: f.message for f in app.result.findings if f.kind == "orphan"}
+        assert len(told) == 40
+        assert told["note_20.md"].startswith(
+            "named in backticks at MEMORY.md:3 (and 4 more lines), not linked from the index")
         await switch(pilot, app, "6")
         view = app.query_one("#findings-view", AuditTable)
         await wait_for(pilot, lambda: len(view.shown) > 0)
         cells = [tuple(str(c.plain) for c in r.cells)  # type: ignore[union-attr]
                  for r in view.shown]
-        mentions = [c for c in cells if c[0] == "Unlinked mentions"]
-        assert len(mentions) == 1, mentions
-        # the file and its lines, not "(1 file)" (newuser24 #32)
-        assert mentions[0][2] == "MEMORY.md (160 lines)"
-        assert mentions[0][3].startswith("180 unlinked mentions in MEMORY.md, lines 3–22, ")
-        assert [c for c in cells if c[0] == "Orphans"] and \
-            len([c for c in cells if c[0] == "Orphans"]) == 1
+        assert not [c for c in cells if c[0] == "Unlinked mentions"]
+        assert len([c for c in cells if c[0] == "Orphans"]) == 1
 
 
 async def test_many_lines_of_one_file_name_the_file_and_the_lines(tmp_path: Path) -> None:

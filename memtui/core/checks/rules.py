@@ -395,8 +395,10 @@ RULES: tuple[Rule, ...] = (
          "date the memories (a `date:` in the frontmatter, or commit them to git)"),
     Rule("unlinked_mention", "info", "Unlinked mentions",
          "A file named in backticks in the index but not linked (or naming no file in memory/).",
-         "The agent cannot follow a file name in backticks; a link it can.",
-         _ws("- [A](memory/a.md) — see also `memory/b.md`\n", _A, ("memory/b.md", _mem("b"))),
+         "The agent cannot follow a file name in backticks; a link it can. A memory named so "
+         "and linked nowhere in the index is an orphan, whose finding says the line (fix40a: "
+         "one finding, not two).",
+         _ws("- [A](memory/a.md) — see also `memory/b.md`\n", _A),
          _ws("- [A](memory/a.md) — see also [b](memory/b.md)\n", _A,
              ("memory/b.md", _mem("b"))),
          "turn the mention into a markdown link"),

@@ -90,6 +90,7 @@ from memtui.core.derivation.link_target import (
 from memtui.core.derivation.link_target import State as Where
 from memtui.core.derivation.linked_mention import linked_already
 from memtui.core.derivation.memo import Memo, Same
+from memtui.core.derivation.mentions import told_once
 from memtui.core.derivation.name_forms import mismatch_note, nfc, other_form
 from memtui.core.derivation.suggestions import Suggestions
 from memtui.core.files.name_order import name_key
@@ -338,11 +339,14 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             head.append(finding("broken_link", source, line, f"reference to {target}: "
                                 "no such file"))
     folder = f"{MEMORY_DIR}/" if inp.ws.layout == "item" else None
-    head.extend(memo.once("mentions", (index, idx_links, paths, inp.exists),
-                          lambda: unlinked_mentions(index, idx_links, scans, inp.exists,
-                                                    folder)))
+    mentions, named = memo.once("mentions", (index, idx_links, paths, inp.exists),
+                                lambda: unlinked_mentions(index, idx_links, scans, inp.exists,
+                                                          folder))
+    head.extend(mentions)
     if inp.agent is not None:
         head = [f for f in head if profile.keeps(f)]
+        if mentions and not profile.keeps(mentions[0]):
+            named = {}
 
     # Links between memory files, and the graph they make.
     pause = inp.pause
@@ -628,6 +632,8 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     findings.extend(chain.from_iterable(map(_FINDINGS, states.values())))
     if inp.notes or inp.flagged:
         findings.sort(key=finding_order)
+    if named and orphans:  # an orphan the index names in backticks: one finding (fix40a)
+        findings = told_once(findings, named, orphans)
     # Issue 19 §4: one screen. The files it gathers are kept while the paths, what is
     # reachable and each file's shape are the same (the common edit of a body).
     shapes = memo.each_changed(
@@ -1160,13 +1166,16 @@ def _lookups(target: str) -> frozenset[tuple[str, str]]:
 
 def unlinked_mentions(index: Index, idx_links: LinkResults, scans: dict[str, FileScan],
                       exists: Callable[[str], Where] | None = None,
-                      folder: str | None = None) -> list[Finding]:
+                      folder: str | None = None
+                      ) -> tuple[list[Finding], dict[str, list[tuple[Finding, str]]]]:
     """Memory files named in backticks on an index line that links neither them nor
     (anywhere else in the index) them: the agent sees the name but cannot follow it.
     Names that are no memory here (``~/.ssh/config``, ``BACKLOG.md``) are not mentions,
     but for a path in the memory ``folder`` (``memory/``) where nothing is: the agent is
-    sent to a file that is gone (newuser23 #42: a renamed memory's old path)."""
+    sent to a file that is gone (newuser23 #42: a renamed memory's old path). With the
+    findings, the memory each names (path → its findings, in line order: `told_once`)."""
     out: list[Finding] = []
+    named: dict[str, list[tuple[Finding, str]]] = {}
     by_base: dict[str, str] | None = None
     linked = set(idx_links.targets)
     for span in index.code_spans:
@@ -1193,7 +1202,8 @@ def unlinked_mentions(index: Index, idx_links: LinkResults, scans: dict[str, Fil
         out.append(finding("unlinked_mention", INDEX_NAME, span.line,
                            f"`{span.content}`{which} is named in backticks but not "
                            "linked: the agent cannot follow it"))
-    return out
+        named.setdefault(path, []).append((out[-1], span.content))
+    return out, named
 
 
 def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachable: bool,
