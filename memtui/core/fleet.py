@@ -20,17 +20,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
-from memtui.core.caches.clean_texts import CleanTexts
-from memtui.core.caches.pair_verdicts import PairVerdicts
-from memtui.core.counting.tokens import TokenCounter
-from memtui.core.fleet_row import audit_one, row_options  # (a row's audit, apart)
+from memtui.core.fleet_row import (  # (a row's audit, apart)
+    audit_one,
+    row_options,
+    save_worker_caches,
+)
 from memtui.core.record import as_dict
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-__all__ = ["audit_one", "row_options"]
+__all__ = ["audit_one", "row_options", "save_worker_caches"]
 
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
@@ -187,47 +188,6 @@ def _index(path: str) -> bool:
     except OSError:
         return False
     return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
-
-
-#: One auditor per worker process, reset for each workspace: its token counts, check
-#: verdicts and near-duplicate pair verdicts are loaded from the cache once and written back
-#: once, when the worker ends.
-_caches: tuple[TokenCounter, CleanTexts, PairVerdicts] | None = None
-#: The cache folder ``_caches`` were made for (None: caching off).
-_caches_in: Path | None = None
-_hooked = False  # the exit hook that saves them is registered (once)
-
-
-def _worker_caches() -> tuple[TokenCounter, CleanTexts, PairVerdicts]:
-    """The worker's token counter and verdicts, made anew (the old ones saved first) when
-    the cache folder in force is not the one they were made for: a process that outlives
-    a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
-    global _caches, _caches_in, _hooked
-    from memtui.core.caches.store import cache_dir
-
-    folder = cache_dir()
-    if _caches is not None and folder != _caches_in:
-        save_worker_caches()
-        _caches = None
-    if _caches is None:
-        from multiprocessing import util
-
-        from memtui.core.counting.tokens import default_counter
-
-        counter = default_counter()
-        if not _hooked:
-            util.Finalize(None, save_worker_caches, exitpriority=10)
-            _hooked = True
-        _caches = (counter, CleanTexts.beside(counter.cache_file),
-                   PairVerdicts.beside(counter.cache_file))
-        _caches_in = folder
-    return _caches
-
-
-def save_worker_caches() -> None:
-    if _caches is not None:
-        for cache in _caches:
-            cache.save()
 
 
 def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:

@@ -7,9 +7,13 @@ newuser40 #4, #5. Runs in a worker process: everything in and out is plain data.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
+from memtui.core.caches.clean_texts import CleanTexts
+from memtui.core.caches.pair_verdicts import PairVerdicts
+from memtui.core.counting.tokens import TokenCounter
 
 if TYPE_CHECKING:
     from memtui.core.checks.findings import Finding
@@ -18,6 +22,47 @@ if TYPE_CHECKING:
 #: The findings a row names at most (`failing`): what a pre-commit run shows under its
 #: table, bounded (newuser40 #11).
 FAILING_MAX = 20
+
+
+#: One auditor per worker process, reset for each workspace: its token counts, check
+#: verdicts and near-duplicate pair verdicts are loaded from the cache once and written back
+#: once, when the worker ends.
+_caches: tuple[TokenCounter, CleanTexts, PairVerdicts] | None = None
+#: The cache folder ``_caches`` were made for (None: caching off).
+_caches_in: Path | None = None
+_hooked = False  # the exit hook that saves them is registered (once)
+
+
+def _worker_caches() -> tuple[TokenCounter, CleanTexts, PairVerdicts]:
+    """The worker's token counter and verdicts, made anew (the old ones saved first) when
+    the cache folder in force is not the one they were made for: a process that outlives
+    a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
+    global _caches, _caches_in, _hooked
+    from memtui.core.caches.store import cache_dir
+
+    folder = cache_dir()
+    if _caches is not None and folder != _caches_in:
+        save_worker_caches()
+        _caches = None
+    if _caches is None:
+        from multiprocessing import util
+
+        from memtui.core.counting.tokens import default_counter
+
+        counter = default_counter()
+        if not _hooked:
+            util.Finalize(None, save_worker_caches, exitpriority=10)
+            _hooked = True
+        _caches = (counter, CleanTexts.beside(counter.cache_file),
+                   PairVerdicts.beside(counter.cache_file))
+        _caches_in = folder
+    return _caches
+
+
+def save_worker_caches() -> None:
+    if _caches is not None:
+        for cache in _caches:
+            cache.save()
 
 
 def _under(rel: str, folders: tuple[str, ...]) -> bool:
@@ -69,7 +114,6 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     from memtui.core.audit import Auditor
     from memtui.core.checks.findings import reaches
     from memtui.core.config import ConfigError, load_config
-    from memtui.core.fleet import _worker_caches
     from memtui.core.git.find import find_repo, shallow_line
     from memtui.core.reporting.health import ROW_KEYS, health_row
     from memtui.core.reporting.json_report import to_json
