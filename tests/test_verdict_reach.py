@@ -60,24 +60,24 @@ def test_a_discover_row_decides_as_the_single_audit(
         how: str, flag: str | None, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     """newuser35 #18: ``--discover --fail-on warning`` let a workspace's own ignore loosen
-    the flag (its row exit 0, nothing said) where the single audit failed."""
+    the flag (its row exit 0, nothing said) where the single audit failed; newuser40 #5:
+    a row's gate is the single audit's too (`memtui.core.verdict.gate_for`), the
+    workspace's own fail-on included, said in the same words."""
     ws = _flat(tmp_path / "fleet" / "w", CONFIGS[how], broken=True)
     given = ["--fail-on", flag] if flag else []
     single, _, single_err = _run(capsys, "audit", str(ws), *given)
     status, out, err = _run(capsys, "audit", "--discover", str(tmp_path / "fleet"),
                             "--json", "--jobs", "1", *given)
     (row,) = json.loads(out)["workspaces"]
-    if how == "fail-on" and flag is None:
-        # a row's threshold is the command line's (docs/fleet.md): the workspace's own
-        # fail-on is not read there, so its broken link fails the row
-        assert (single, row["exit"]) == (0, 1)
-        return
     assert row["exit"] == status == single == (0 if flag is None else 1)
-    if how != "fail-on":  # what decided is said, in the same words, per row
-        line = single_err.strip().split("memtui audit: ", 1)[1]
-        assert f"memtui audit: w: {line}" in err
-        assert row["kept"] == line
-        assert ("not counted" if flag is None else "is not loosened") in line
+    if how == "fail-on" and flag is not None:  # the flag decides: a plain failure
+        assert not single_err and "kept" not in row
+        return
+    # what decided is said, in the same words, per row
+    line = single_err.strip().split("memtui audit: ", 1)[1]
+    assert f"memtui audit: w: {line}" in err
+    assert row["kept"] == line
+    assert ("not counted" if flag is None else "is not loosened") in line
 
 
 def test_a_baseline_kept_in_the_workspace_is_not_read_as_memory_text(

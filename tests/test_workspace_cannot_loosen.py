@@ -152,8 +152,10 @@ def test_a_credential_a_baseline_accepts_is_named_on_stderr(
     main(["audit", str(ws), "--write-baseline", str(base)])
     capsys.readouterr()
     status, data, err = _audit(capsys, str(ws), "--baseline", str(base), "--fail-on", "error")
-    assert status == 1 and not [f for f in data["findings"] if f["kind"] == "secret"]
-    assert "accepts 1 credential (a.md:7)" in err
+    # (newuser40 #6: reported as the finding it is, not as suppressed)
+    assert status == 1 and [f["path"] for f in data["findings"] if f["kind"] == "secret"] \
+        == ["a.md"]
+    assert "lists 1 credential (a.md:7) it cannot accept" in err
     assert "inside the audited workspace" in err
     outside = tmp_path / "baseline.json"
     base.rename(outside)

@@ -29,10 +29,8 @@ from memtui.core.config import (
     Config,
     ConfigError,
     is_workspace_own,
-    operator_config,
-    owned_by_workspace,
 )
-from memtui.core.files.input_file import lies_within
+from memtui.core.git.find import shallow_line
 from memtui.core.nested import (
     empty_line,
     is_empty_memory,
@@ -56,11 +54,13 @@ from memtui.core.reporting.suppress import (
 from memtui.core.reporting.wording import plural
 from memtui.core.verdict import (
     GUARDED,
-    config_inside,
+    Gate,
+    credential_lines,
     decide,
     first_few,
+    gate_for,
     loosening_settings,
-    places,
+    refuse_own_baseline,
 )
 from memtui.core.workspace import Workspace, WorkspaceError
 
@@ -163,7 +163,6 @@ def audit_and_report(path: str, ns: argparse.Namespace) -> int:
 def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     # A flag wins over the workspace: --fail-on given here holds whatever its
     # configuration lowers (issue 31 §2; docs/audit.md, "Precedence").
-    ns.fail_on_flag = ns.fail_on is not None
     given = {key for key in SHAPING if getattr(ns, key, None) is not None}
     limit_flags = limit_flags_given(ns)
     try:
@@ -173,18 +172,15 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         resolved = resolved_path("memtui audit", path, "auditing", getattr(ns, "config", None),
                                  reads_config=True)
         ws, path, project = resolved.workspace, resolved.path, resolved.path_project
+        flag = ns.fail_on  # (before the configuration fills it)
         config = load_config_for(ws.root, ns)
-        # The operator's own fail-on (the user-level file, which the workspace's file
-        # replaces) is theirs as the flag is: the repository it checks may tighten it,
-        # never loosen it (newuser32 #37: any .memtui.toml dropped `fail-on = "warning"`).
-        if not ns.fail_on_flag and is_workspace_own(config, ws.root):
-            mine = operator_config(ws.root)
-            if mine.fail_on is not None and not stricter(config.fail_on, mine.fail_on):
-                ns.fail_on, ns.fail_on_flag = mine.fail_on, True
-                ns.fail_on_from = f"the fail-on of {printable(str(mine.path))}"
+        # (one rule for the single audit and each --discover row: `gate_for`)
+        gate = gate_for(config, ws.root, flag)
+        ns.fail_on, ns.fail_on_flag = gate.threshold, gate.flagged
+        if gate.source:  # the user-level file's, kept (newuser38 #17)
+            ns.fail_on_from = gate.source
         # (a fail-on the workspace's own file set: it may not pass a credential)
-        ns.own_fail_on = config.fail_on is not None and not ns.fail_on_flag and \
-            is_workspace_own(config, ws.root)
+        ns.own_fail_on = gate.own_fail_on
         # (what of its own file loosens the verdict: named when it turns a run green)
         ns.own_settings = loosening_settings(config, ws.root, ns.fail_on_flag)
         baseline = load_baseline(Path(ns.baseline), ws.root) if ns.baseline else None
@@ -253,7 +249,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         if not sarif:  # a guarded one fails the run as the workspace's own suppression
             result.suppressed.extend(Suppressed(f, "config") for f in shaped[0])
     if not ns.write_baseline:
-        accepted_credentials(result, ns.baseline)
+        # what the workspace's own baseline lists of a credential it cannot accept is
+        # reported as the finding it is, and says why (newuser40 #6)
+        refused = refuse_own_baseline(result)
+        for line in credential_lines(result, ns.baseline, refused):
+            sys.stderr.write(f"memtui audit: {line}\n")
     if ns.write_baseline:
         try:
             recorded = write_baseline(Path(ns.write_baseline), result.findings,
@@ -312,39 +312,6 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     return said(verdict)
 
 
-def stricter(threshold: str | None, than: str) -> bool:
-    """Whether ``threshold`` fails on more than ``than`` does (None: on nothing more)."""
-    order = ("info", "warning", "error", "never")
-    return threshold is not None and order.index(threshold) < order.index(than)
-
-
-def _from(ns: argparse.Namespace) -> str:
-    """Whose ``--fail-on`` decides: the command line's, or the operator's own file's."""
-    return getattr(ns, "fail_on_from", None) or "a --fail-on given on the command line"
-
-
-def _honour(ns: argparse.Namespace) -> str:
-    """How the operator lets the workspace's settings decide after all."""
-    return ("leave fail-on out of that file to honour them" if getattr(ns, "fail_on_from", None)
-            else "leave the flag out to honour them")
-
-
-def shallow_line(root: Path) -> str | None:
-    """What a shallow clone (newuser31 #23: actions/checkout fetches one commit by
-    default) takes from the audit, or None when ``root`` is in no repository or a whole
-    one: ages by git stop at its oldest commit, and a name only the cut history held is
-    not found stale."""
-    from memtui.core.git.find import find_repo, shallow_commits
-
-    found = find_repo(root)
-    if found is None or not shallow_commits(found[1]):
-        return None
-    return ("the git repository is a shallow clone: its history before the fetched commits "
-            "is missing, so ages by git are at most the clone's age and a name only the "
-            "missing history held is not found stale (fetch the whole history: git fetch "
-            "--unshallow, or actions/checkout with fetch-depth: 0)")
-
-
 def said(verdict: tuple[int, list[str]]) -> int:
     """Write ``verdict``'s lines on stderr and return its exit status."""
     for line in verdict[1]:
@@ -368,9 +335,10 @@ def verdict_of(result: AuditResult, ns: argparse.Namespace) -> tuple[int, list[s
     """`memtui.core.verdict.decide` for this command line: the exit status and its lines."""
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
+    gate = Gate(threshold, flagged, False, getattr(ns, "fail_on_from", None))
     return decide(result, threshold, flagged, getattr(ns, "own_fail_on", False),
                   getattr(ns, "operator_shaped", ([], [])), getattr(ns, "operator_guarded", []),
-                  getattr(ns, "own_settings", []), _from(ns), _honour(ns))
+                  getattr(ns, "own_settings", []), gate.whose(), gate.honour())
 
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,
@@ -384,60 +352,6 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
 
     return kept_out(ws, options, result, config, given, baseline,
                     threshold or ns.fail_on or "error")
-
-
-def _where(path: str | None, root: Path) -> str:
-    """Where a file the workspace owns lies: in it, or elsewhere in its git work tree."""
-    return ("inside the audited workspace" if path and lies_within(path, root) else
-            "in the git work tree that holds the audited workspace")
-
-
-def accepted_credentials(result: AuditResult, baseline_path: str | None) -> None:
-    """Name on stderr each credential this run does not report as the error it is, and
-    what kept it out (newuser27 #16: the baseline; newuser31 #3: the workspace's own
-    ``.memtui.toml`` — ``ignore``, ``exclude``, a lowered ``severity`` —, an inline
-    ``memtui: ignore`` comment, a ``--config`` file): the report counts each among
-    "suppressed" or "lowered", and a file inside the audited workspace is one a change
-    can rewrite to hide its own credential. One line per cause."""
-    by_cause: dict[str, list[Finding]] = {}
-    for s in result.suppressed:
-        if s.finding.kind == "secret":
-            by_cause.setdefault(s.cause, []).append(s.finding)
-    gone = {id(s.finding) for s in result.suppressed}
-    lowered = [f for f, _was in result.lowered if f.kind == "secret" and id(f) not in gone]
-    if lowered:
-        by_cause["lowered"] = lowered
-    root = result.workspace.root
-    config = printable(str(result.config_path)) if result.config_path else "the configuration"
-    own_config = config_inside(result)
-    own_baseline = bool(baseline_path) and owned_by_workspace(baseline_path or "", root)
-    for cause in ("baseline", "config", "exclude", "lowered", "inline"):
-        found = by_cause.get(cause)
-        if not found:
-            continue
-        where = places(found)
-        count = plural(len(found), "credential")
-        inside = (f" — it lies {_where(result.config_path, root)}, so a change that adds a "
-                  "credential can hide it in the same change; review changes to it, or "
-                  "keep it outside")
-        if cause == "baseline":
-            line = (f"the baseline {printable(baseline_path or '')} accepts {count} "
-                    f"({where})"
-                    + (f" — it lies {_where(baseline_path, root)}, so a change that adds a "
-                       "credential can accept it in the same change: the run fails on "
-                       "them all the same (keep the baseline outside the repository, e.g. "
-                       "the base branch's copy: git show origin/main:PATH > /tmp/base.json, "
-                       "to accept one)" if own_baseline else ""))
-        elif cause == "inline":
-            line = (f"an inline `memtui: ignore` comment in the file hides {count} "
-                    f"({where}) — a change that adds a credential can hide it in "
-                    "the same change")
-        else:
-            how = {"config": "ignores", "exclude": "excludes the files of",
-                   "lowered": "lowers below error"}[cause]
-            line = (f"{config} {how} {count} ({where})"
-                    + (inside if own_config else ""))
-        sys.stderr.write(f"memtui audit: {line}\n")
 
 
 def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:

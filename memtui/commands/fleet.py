@@ -76,6 +76,14 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     if not root.is_dir():
         return fail("memtui audit", f"{root_arg}: {not_a_folder(root)}")
     root = root.resolve()
+    config_file = getattr(ns, "config", None)
+    if config_file is not None:  # applied to every workspace as to one (newuser40 #4):
+        from memtui.core.config import ConfigError, load_config
+
+        try:  # a file that cannot be read stops the run once, not once per row
+            load_config(root, config_file)
+        except ConfigError as exc:
+            return fail("memtui audit", exc)
     tty = sys.stderr.isatty()
     if tty:  # a walk of a large tree takes a while too (newuser34 #28)
         _progress(f"memtui: looking for workspaces under {printable(root_arg)} …")
@@ -95,7 +103,8 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
         _progress(f"memtui: auditing {plural(len(paths), 'workspace')} …")
     try:
         for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None),
-                               fail_on_flag=getattr(ns, "fail_on_flag", False)):
+                               fail_on_flag=getattr(ns, "fail_on_flag", False),
+                               config_file=config_file):
             rows.append(row)
             now = time.monotonic()
             if tty:
@@ -115,20 +124,71 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
         return 130
     if tty:
         _progress("")
-    if getattr(ns, "json", False):
+    # --json or --format json (newuser40 #3: --format json printed the table)
+    if getattr(ns, "json", False) or getattr(ns, "format", None) == "json":
         from memtui.commands.audit_options import utf8_stream
 
         sys.stdout.write(json_text(to_fleet_json(root, rows),
                                    ascii_only=not utf8_stream(sys.stdout)) + "\n")
     else:
         print_fleet(root, rows)
+        print_failing(root, rows)
     for r in sorted(rows, key=lambda r: r["path"]):
-        if r.get("kept"):  # as `audit` says it, one line per workspace
-            sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: {r['kept']}\n")
+        # what `audit` says of the workspace alone, in its words, one line each (newuser40
+        # #5: a user-level file's ignore of every credential went unsaid)
+        for line in r.get("said") or ([r["kept"]] if r.get("kept") else []):
+            sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: {line}\n")
+    for line in shallow_lines(root, rows):
+        sys.stderr.write(f"memtui audit: {line}\n")
     profiles = {str(r["profile"]) for r in rows if r.get("profile")}
     for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
         sys.stderr.write(f"memtui audit: {unused}\n")
     return fleet_exit(rows)
+
+
+def shallow_lines(root: Path, rows: list[dict[str, Any]]) -> list[str]:
+    """What `memtui.core.git.find.shallow_line` says of a shallow clone, once for each
+    that holds rows, with how many (newuser40 #22: ``--discover`` said nothing, and every
+    row's ``oldest`` read ``0 d``)."""
+    from memtui.core.git.find import shallow_line
+
+    by_repo: dict[str, list[str]] = {}
+    for r in rows:
+        if r.get("shallow"):
+            by_repo.setdefault(r["shallow"], []).append(r["path"])
+    out = []
+    for repo, paths in sorted(by_repo.items()):
+        line = shallow_line(Path(repo))
+        if line:
+            out.append(f"{plural(len(paths), 'workspace')} in {printable(repo)}: {line}")
+    return out
+
+
+def print_failing(root: Path, rows: list[dict[str, Any]], console: Console | None = None
+                  ) -> None:
+    """Under the table, each failing workspace's findings at its gate's severity (``path:line
+    kind message``, at most `memtui.core.fleet_row.FAILING_MAX` each, and how many more):
+    a pre-commit run with ``--discover`` named none, each developer rerunning the audit
+    per folder (newuser40 #11)."""
+    console = console or wide_console()
+    for r in sorted(rows, key=lambda r: r["path"]):
+        failing = r.get("failing") or []
+        if not failing:
+            continue
+        where = shown_path(root, r["path"])
+        console.print(Text(f"{where}: exit {r['exit']} at --fail-on {r.get('fail_on')}",
+                           style="bold"))
+        for f in failing:
+            at = f"{f['path']}:{f['line']}" if f.get("line") else str(f["path"])
+            message = str(f["message"])
+            message = message if len(message) <= 200 else message[:199] + "…"
+            console.print(Text.assemble("  ", (printable(at), "bold"), "  ",
+                                        (f"{f['kind']} {f['severity']}", "red" if
+                                         f["severity"] == "error" else "yellow"),
+                                        "  ", printable(message)))
+        more = (r.get("failing_total") or 0) - len(failing)
+        if more > 0:
+            console.print(Text(f"  … and {more:,} more (memtui audit {where})"))
 
 
 #: Seconds between two progress lines of `run_fleet` when stderr is not a terminal.

@@ -20,17 +20,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memtui.core.audit import AuditOptions
-from memtui.core.caches.clean_texts import CleanTexts
-from memtui.core.caches.pair_verdicts import PairVerdicts
-from memtui.core.counting.tokens import TokenCounter
+from memtui.core.fleet_row import (  # (a row's audit, apart)
+    audit_one,
+    row_options,
+    save_worker_caches,
+)
 from memtui.core.record import as_dict
-from memtui.core.reporting.health import ROW_KEYS, health_row
 from memtui.core.workspace import INDEX_NAME, MEMORY_DIR, STATE_DIR
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from memtui.core.config import Config
+__all__ = ["audit_one", "row_options", "save_worker_caches"]
 
 FLEET_SCHEMA = 1
 #: Folders never walked into while looking for workspaces.
@@ -189,47 +190,6 @@ def _index(path: str) -> bool:
     return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
 
 
-#: One auditor per worker process, reset for each workspace: its token counts, check
-#: verdicts and near-duplicate pair verdicts are loaded from the cache once and written back
-#: once, when the worker ends.
-_caches: tuple[TokenCounter, CleanTexts, PairVerdicts] | None = None
-#: The cache folder ``_caches`` were made for (None: caching off).
-_caches_in: Path | None = None
-_hooked = False  # the exit hook that saves them is registered (once)
-
-
-def _worker_caches() -> tuple[TokenCounter, CleanTexts, PairVerdicts]:
-    """The worker's token counter and verdicts, made anew (the old ones saved first) when
-    the cache folder in force is not the one they were made for: a process that outlives
-    a change of ``MEMTUI_CACHE_DIR`` or ``MEMTUI_NO_CACHE`` writes where it is told now."""
-    global _caches, _caches_in, _hooked
-    from memtui.core.caches.store import cache_dir
-
-    folder = cache_dir()
-    if _caches is not None and folder != _caches_in:
-        save_worker_caches()
-        _caches = None
-    if _caches is None:
-        from multiprocessing import util
-
-        from memtui.core.counting.tokens import default_counter
-
-        counter = default_counter()
-        if not _hooked:
-            util.Finalize(None, save_worker_caches, exitpriority=10)
-            _hooked = True
-        _caches = (counter, CleanTexts.beside(counter.cache_file),
-                   PairVerdicts.beside(counter.cache_file))
-        _caches_in = folder
-    return _caches
-
-
-def save_worker_caches() -> None:
-    if _caches is not None:
-        for cache in _caches:
-            cache.save()
-
-
 def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:
     """The other workspaces of ``fleet`` (sorted) under ``path``, relative to it."""
     from bisect import bisect_left
@@ -241,104 +201,6 @@ def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:
             break
         out.append(other[len(prefix):])
     return tuple(out)
-
-
-def _under(rel: str, folders: tuple[str, ...]) -> bool:
-    return any(rel == f or rel.startswith(f + "/") for f in folders)
-
-
-def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
-    """The options a row audits its workspace with: the command line's, and what it left
-    at the defaults from the workspace's own ``.memtui.toml``, as ``memtui audit`` on that
-    workspace alone takes them (newuser36 #13: a row took the file's ``exclude`` but not its
-    ``bootstrap-max-chars``, and counted a block no audit makes). A row counts broken links
-    only: naming files for them is work nobody sees."""
-    from memtui.core.config import LIMIT_KEYS
-
-    opts = {**options, "suggestions": False}
-    if config.exclude and not opts.get("exclude"):
-        opts["exclude"] = config.exclude
-    if config.include_archives:
-        opts["include_archives"] = True
-    default = AuditOptions()
-    for key in ("profile", "num_ctx", "max_lines", "max_bytes", "stale_days"):
-        value = getattr(config, key)
-        if value is not None and opts.get(key, getattr(default, key)) == getattr(default, key):
-            opts[key] = value
-    given = dict(opts.get("limits", ()))
-    opts["limits"] = (*given.items(), *((key, value) for key in LIMIT_KEYS if key not in given
-                                        and (value := getattr(config, key)) is not None))
-    if opts.get("project") is None and config.project:
-        opts["project"], opts["project_from_config"] = config.project, True
-    return opts
-
-
-def audit_one(path: str, options: dict[str, Any], fail_on: str,
-              nested: tuple[str, ...] = (), fail_on_flag: bool = False) -> dict[str, Any]:
-    """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
-    opened). Runs in a worker process: everything in and out is plain data. ``nested``: the
-    folders under it (relative) that are rows of their own: what they hold is counted in
-    their rows only (newuser34 #4: ``~/.gemini``'s row counted the credential of
-    ``~/.gemini/tmp/<project>/memory/MEMORY.md`` too, one credential in two rows).
-    ``fail_on_flag``: ``fail_on`` was given on the command line, so the row's verdict is
-    the single audit's with that flag (`memtui.core.verdict.decide`): what the workspace's
-    own ``.memtui.toml`` suppressed or lowered counts (newuser35 #18)."""
-    from memtui.core.audit import Auditor
-    from memtui.core.checks.findings import reaches
-    from memtui.core.config import ConfigError, load_config
-    from memtui.core.reporting.json_report import to_json
-    from memtui.core.reporting.suppress import apply_to
-    from memtui.core.verdict import decide, loosening_settings, own_kept
-    from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
-
-    counter, clean, verdicts = _worker_caches()
-    try:
-        ws = open_workspace(path)
-        problem = index_link_problem(ws)
-        if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
-            raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
-        config = load_config(ws.root)  # each workspace's own .memtui.toml
-        # a row is a one-shot report: no memory's text kept, so that an unchanged workspace's
-        # row comes from its derived result as a warm single audit does (newuser38 #10)
-        auditor = Auditor(ws, AuditOptions(**{**row_options(options, config),
-                                              "keep_texts": False}),
-                          counter=counter, clean=clean, verdicts=verdicts, autosave=False)
-        result = apply_to(auditor.run(), config)
-        auditor.save_scans()
-        report = to_json(result)
-        if nested:
-            report["findings"] = [f for f in report.get("findings", [])
-                                  if not _under(str(f.get("path", "")), nested)]
-            # (the verdict too: what lies in a row of its own is decided there)
-            result.findings = [f for f in result.findings if not _under(f.path, nested)]
-            result.suppressed = [s for s in result.suppressed
-                                 if not _under(s.finding.path, nested)]
-            result.lowered = [(f, was) for f, was in result.lowered
-                              if not _under(f.path, nested)]
-        row = health_row(report, fail_on)
-        # what the workspace's own settings keep from failing, it cannot keep from the
-        # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0"), and
-        # a --fail-on flag is not loosened by them, as in the single audit (newuser35 #18)
-        threshold = fail_on or "error"  # `--fail-on never` on the command line decides
-        kept = own_kept(result, threshold) if reaches("error", threshold) else []
-        if kept:
-            # a lowered credential is still a finding the row counted (newuser33 #8)
-            shown = {id(f) for f in result.findings}
-            row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
-        # (a row's threshold is the command line's: the workspace's fail-on is not read)
-        code, said = decide(result, threshold, fail_on_flag,
-                            settings=loosening_settings(config, ws.root, flagged=True))
-        row["exit"] = code
-        if said:
-            row["kept"] = said[0]
-    except (WorkspaceError, OSError, ConfigError) as exc:
-        row = {key: None for key in ROW_KEYS}
-        row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
-    except Exception as exc:  # a bug met in one workspace must not end the fleet's report
-        row = {key: None for key in ROW_KEYS}
-        row.update(path=path, exit=2, error=f"memtui failed on this workspace: {exc!r}"[:300])
-    row["path"] = path
-    return row
 
 
 def start_workers() -> None:
@@ -402,15 +264,15 @@ def _start_forkserver() -> Any:
 
 def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
                 fail_on: str = "error", jobs: int | None = None, processes: bool = False,
-                fleet: list[Path] | None = None, fail_on_flag: bool = False
-                ) -> Iterator[dict[str, Any]]:
+                fleet: list[Path] | None = None, fail_on_flag: bool = False,
+                config_file: str | None = None) -> Iterator[dict[str, Any]]:
     """Audit every workspace in ``paths`` in ``jobs`` worker processes (default: one per
     core), yielding each row as it is done (not in ``paths`` order). At most two tasks per
     worker are in flight, so a fleet of thousands never queues its reports in memory.
     One workspace, or one job, is audited in this process unless ``processes`` (the app
     asks for it: an audit in its own interpreter would freeze the screen). ``fleet``: every
     workspace of the fleet (default: ``paths``), whose rows under a row's folder it leaves
-    out of that row (`nested_rows`)."""
+    out of that row (`nested_rows`). ``config_file``: ``--config FILE``, for every row."""
     opts = as_dict(options or AuditOptions())
     every = sorted(os.fspath(p) for p in (paths if fleet is None else fleet))
     jobs = max(1, jobs or os.cpu_count() or 1)
@@ -419,7 +281,7 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     if not processes and (jobs == 1 or len(paths) <= 1):
         for p in paths:
             yield audit_one(os.fspath(p), opts, fail_on, nested_rows(os.fspath(p), every),
-                            fail_on_flag)
+                            fail_on_flag, config_file)
         save_worker_caches()
         return
     jobs = min(jobs, len(paths))
@@ -433,7 +295,7 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     watched, held = ctx.Pipe(duplex=False)
     try:
         yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held), every,
-                           fail_on_flag)
+                           fail_on_flag, config_file)
     finally:
         held.close()
         watched.close()
@@ -441,11 +303,13 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
 
 def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ctx: Any,
             lifeline: tuple[Connection, Connection], every: list[str],
-            fail_on_flag: bool = False) -> Iterator[dict[str, Any]]:
+            fail_on_flag: bool = False, config_file: str | None = None
+            ) -> Iterator[dict[str, Any]]:
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
                              initargs=lifeline) as pool:
         try:
-            yield from _in_pool(pool, paths, opts, fail_on, jobs, every, fail_on_flag)
+            yield from _in_pool(pool, paths, opts, fail_on, jobs, every, fail_on_flag,
+                                config_file)
         except BaseException:
             # Ctrl+C (or the caller gone): the workers end now, not after the audits they
             # are in (newuser38 #20: 9 s to return); closing the lifeline ends each one
@@ -455,14 +319,15 @@ def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ct
 
 
 def _in_pool(pool: ProcessPoolExecutor, paths: list[Path], opts: dict[str, Any],
-             fail_on: str, jobs: int, every: list[str], fail_on_flag: bool
-             ) -> Iterator[dict[str, Any]]:
+             fail_on: str, jobs: int, every: list[str], fail_on_flag: bool,
+             config_file: str | None = None) -> Iterator[dict[str, Any]]:
     """`_pooled`'s rows: at most two tasks a worker in flight, each row as it is done."""
     pending: set[Future[dict[str, Any]]] = set()
     queue = iter(paths)
     for p in queue:
         pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                nested_rows(os.fspath(p), every), fail_on_flag))
+                                nested_rows(os.fspath(p), every), fail_on_flag,
+                                config_file))
         if len(pending) >= 2 * jobs:
             break
     while pending:
@@ -471,7 +336,8 @@ def _in_pool(pool: ProcessPoolExecutor, paths: list[Path], opts: dict[str, Any],
             yield fut.result()
         for p in queue:
             pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
-                                nested_rows(os.fspath(p), every), fail_on_flag))
+                                nested_rows(os.fspath(p), every), fail_on_flag,
+                                config_file))
             if len(pending) >= 2 * jobs:
                 break
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from memtui.core.checks.findings import Finding, reaches
 from memtui.core.checks.rules import RULES
+from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.hidden import effective_severity
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
@@ -262,3 +263,164 @@ def decide(result: AuditResult, threshold: str, flagged: bool, own_fail_on: bool
     return 1, [f"exit 1: --fail-on {threshold} counts "
                f"{recount_text(parts, result.lowered, shaping)}: {source} is not loosened "
                f"by the repository it checks ({fix}{honour})"]
+
+
+def stricter(threshold: str | None, than: str) -> bool:
+    """Whether ``threshold`` fails on more than ``than`` does (None: on nothing more)."""
+    return threshold is not None and _order(threshold) < _order(than)
+
+
+class Gate(FrozenRecord):
+    """Which ``--fail-on`` decides one workspace's run, and whose it is (`gate_for`)."""
+
+    threshold: str
+    #: given by the operator (the command line, or their own user-level file over the
+    #: workspace's): the workspace's settings do not loosen it
+    flagged: bool
+    #: the threshold is the workspace's own file's (it may not pass a guarded finding)
+    own_fail_on: bool
+    #: whose fail-on it is, when the operator's own file's (None: the command line's)
+    source: str | None
+
+    def __init__(self, threshold: str, flagged: bool, own_fail_on: bool,
+                 source: str | None) -> None:
+        init_field(self, "threshold", threshold)
+        init_field(self, "flagged", flagged)
+        init_field(self, "own_fail_on", own_fail_on)
+        init_field(self, "source", source)
+
+    def whose(self) -> str:
+        """Whose ``--fail-on`` decides, as `decide` names it."""
+        return self.source or "a --fail-on given on the command line"
+
+    def honour(self) -> str:
+        """How the operator lets the workspace's settings decide after all."""
+        return ("leave fail-on out of that file to honour them" if self.source
+                else "leave the flag out to honour them")
+
+
+def gate_for(config: Config, root: Path, flag: str | None) -> Gate:
+    """The gate of the workspace at ``root`` read with ``config``: a ``--fail-on`` given on
+    the command line (``flag``) decides, else the configuration's ``fail-on``, else
+    ``error``; but the operator's own fail-on (the user-level file, which the workspace's
+    file replaces) is theirs as the flag is: the repository it checks may tighten it, never
+    loosen it (newuser32 #37). One rule for ``memtui audit`` and each ``--discover`` row
+    (newuser40 #5: a row read neither). ConfigError when the user-level file is bad."""
+    from memtui.core.config import is_workspace_own, operator_config
+
+    if flag is not None:
+        return Gate(flag, True, False, None)
+    own = is_workspace_own(config, root)
+    if own:
+        mine = operator_config(root)
+        if mine.fail_on is not None and not stricter(config.fail_on, mine.fail_on):
+            return Gate(mine.fail_on, True, False,
+                        f"the fail-on of {printable(str(mine.path))}")
+    return Gate(config.fail_on or "error", False, own and config.fail_on is not None, None)
+
+
+def _where(path: str | None, root: Path) -> str:
+    """Where a file the workspace owns lies: in it, or elsewhere in its git work tree."""
+    from memtui.core.files.input_file import lies_within
+
+    return ("inside the audited workspace" if path and lies_within(path, root) else
+            "in the git work tree that holds the audited workspace")
+
+
+#: Why a baseline the workspace owns accepts no credential (newuser40 #6: said beside each
+#: finding it listed, which is reported as a finding).
+OWN_BASELINE = ("a change that adds a credential can accept it in the same change (keep the "
+                "baseline outside the repository, e.g. the base branch's copy: git show "
+                "origin/main:PATH > /tmp/base.json, to accept one)")
+
+
+def refuse_own_baseline(result: AuditResult) -> list[Finding]:
+    """Put back among ``result``'s findings the guarded ones a ``--baseline`` the workspace
+    owns (`baseline_inside`) lists: it cannot accept them (the run fails on them), so the
+    report shows them as the findings they are, not as suppressed (newuser40 #6: "No
+    findings." above exit 1, the JSON's ``findings: []``). Each message says why; returns
+    them."""
+    from memtui.core.record import replace
+
+    if not baseline_inside(result):
+        return []
+    where = _where(result.baseline_path, result.workspace.root)
+    back = [s.finding for s in result.suppressed
+            if s.cause == "baseline" and s.finding.kind in GUARDED]
+    if not back:
+        return []
+    gone = {id(f) for f in back}
+    result.suppressed = [s for s in result.suppressed if id(s.finding) not in gone]
+    note = (f" — the baseline {printable(result.baseline_path or '')} lists it but cannot "
+            f"accept it: it lies {where}")
+    back = [replace(f, message=f.message + note) for f in back]
+    result.findings = [*result.findings, *back]
+    return back
+
+
+def credential_lines(result: AuditResult, baseline_path: str | None,
+                     refused: list[Finding] | None = None) -> list[str]:
+    """One line per cause for the credentials this run does not report as the error they
+    are, and what kept them out (newuser27 #16: the baseline; newuser31 #3: the workspace's
+    own ``.memtui.toml`` — ``ignore``, ``exclude``, a lowered ``severity`` —, an inline
+    ``memtui: ignore`` comment, a ``--config`` file or the user-level one): the report
+    counts each among "suppressed" or "lowered", and a file inside the audited workspace
+    is one a change can rewrite to hide its own credential. ``refused``: those a baseline
+    the workspace owns listed and could not accept (`refuse_own_baseline`). Said by
+    ``memtui audit`` and, per workspace, by ``--discover`` (newuser40 #5)."""
+    by_cause: dict[str, list[Finding]] = {}
+    for s in result.suppressed:
+        if s.finding.kind == "secret":
+            by_cause.setdefault(s.cause, []).append(s.finding)
+    gone = {id(s.finding) for s in result.suppressed}
+    lowered = [f for f, _was in result.lowered if f.kind == "secret" and id(f) not in gone]
+    if lowered:
+        by_cause["lowered"] = lowered
+    root = result.workspace.root
+    config = printable(str(result.config_path)) if result.config_path else "the configuration"
+    own_config = config_inside(result)
+    out = []
+    found = [f for f in refused or () if f.kind == "secret"]
+    if found:
+        out.append(f"the baseline {printable(baseline_path or '')} lists "
+                   f"{plural(len(found), 'credential')} ({places(found)}) it cannot accept: "
+                   f"it lies {_where(baseline_path, root)}, so {OWN_BASELINE}; reported "
+                   "as findings")
+    for cause in ("baseline", "config", "exclude", "lowered", "inline"):
+        found = by_cause.get(cause, [])
+        if not found:
+            continue
+        where = places(found)
+        count = plural(len(found), "credential")
+        if cause == "baseline":
+            line = f"the baseline {printable(baseline_path or '')} accepts {count} ({where})"
+        elif cause == "inline":
+            line = (f"an inline `memtui: ignore` comment in the file hides {count} "
+                    f"({where}) — a change that adds a credential can hide it in "
+                    "the same change")
+        else:
+            how = {"config": "ignores", "exclude": "excludes the files of",
+                   "lowered": "lowers below error"}[cause]
+            line = (f"{config} {how} {count} ({where})"
+                    + (f" — it lies {_where(result.config_path, root)}, so a change that "
+                       "adds a credential can hide it in the same change; review changes "
+                       "to it, or keep it outside" if own_config else ""))
+        out.append(line)
+    return out
+
+
+def at_gate(result: AuditResult, gate: Gate) -> list[Finding]:
+    """The findings that fail the run at ``gate``: those reported at its threshold or
+    above, and what the workspace's own settings could not keep from failing it (unflagged:
+    the guarded ones, `own_kept`; under the operator's ``--fail-on``: all it re-counts,
+    `recounted`), in report order, each once. What ``--discover`` lists under its table
+    (newuser40 #11)."""
+    out = [f for f in result.findings if reaches(f.severity, gate.threshold)]
+    more = [f for _cause, found in recounted(result, gate.threshold) for f in found] \
+        if gate.flagged else own_kept(result, gate.threshold, gate.own_fail_on)
+    shown = {id(f) for f in out}
+    for f in more:
+        if id(f) not in shown:
+            shown.add(id(f))
+            out.append(f)
+    return out

@@ -125,9 +125,10 @@ def test_discover_counts_them_too(tmp_path: Path) -> None:
 def test_a_baseline_inside_the_workspace_accepts_no_credential(tmp_path: Path) -> None:
     """``--baseline`` naming a file inside the workspace: the change that adds a credential
     writes the entry that accepts it (the key is in the file), and the run passed (exit 0,
-    one line on stderr). Now it is the workspace's own, as its .memtui.toml is: the
-    credential is still listed as suppressed by the baseline, and the run fails, in every
-    format; the same file outside the workspace accepts it."""
+    one line on stderr). Now it is the workspace's own, as its .memtui.toml is: the run
+    fails, in every format, and (newuser40 #6) the credential is reported as the finding it
+    is, saying why the baseline did not accept it; the same file outside the workspace
+    accepts it."""
     ws = _item(tmp_path, {"memory/creds.md": memory("creds", CRED)})
     base = ws / ".memtui-baseline.json"
     assert _memtui("audit", str(ws), "--write-baseline", str(base)).returncode == 0
@@ -136,8 +137,11 @@ def test_a_baseline_inside_the_workspace_accepts_no_credential(tmp_path: Path) -
         assert run.returncode == 1, (flags, run.stderr)
         assert "inside the audited workspace" in run.stderr
     data = json.loads(_memtui("audit", str(ws), "--baseline", str(base), "--json").stdout)
-    assert [f["path"] for f in data["suppressed_findings"] if f["kind"] == "secret"] == \
-        ["memory/creds.md"]
+    assert not [f for f in data["suppressed_findings"] if f["kind"] == "secret"]
+    (found,) = [f for f in data["findings"] if f["kind"] == "secret"]
+    assert found["path"] == "memory/creds.md"
+    assert "lists it but cannot accept it: it lies inside the audited workspace" in \
+        found["message"]
     outside = tmp_path / "baseline.json"
     base.rename(outside)
     assert _memtui("audit", str(ws), "--baseline", str(outside)).returncode == 0

@@ -44,7 +44,7 @@ def test_a_worker_writes_where_the_cache_folder_is_now(tmp_path: Path,
     """The worker's caches were made once per process: one made while caching was off (an
     earlier audit in the same process) kept writing nothing after it was turned on (CI of
     ae6e5f9b: the test above failed after another test's fleet audit)."""
-    monkeypatch.setattr("memtui.core.fleet._caches", None)  # as in a new worker process
+    monkeypatch.setattr("memtui.core.fleet_row._caches", None)  # as in a new worker process
     monkeypatch.setenv("MEMTUI_NO_CACHE", "1")
     audit_one(str(small_workspace(tmp_path / "first").resolve()), {}, "error")
     test_the_fleet_row_leaves_the_scans_for_the_app(tmp_path / "then", monkeypatch)

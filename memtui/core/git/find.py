@@ -66,3 +66,18 @@ def shallow_commits(gitdir: Path) -> int:
     except OSError:
         return 0
     return len(data.split())
+
+
+def shallow_line(root: Path) -> str | None:
+    """What a shallow clone (newuser31 #23: actions/checkout fetches one commit by
+    default) takes from the audit of the workspace at ``root``, or None when it is in no
+    repository or a whole one: ages by git stop at its oldest commit, and a name only the
+    cut history held is not found stale. Said by ``memtui audit`` and, once per
+    repository, by ``--discover`` (newuser40 #22)."""
+    found = find_repo(root)
+    if found is None or not shallow_commits(found[1]):
+        return None
+    return ("the git repository is a shallow clone: its history before the fetched commits "
+            "is missing, so ages by git are at most the clone's age and a name only the "
+            "missing history held is not found stale (fetch the whole history: git fetch "
+            "--unshallow, or actions/checkout with fetch-depth: 0)")
