@@ -722,11 +722,27 @@ def other_names(snap: Snapshot, rel: str) -> list[str]:
         return []
     links = st.st_nlink
     others, it = links - 1, "it" if links == 2 else "them"
-    top = shlex.quote(str(mount_of(snap.ws.root, st.st_dev)))
-    return [f"{rel} had {links} names (hard links): only this one is redacted; the other "
+    inside = sorted(name for name in {*snap.raw, *snap.memories} if name != rel
+                    and same_file(snap.ws.root / name, st))
+    head = (f"{rel} had {links} names (hard links): only this one is redacted; the other "
             f"{'name still holds' if others == 1 else f'{others} names still hold'} the "
-            f"credential (find {it} with find {top} -xdev -inum {st.st_ino}, and delete or "
-            f"redact {it})"]
+            "credential")
+    if len(inside) == others:  # each in the workspace: named (newuser40 #24: the dialog
+        # sent the user to `find /` for a name in the same folder)
+        return [f"{head}: {', '.join(inside)} — redact or delete {it} too"]
+    top = shlex.quote(str(mount_of(snap.ws.root, st.st_dev)))
+    named = f"; in the workspace: {', '.join(inside)}" if inside else ""
+    return [f"{head}{named} (find {it} with find {top} -xdev -inum {st.st_ino}, and delete "
+            f"or redact {it})"]
+
+
+def same_file(path: Path, st: os.stat_result) -> bool:
+    """Whether ``path`` (not followed) is the file ``st`` describes: another hard link."""
+    try:
+        other = os.lstat(path)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def mount_of(folder: Path, dev: int) -> Path:
