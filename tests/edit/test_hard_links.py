@@ -76,8 +76,8 @@ def test_a_second_name_inside_the_workspace_is_named(tmp_path: Path) -> None:
     (ws / "memory" / "creds.md").write_text(MEMORY, encoding="utf-8")
     os.link(ws / "memory" / "creds.md", ws / "memory" / "hl.md")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
-    out = subprocess.run([sys.executable, "-m", "memtui", "fix", "redact", str(ws), "memory/creds.md"],
-                         env=env, capture_output=True, timeout=120)
+    out = subprocess.run([sys.executable, "-m", "memtui", "fix", "redact", str(ws),
+                          "memory/creds.md"], env=env, capture_output=True, timeout=120)
     assert out.returncode == 0, out.stderr
     note = out.stdout.decode().splitlines()[1]
     assert note == ("  memory/creds.md had 2 names (hard links): only this one is redacted; "
