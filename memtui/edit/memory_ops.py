@@ -31,6 +31,7 @@ from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
+from memtui.edit.credential_notes import credential_notes
 from memtui.edit.draft import hook_cut
 from memtui.edit.emptied_headings import drop_emptied_headings
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
@@ -430,6 +431,7 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     cs = plan.changeset("delete", {"memories": rels},
                         f"deleted {names}; removed {plural(removed, 'index link')}")
     cs.preview = f"will delete {names}; will remove {plural(removed, 'index link')}"
+    cs.notes += credential_notes(snap, rels, "delete")
     cs.notes += dangling
     cs.notes += [f"{p}: unreachable without {names} (nothing else leads to it)"
                  for p in stranded(snap, rels)]
@@ -483,6 +485,7 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
         cs.notes.append(f"{plural(len(emptied), 'heading')} left with nothing under them "
                         f"removed from {INDEX_NAME} ({shown})")
     cs.notes += into_archive(snap, moved, linked)
+    cs.notes += credential_notes(snap, rels, "archive")
     return cs
 
 
