@@ -161,6 +161,16 @@ def test_the_page_needs_the_token_and_the_served_host(served: Served) -> None:
     # DNS rebinding: the attacker's name resolving to 127.0.0.1
     assert http(port, f"/?token={token}", host=f"attacker.example:{port}")[0] == 403
     assert http(port, f"/?token={token}", host="attacker.example")[0] == 403
+    # an SSH tunnel on another local port: the refusal says which Host is served and how
+    # to forward (newuser40 #15: a bare "403: wrong Host")
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(f"GET /?token={token} HTTP/1.1\r\nHost: localhost:{port + 1235}\r\n"
+                  "Connection: close\r\n\r\n".encode())
+        body = b""
+        while chunk := s.recv(4096):
+            body += chunk
+    assert body.startswith(b"HTTP/1.1 403") and f"localhost:{port}".encode() in body, body
+    assert f"ssh -L {port}:127.0.0.1:{port}".encode() in body, body
     assert http(port, f"/?token={token}",
                 headers={"Origin": "http://evil.example"})[0] == 403
     # textual-serve's public script files need no token (harmless), but the right Host

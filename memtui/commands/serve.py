@@ -187,7 +187,12 @@ def serve(path: str, host: str, port: int, max_sessions: int = 2, *, public: boo
         """Why ``request`` is refused (None: it is not). On loopback the Host must be the
         served address; a browser's Origin must be that same page; the token must match."""
         if not public and request.host.lower() not in names:
-            return "wrong Host"
+            # which Host is served, and the way through a tunnel (newuser40 #15: an SSH
+            # tunnel on another local port met a bare "wrong Host")
+            return ("wrong Host: this server answers "
+                    f"{', '.join(sorted(names))} only (DNS rebinding); through an SSH "
+                    f"tunnel, forward the same port number (ssh -L {port}:127.0.0.1:{port} "
+                    "HOST) and open the URL memtui printed")
         origin = request.headers.get("Origin")
         if origin is not None and origin.lower() != f"{request.scheme}://{request.host}".lower():
             return "cross-origin request"

@@ -20,6 +20,7 @@ from memtui.core.scanner.links import resolve_href
 from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import Changeset, Plan
 from memtui.edit.conventions import conventions
+from memtui.edit.credential_notes import credential_notes
 from memtui.edit.draft import (
     distinct_titles,
     draft_entry,
@@ -271,6 +272,7 @@ def add_to_index(snap: Snapshot, memories: list[str], *, title: str | None = Non
         under = type_place(snap, rels)
     cs = add_entries(snap, entries, under)
     cs.args = args
+    cs.notes += credential_notes(snap, rels, "add-to-index")
     cs.notes += [f"{rel}: {why}" for rel, why in clashes.items()]
     cs.notes += hook_notes  # a drafted hook cut (#40) or left out (newuser32 #38)
     if all_unreachable:

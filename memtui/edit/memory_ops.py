@@ -31,6 +31,7 @@ from memtui.core.scanner.textfile import utf16
 from memtui.core.workspace import INDEX_NAME, in_archive
 from memtui.edit.changeset import REDACTED, Changeset, Plan
 from memtui.edit.conventions import conventions
+from memtui.edit.credential_notes import credential_notes
 from memtui.edit.draft import hook_cut
 from memtui.edit.emptied_headings import drop_emptied_headings
 from memtui.edit.errors import AlreadyDone, Refused, UsageError
@@ -430,6 +431,7 @@ def delete(snap: Snapshot, memories: list[str]) -> Changeset:
     cs = plan.changeset("delete", {"memories": rels},
                         f"deleted {names}; removed {plural(removed, 'index link')}")
     cs.preview = f"will delete {names}; will remove {plural(removed, 'index link')}"
+    cs.notes += credential_notes(snap, rels, "delete")
     cs.notes += dangling
     cs.notes += [f"{p}: unreachable without {names} (nothing else leads to it)"
                  for p in stranded(snap, rels)]
@@ -483,6 +485,7 @@ def archive(snap: Snapshot, memories: list[str]) -> Changeset:
         cs.notes.append(f"{plural(len(emptied), 'heading')} left with nothing under them "
                         f"removed from {INDEX_NAME} ({shown})")
     cs.notes += into_archive(snap, moved, linked)
+    cs.notes += credential_notes(snap, rels, "archive")
     return cs
 
 
@@ -722,11 +725,27 @@ def other_names(snap: Snapshot, rel: str) -> list[str]:
         return []
     links = st.st_nlink
     others, it = links - 1, "it" if links == 2 else "them"
-    top = shlex.quote(str(mount_of(snap.ws.root, st.st_dev)))
-    return [f"{rel} had {links} names (hard links): only this one is redacted; the other "
+    inside = sorted(name for name in {*snap.raw, *snap.memories} if name != rel
+                    and same_file(snap.ws.root / name, st))
+    head = (f"{rel} had {links} names (hard links): only this one is redacted; the other "
             f"{'name still holds' if others == 1 else f'{others} names still hold'} the "
-            f"credential (find {it} with find {top} -xdev -inum {st.st_ino}, and delete or "
-            f"redact {it})"]
+            "credential")
+    if len(inside) == others:  # each in the workspace: named (newuser40 #24: the dialog
+        # sent the user to `find /` for a name in the same folder)
+        return [f"{head}: {', '.join(inside)} — redact or delete {it} too"]
+    top = shlex.quote(str(mount_of(snap.ws.root, st.st_dev)))
+    named = f"; in the workspace: {', '.join(inside)}" if inside else ""
+    return [f"{head}{named} (find {it} with find {top} -xdev -inum {st.st_ino}, and delete "
+            f"or redact {it})"]
+
+
+def same_file(path: Path, st: os.stat_result) -> bool:
+    """Whether ``path`` (not followed) is the file ``st`` describes: another hard link."""
+    try:
+        other = os.lstat(path)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def mount_of(folder: Path, dev: int) -> Path:

@@ -34,6 +34,7 @@ from memtui.edit import fold_ops, index_ops, memory_ops
 from memtui.edit.agent_ops import checked, profile_for
 from memtui.edit.apply import apply
 from memtui.edit.changeset import REDACTED, Changeset
+from memtui.edit.credential_notes import credential_notes, is_credential_note
 from memtui.edit.draft import (
     default_fold_label,
     draft_title,
@@ -206,10 +207,13 @@ async def run_add_to_index(app: App[Any], workspace: Workspace, paths: list[str]
     profile = str(result.profile) if result is not None else profile_for(workspace)
     options = result.options if result is not None else AuditOptions()
     crowded = await asyncio.to_thread(window_note, snap, cs, profile, options)
+    # a memory holding a credential put on the agent's path (newuser40 #9)
+    held = credential_notes(snap, [entry[0] for entry in entries], "add-to-index")
     # A warning asks: it starts on Cancel, and Enter presses the focused button (newuser31
     # #13: the Enter that submitted the form answered "Add anyway" too)
-    if crowded and not await ask(app, ConfirmScreen(
-            "Add to MEMORY.md", [cs.planned, crowded], confirm="Add anyway", danger=True)):
+    warnings = [*held, *([crowded] if crowded else [])]
+    if warnings and not await ask(app, ConfirmScreen(
+            "Add to MEMORY.md", [cs.planned, *warnings], confirm="Add anyway", danger=True)):
         return False
     # The loaded lines the addition pushed out, named after it as the CLI names them
     # (newuser31 #7: 24 loaded memories fell past the limit, the toast said "+24 entries").
@@ -453,10 +457,13 @@ def _delete_lines(paths: list[str], cs: Changeset) -> list[str]:
     links = "its link" if len(paths) == 1 else "their links"
     lines += [f"remove {links} from {c.path}" if c.path == INDEX_NAME
               else f"edit {c.path}" for c in cs.changes if c.after is not None]
+    held = [n for n in cs.notes if is_credential_note(n)]  # (newuser40 #26)
+    if held:
+        lines += ["", *held]
     dangles = [n for n in cs.notes if n.endswith(memory_ops.DANGLES)]
     if dangles:
         lines += ["", "links that will dangle:", *dangles]
-    stranded = [n for n in cs.notes if n not in dangles]
+    stranded = [n for n in cs.notes if n not in dangles and n not in held]
     if stranded:  # a hub's memories, reachable through it alone (newuser23 #45)
         lines += ["", "memories no longer reachable (unreachable orphans after):", *stranded]
     return [*lines, "", "(undo with u)"]

@@ -65,3 +65,22 @@ def test_read_file_hands_the_linked_bytes_to_the_model(tmp_path: Path) -> None:
     ws, _ = linked(tmp_path)
     got = ToolBox(open_workspace(ws)).call("read_file", {"path": "memory/creds.md"})
     assert got.ok and SECRET in got.result
+
+
+def test_a_second_name_inside_the_workspace_is_named(tmp_path: Path) -> None:
+    """newuser40 #24: the other name was in the same folder, and the note sent the user to
+    ``find / -xdev -inum N``: a name inside the workspace is named."""
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("- [Creds](memory/creds.md) — c\n", encoding="utf-8")
+    (ws / "memory" / "creds.md").write_text(MEMORY, encoding="utf-8")
+    os.link(ws / "memory" / "creds.md", ws / "memory" / "hl.md")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEMTUI_NO_CACHE": "1"}
+    out = subprocess.run([sys.executable, "-m", "memtui", "fix", "redact", str(ws),
+                          "memory/creds.md"], env=env, capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    note = out.stdout.decode().splitlines()[1]
+    assert note == ("  memory/creds.md had 2 names (hard links): only this one is redacted; "
+                    "the other name still holds the credential: memory/hl.md — redact or "
+                    "delete it too"), note
+    assert SECRET in (ws / "memory" / "hl.md").read_text(encoding="utf-8")

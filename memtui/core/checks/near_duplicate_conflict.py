@@ -311,7 +311,10 @@ def _values(a: list[str], b: list[str]) -> str:
     """``"1.33 / 1.67"``: what each side writes in the one place they differ, sorted (the
     same message from either side). A one-token value inside a run of CJK text (which has
     no spaces: the whole sentence is one token) is cut to the part that differs, whole
-    numbers kept (newuser33 #3: ``生產線第14號機台… / 生產線第2號機台…`` is ``14 / 2``)."""
+    numbers kept (newuser33 #3: ``生產線第14號機台… / 生產線第2號機台…`` is ``14 / 2``). A value
+    one side writes twice in that place (its description and its body) is named once
+    (newuser40 #8: ``14:00 14:00 / 16:00``)."""
+    a, b = list(dict.fromkeys(a)), list(dict.fromkeys(b))
     x, y = " ".join(a), " ".join(b)
     if len(a) == len(b) == 1:
         x, y = _differing(x, y)

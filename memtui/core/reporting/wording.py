@@ -29,6 +29,8 @@ def percent(used: int | float, whole: int | float) -> str:
 
 #: A sparkline's characters, lowest to highest.
 BARS = "▁▂▃▄▅▆▇█"
+#: The least share of the largest value a sparkline's scale spans (`sparkline`).
+LEAST_SPAN = 0.1
 
 
 def resampled(values: list[int] | list[float], cells: int) -> list[int] | list[float]:
@@ -43,14 +45,20 @@ def resampled(values: list[int] | list[float], cells: int) -> list[int] | list[f
 
 
 def sparkline(values: list[int] | list[float], cells: int | None = None) -> str:
-    """``values`` as one line of block characters, scaled between their min and max; at
-    most ``cells`` characters (`resampled`) when given."""
+    """``values`` as one line of block characters, scaled between their min and max, the
+    scale at least ``LEAST_SPAN`` of the largest value's size, a smaller change drawn about
+    its middle (newuser40 #19: a block of 424 then 425 tokens drew ``▁▁█``, a full spike for
+    +0.2 %); at most ``cells`` characters
+    (`resampled`) when given."""
     if not values:
         return ""
     if cells is not None:
         values = resampled(values, cells)
     low, high = min(values), max(values)
-    span = high - low
+    least = LEAST_SPAN * max(abs(high), abs(low))
+    if high - low < least:  # a small change drawn small, about the middle of the scale
+        low = (low + high - least) / 2
+    span = max(high - low, least)
     return "".join(BARS[round((v - low) / span * (len(BARS) - 1)) if span else 0]
                    for v in values)
 

@@ -41,6 +41,9 @@ class ConfirmScreen(CurateScreen[bool]):
     def hint(self) -> str:
         return self.focus_hint()
 
+    def tab_from_details(self) -> str:
+        return self.confirm_label  # (`action_to_button`)
+
     def action_to_button(self) -> None:
         """Tab: from the details to the dialog's own button (as from a danger dialog's
         Cancel), then on as usual."""

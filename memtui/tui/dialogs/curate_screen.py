@@ -139,8 +139,16 @@ class CurateScreen(StyledOnce, ModalScreen[T]):
             return f"Focus: the {confirm} button — Enter presses {confirm}; Esc cancels."
         if on == "cancel":
             return f"Focus: the Cancel button — Enter cancels; Tab moves to {confirm}."
+        if self.danger:  # Enter presses only a focused button here (newuser40 #2: the
+            # line promised Apply after Shift+Tab and Enter did nothing)
+            return (f"Focus: the details (↑ ↓ scroll) — Enter presses only a button; Tab "
+                    f"moves to the {self.tab_from_details()} button.")
         return (f"Focus: the details (↑ ↓ scroll) — Enter presses {confirm}; Tab moves to "
                 f"the {confirm} button.")
+
+    def tab_from_details(self) -> str:
+        """The button Tab moves to from the details: the next focusable, Cancel first."""
+        return "Cancel" if self.cancel_button else self.confirm_label
 
     def on_descendant_focus(self) -> None:
         """The hint follows the focus."""

@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from memtui.tui.dialogs.styled_once import StyledOnce
@@ -195,6 +196,14 @@ class DrawnOnce:
             yield new_line
 
 
+def help_footer() -> Widget:
+    """The help's footer: how to close it and move in it, on its last line (newuser40 #16: the
+    last line was empty, "Esc closes this help." the last sentence after ~80 lines)."""
+    from memtui.tui.widgets.fitting_footer import FittingFooter
+
+    return FittingFooter()
+
+
 class HelpScreen(StyledOnce, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "Close"),
@@ -269,6 +278,7 @@ class HelpScreen(StyledOnce, ModalScreen[None]):
                           "Esc closes this help."))
         with VerticalScroll():
             yield Static(DrawnOnce(Group(*parts)))
+        yield help_footer()
 
 
 #: What the fleet screen's actions do, in its own words.
@@ -310,3 +320,4 @@ class FleetHelpScreen(HelpScreen):
                      "disk.\n"),
                 Text("Keys", style="bold underline"), keys,
                 Text("\nEsc closes this help."))))
+        yield help_footer()

@@ -63,7 +63,7 @@ class ShownKey(NamedTuple):
 
 
 #: Actions whose keys a narrow footer never leaves out.
-ALWAYS = ("help", "quit", "quit_fleet")
+ALWAYS = ("help", "quit", "quit_fleet", "back")  # back: a fleet member's way to the fleet
 PALETTE_BORDER = "▏"  # Textual's ``border-left: vkey`` before the palette key
 
 
