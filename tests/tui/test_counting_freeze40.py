@@ -1,7 +1,8 @@
 """The first audit's frame stands alone between two turns of the event loop (issue 35, the
 app's worst freeze while counting): the operations the footer's keys ask about are imported
 by the audit's thread, not by the screen's right after that frame, and the footer's keys are
-asked for again in a later turn than the frame, after whatever came due during it."""
+asked for again in a later turn than the frame, after whatever came due during it. And a
+notice that expires while the app closes (met while measuring it) is no error."""
 
 from __future__ import annotations
 
@@ -80,3 +81,19 @@ async def test_the_footer_s_keys_come_after_what_came_due_during_the_frame(
             if "keys" in order and "due" in order:
                 break
         assert order[:2] == ["due", "keys"], order
+
+
+def test_a_notice_expiring_while_the_app_closes_is_no_error(tmp_path: Path) -> None:
+    """Seen in the bench at 10,000 memories on a busy machine: the notice's timer came due
+    as the app closed, its screen gone, and the app ended on an AttributeError."""
+
+    class Stopped:
+        def stop(self) -> None:
+            pass
+
+    app = MemtuiApp(open_workspace(indexed(tmp_path, 2)), AuditOptions(), watch=False)
+    assert not app.screen_stack  # no screen: as while it closes
+    app._notice_timer = Stopped()  # type: ignore[assignment]
+    app.notice = "audited 2 memory files"
+    app._expire_notice()
+    assert app.notice == ""
