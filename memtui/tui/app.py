@@ -295,9 +295,6 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self.give_way.stop()  # a worker still auditing runs on at full speed, and ends
         self.heap.stop()
         self._counting.stop()  # (a worker's next step ends it: it audits for no one now)
-        # the views' rows (their widgets are gone) let go before the derived cache is
-        # written: room it reuses, not more at the app's peak (issue 35)
-        self._rows, self._row_caches = {}, {}
         if not self._auditing:  # the next launch's first audit from the derived cache
             self.auditor.keep_derived()
 

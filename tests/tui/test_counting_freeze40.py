@@ -97,20 +97,3 @@ def test_a_notice_expiring_while_the_app_closes_is_no_error(tmp_path: Path) -> N
     app.notice = "audited 2 memory files"
     app._expire_notice()
     assert app.notice == ""
-
-
-async def test_the_views_let_their_rows_go_as_the_app_closes(tmp_path: Path) -> None:
-    """Before the closing app writes its derived cache (its peak, issue 35): a widget is
-    freed only by a full collection, which the app's frozen heap does not run then."""
-    from memtui.tui.widgets.audit_table import AuditTable
-    from memtui.tui.widgets.row_table import RowTable
-
-    app = MemtuiApp(open_workspace(indexed(tmp_path, 5)), AuditOptions(), watch=False)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await started(pilot, app)
-        view = app.active_view
-        assert isinstance(view, AuditTable)
-        table = view.query_one(RowTable)
-        assert view.rows and len(table.cells) == 5 and app._rows
-    assert view.rows == [] and view.shown == [] and len(table.cells) == 0
-    assert app._rows == {}

@@ -143,14 +143,6 @@ class AuditTable(FilteredView):
         if self.query_children(RowTable):  # (none: taken down as it mounted, the app closing)
             self._add_columns(self.width_now())
 
-    def on_unmount(self) -> None:
-        """Taken down (the app closing): its rows let go now. A widget is freed only by a
-        full collection (parent and children refer to each other, and the app keeps what
-        lives frozen: `memtui.tui.heap`), so the rows stayed held while the closing app
-        writes the derived cache, its peak (issue 35: 7 MiB of it at 10,000 memories)."""
-        self.rows, self.shown, self._prepared = [], [], None
-        self._order = ShownRows()
-
     def width_now(self) -> int:
         """The view's width, or the width it will have when next laid out: a view mounted
         while the views were covered (the app's first audit runs under a loading cover) or

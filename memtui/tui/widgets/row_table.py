@@ -106,11 +106,6 @@ class RowTable(ScrollView, can_focus=True):
         self._styles: dict[str, Style] = {}
         self._styles_stale = False  # restyled since `_styles` was resolved
 
-    def on_unmount(self) -> None:
-        """Taken down: its rows and drawn lines let go now (see `AuditTable.on_unmount`)."""
-        self.cells = []
-        self._strips.clear()
-
     # -- data ------------------------------------------------------------------------------
 
     @property
