@@ -357,7 +357,9 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
             self.notices.pop()
             return
         self.notice = self.watch_problem or ""
-        for notice in self._ui.query("#notice").results(Static):
+        for notice in self._ui.query("#notice"):  # (none while closing: `_Nothing`)
+            if not isinstance(notice, Static):
+                continue
             shown = Text(printable(self.notice))
             notice.update(shown, layout=shown.cell_len > notice.size.width - 2
                           or notice.size.height > 1)

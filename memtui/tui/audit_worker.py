@@ -34,9 +34,11 @@ from memtui.tui.widgets.preview import MemoryPreview
 FEW_TO_COUNT = 50
 
 #: Modules the screen's first paint of a result imports (a table's scroll bar, the
-#: preview's broken-link marks): imported in the audit's thread instead, while it audits,
-#: not on the screen's thread inside that paint (issue 35, the counting freeze: ~5 ms).
-FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit")
+#: preview's broken-link marks, the operations whose refusals the footer's keys ask after
+#: the first result): imported in the audit's thread instead, while it audits, not on the
+#: screen's thread inside that paint (issue 35, the counting freeze: ~5 ms, and 5–20 ms
+#: for the operations, right after the frame that uncovers the views).
+FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit", "memtui.edit.agent_ops")
 
 #: Modules whose first use would import them on the screen's thread, inside the key that
 #: needs them: the Trend view's plot library (~70 ms: most of the first switch to view 8),
