@@ -59,6 +59,7 @@ HIDDEN = {
     "a span with a quoted >": f"Pushes use {_cut(TOKEN, QUOTED)} now.",
     "bold tags around a piece": f"Pushes use {TOKEN[:8]}<b>{TOKEN[8:14]}</b>{TOKEN[14:]} now.",
     "a word-break tag, capitals": f"Pushes use {_cut(TOKEN, '<WBR>')} now.",
+    "a markdown empty link": f"Pushes use {_cut(TOKEN, '[](#top)')} now.",
     "a comment in an AWS secret": f"aws_secret_access_key = {_cut(AWS, '<!-- -->', 13)}",
     "a comment in a table cell": f"| name | value |\n|---|---|\n| CI | {_cut(TOKEN, '<!-- -->')} |",
 }
@@ -90,6 +91,7 @@ ORDINARY = [
     "Water is H<sub>2</sub>O and E = mc<sup>2</sup>.<!-- reviewed -->",
     "An unclosed <!-- comment and <b>bold</b>text, then <span class='a'>x</span>.",
     "<!-- memtui: ignore secret -->",
+    "An anchor [](#top) then [the notes](notes.md), and x[](y)z.",
 ]
 
 
@@ -121,7 +123,8 @@ print(time.process_time() - start)
 
 @pytest.mark.parametrize("piece", ["x<b", "x<b a=\\\"", "x<!--", "x<!-- -->",
                                    "a<b a=\\\"<b a='", "x<span>", "a\\x00",
-                                   "password=\\x00x\\x00", "ab\\x00\\n"])
+                                   "password=\\x00x\\x00", "ab\\x00\\n",
+                                   "x[](", "x[](y)", "x[](a \\\""])
 def test_a_line_of_hostile_markup_is_read_in_linear_time(piece: str) -> None:
     """A 1 MiB line of unclosed comments, tags and quotes, or of NULs: one pass, as the
     module says (each ``<`` looked at once, no backtracking)."""

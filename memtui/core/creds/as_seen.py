@@ -25,7 +25,8 @@ the check, so it is taken away first, and every hit is given back as written:
 - HTML a rendered page draws as nothing, between two visible ASCII characters, is dropped:
   a comment closed on its line (``ghp_Zq8m<!-- -->L2v…``) and the tags of the elements
   that draw no break of their own (``<span></span>``, ``<b>…</b>``, ``<wbr>``: HTML's
-  phrasing elements), read in one pass (redteam40: either inside a token hid it);
+  phrasing elements), and markdown's empty link ``[](#)``, read in one pass (redteam40:
+  each inside a token hid it);
 - in a word mixing Latin letters with Cyrillic or Greek ones, a Cyrillic or Greek letter
   drawn like a Latin one is that Latin letter (``pаssword`` with a Cyrillic ``а``); a word
   all in one script is left as it is.
@@ -93,7 +94,7 @@ def disguised(text: str) -> bool:
         return True
     if "&" in text and _ENTITY.search(text) is not None:
         return True
-    if "<" in text and _GLUED_MARKUP.search(text) is not None:
+    if ("<" in text or "[](" in text) and _GLUED_MARKUP.search(text) is not None:
         return True
     if '\\"' in text and _ESCAPED_KEY.search(text) is not None:
         return True
@@ -127,7 +128,7 @@ def seen(line: str) -> tuple[str, list[int]]:
     if "\x00" in line:
         for m in _NUL_RUN.finditer(line):
             dropped.update(range(m.start(), m.end()))
-    if "<" in line:
+    if "<" in line or "[](" in line:
         for start, end in _drawn_as_nothing(line):
             if start and end < n and _visible(line[start - 1]) and _visible(line[end]):
                 dropped.update(range(start, end))
@@ -180,8 +181,11 @@ _INLINE = frozenset({
 _TAG = re.compile(r"</?+([A-Za-z][A-Za-z0-9]*+)(?:[\s/]++(?:[^\s\"'<>/=]++(?:\s*+=\s*+"
                   r"(?:\"[^\"\n]*+\"|'[^'\n]*+'|[^\s\"'<>`]++))?+)?+)*+>")
 #: A text that may hold such markup glued to a visible character (`disguised`'s look).
-_GLUED_MARKUP = re.compile(r"[!-~](?:<!--|</?(?i:" + "|".join(sorted(_INLINE, key=len,
-                           reverse=True)) + r")[\s/>])")
+_GLUED_MARKUP = re.compile(r"[!-~](?:<!--|\[\]\(|</?(?i:" + "|".join(
+    sorted(_INLINE, key=len, reverse=True)) + r")[\s/>])")
+#: Markdown's empty link, ``[](dest)`` or ``[](<dest> "title")``: an anchor with no text.
+_EMPTY_LINK = re.compile(r"\[\]\((?:[^()\s<>]*+|<[^<>\n]*+>)(?:\s++(?:\"[^\"\n]*+\"|"
+                         r"'[^'\n]*+'))?+\s*+\)")
 
 
 def _drawn_as_nothing(line: str) -> list[tuple[int, int]]:
@@ -207,12 +211,18 @@ def _drawn_as_nothing(line: str) -> list[tuple[int, int]]:
         if end < 0:
             i = line.find("<", i + 1)
             continue
-        if out and out[-1][1] == i:
-            out[-1] = (out[-1][0], end)
-        else:
-            out.append((i, end))
+        out.append((i, end))
         i = line.find("<", end)
-    return out
+    if "[](" in line:
+        out.extend(m.span() for m in _EMPTY_LINK.finditer(line))
+        out.sort()
+    joined: list[tuple[int, int]] = []
+    for start, end in out:
+        if joined and start <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return joined
 #: An object's key inside a JSON string: ``\\"name\\":``.
 _ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
 #: A backslash escaping a quote (the backslash alone, one level of escaping).
