@@ -43,7 +43,22 @@ def test_the_help_says_the_working_tree_only() -> None:
     assert "git rev-list BASE..HEAD" in done.stdout
 
 
-def test_the_documented_loop_fails_on_a_credential_added_then_removed(tmp_path: Path) -> None:
+#: What the commit adds beside its credential (redteam40): nothing, or ``.gitattributes``
+#: lines that make ``git archive`` leave the file out (``export-ignore``, through a macro
+#: and from a folder's own file) or rewrite it (``export-subst``).
+ATTRIBUTES = {
+    "nothing": {},
+    "export-ignore": {".gitattributes": "agent/ci-token.md export-ignore\n"},
+    "a macro in a folder's file": {".gitattributes": "[attr]hide export-ignore\n",
+                                   "agent/.gitattributes": "*.md hide\n"},
+}
+
+
+@pytest.mark.parametrize("attributes", ATTRIBUTES.values(), ids=ATTRIBUTES.keys())
+def test_the_documented_loop_fails_on_a_credential_added_then_removed(
+        tmp_path: Path, attributes: dict[str, str]) -> None:
+    """With ``export-ignore`` beside the credential the loop passed on integ (exit 0): the
+    archive obeyed the commit's own ``.gitattributes`` and held no such file."""
     repo = tmp_path / "repo"
     ws = repo / "agent"
     ws.mkdir(parents=True)
@@ -55,9 +70,13 @@ def test_the_documented_loop_fails_on_a_credential_added_then_removed(tmp_path: 
     git(repo, "update-ref", "refs/remotes/origin/main", "HEAD")  # the base, as CI fetches it
     git(repo, "checkout", "-qb", "pr")
     (ws / "ci-token.md").write_text(MEMORY.format("ci") + f"CI token: {TOKEN}\n")
+    for rel, text in attributes.items():
+        (repo / rel).write_text(text)
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "add the token")
     (ws / "ci-token.md").unlink()
+    for rel in attributes:
+        (repo / rel).unlink()
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "remove it again")
     bin_dir = tmp_path / "bin"

@@ -18,6 +18,15 @@ the check, so it is taken away first, and every hit is given back as written:
   small colons ``∶`` ``﹕``) is a colon: a label ends at it as at ``:``;
 - an HTML character reference is the character it stands for (``&#112;assword``,
   ``pass&shy;word``, ``&amp;``: what a rendered page shows and a model reads through);
+- a NUL is dropped wherever it stands: a terminal draws it as nothing, so ``cat`` shows a
+  file written as UTF-16 or UTF-32 without a byte order mark (a repository's
+  ``.gitattributes`` ``working-tree-encoding=UTF-32LE`` checks one out so) as its text,
+  NULs between its letters (redteam40: such a checkout passed the gate);
+- HTML a rendered page draws as nothing, between two visible ASCII characters, is dropped:
+  a comment closed on its line (``ghp_Zq8m<!-- -->L2v…``) and the tags of the elements
+  that draw no break of their own (``<span></span>``, ``<b>…</b>``, ``<wbr>``: HTML's
+  phrasing elements), and markdown's empty link ``[](#)``, read in one pass (redteam40:
+  each inside a token hid it);
 - in a word mixing Latin letters with Cyrillic or Greek ones, a Cyrillic or Greek letter
   drawn like a Latin one is that Latin letter (``pаssword`` with a Cyrillic ``а``); a word
   all in one script is left as it is.
@@ -81,7 +90,11 @@ COMPILED: Callable[[str], bool] | None = getattr(native_module(), "disguise", No
 
 def disguised(text: str) -> bool:
     """Whether ``text`` holds a character `seen` reads otherwise."""
+    if "\x00" in text:
+        return True
     if "&" in text and _ENTITY.search(text) is not None:
+        return True
+    if ("<" in text or "[](" in text) and _GLUED_MARKUP.search(text) is not None:
         return True
     if '\\"' in text and _ESCAPED_KEY.search(text) is not None:
         return True
@@ -112,12 +125,20 @@ def seen(line: str) -> tuple[str, list[int]]:
         if _visible(line[m.start() - 1] if m.start() else " ") and \
                 _visible(line[m.end()] if m.end() < n else " "):
             dropped.update(range(m.start(), m.end()))
+    if "\x00" in line:
+        for m in _NUL_RUN.finditer(line):
+            dropped.update(range(m.start(), m.end()))
+    if "<" in line or "[](" in line:
+        for start, end in _drawn_as_nothing(line):
+            if start and end < n and _visible(line[start - 1]) and _visible(line[end]):
+                dropped.update(range(start, end))
     refs = _references(line) if "&" in line else {}
     if '\\"' in line and _ESCAPED_KEY.search(line) is not None:
         dropped.update(m.start() for m in _ESCAPED_QUOTE.finditer(line))
     i = 0
     while i < n:
-        if i in refs:  # a reference: each character it stands for comes from its "&"
+        if i in refs and i not in dropped:
+            # a reference: each character it stands for comes from its "&"
             end, got = refs[i]
             for c in got:
                 chars.append(" " if c in _SPACES else c)
@@ -147,6 +168,61 @@ def seen(line: str) -> tuple[str, list[int]]:
 
 
 _FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
+_NUL_RUN = re.compile("\x00+")
+#: HTML's phrasing elements that draw no line break or box of their own: their tags
+#: between two characters leave the two side by side on a rendered page.
+_INLINE = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font",
+    "i", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong",
+    "sub", "sup", "time", "tt", "u", "var", "wbr"})
+#: A tag from its ``<`` to its ``>``: attributes bare, quoted or unquoted (a quoted value
+#: may hold ``>``), possessive throughout (no backtracking), never past a ``<`` outside a
+#: quote, so a failed attempt ends at the next tag's start.
+_TAG = re.compile(r"</?+([A-Za-z][A-Za-z0-9]*+)(?:[\s/]++(?:[^\s\"'<>/=]++(?:\s*+=\s*+"
+                  r"(?:\"[^\"\n]*+\"|'[^'\n]*+'|[^\s\"'<>`]++))?+)?+)*+>")
+#: A text that may hold such markup glued to a visible character (`disguised`'s look).
+_GLUED_MARKUP = re.compile(r"[!-~](?:<!--|\[\]\(|</?(?i:" + "|".join(
+    sorted(_INLINE, key=len, reverse=True)) + r")[\s/>])")
+#: Markdown's empty link, ``[](dest)`` or ``[](<dest> "title")``: an anchor with no text.
+_EMPTY_LINK = re.compile(r"\[\]\((?:[^()\s<>]*+|<[^<>\n]*+>)(?:\s++(?:\"[^\"\n]*+\"|"
+                         r"'[^'\n]*+'))?+\s*+\)")
+
+
+def _drawn_as_nothing(line: str) -> list[tuple[int, int]]:
+    """The runs of ``line`` a rendered page draws as nothing (see the module), adjacent
+    ones joined, in one pass: each ``<`` is looked at once, a comment closes at the first
+    ``-->`` after it, and past a comment no ``-->`` closes, none is looked for again."""
+    out: list[tuple[int, int]] = []
+    i = line.find("<")
+    while i >= 0:
+        end = -1
+        if line.startswith("<!--", i):
+            close = line.find("-->", i + 4)
+            if close < 0:  # no comment closes on this line: tags may still follow
+                i = line.find("<", i + 4)
+                while i >= 0 and line.startswith("<!--", i):
+                    i = line.find("<", i + 4)
+                continue
+            end = close + 3
+        else:
+            m = _TAG.match(line, i)
+            if m is not None and m.group(1).lower() in _INLINE:
+                end = m.end()
+        if end < 0:
+            i = line.find("<", i + 1)
+            continue
+        out.append((i, end))
+        i = line.find("<", end)
+    if "[](" in line:
+        out.extend(m.span() for m in _EMPTY_LINK.finditer(line))
+        out.sort()
+    joined: list[tuple[int, int]] = []
+    for start, end in out:
+        if joined and start <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(end, joined[-1][1]))
+        else:
+            joined.append((start, end))
+    return joined
 #: An object's key inside a JSON string: ``\\"name\\":``.
 _ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
 #: A backslash escaping a quote (the backslash alone, one level of escaping).
