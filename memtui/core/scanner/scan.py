@@ -11,7 +11,12 @@ from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.contradiction import claims
-from memtui.core.checks.fields import addressed_sections, described_order, hooked_orders
+from memtui.core.checks.fields import (
+    addressed_sections,
+    described_order,
+    hooked_orders,
+    sentence_cells,
+)
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
 from memtui.core.checks.instructions import (
@@ -337,6 +342,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
             if head and mf.description:
                 instructions.extend(described_order(head, mf.description, instructions))
             instructions.extend(addressed_sections(body, start, instructions))
+            instructions.extend(sentence_cells(body, start, instructions))
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
