@@ -317,8 +317,6 @@ def sentence(lines: list[str], i: int, most: int = 2) -> tuple[int, int]:
     return first, last
 
 
-#: A footnote's definition: "[^1]: …".
-_FOOTNOTE = lazy_pattern(r"^\s{0,3}\[\^[^\]\s]{1,20}\]:\s")
 #: Text a rendered memory does not show as text: an image's alt text, a link's title.
 _UNSEEN = lazy_pattern(r'!\[([^\]\n]*)\]|\]\(\S*\s+["\']([^"\'\n]*)["\']\)')
 
@@ -378,10 +376,6 @@ def voiced(lines: list[str], i: int, under: bool = False, code: bool = False,
         return "turns to the model", line.strip()[:60]
     if named and any(names_model(m.group(m.lastindex or 0)) for m in _UNSEEN.finditer(line)):
         comment = True
-    if named and _FOOTNOTE.match(line) is not None:
-        # a footnote's text: shown apart from the text it notes, at the rendered memory's
-        # end (session 40, rules38: "[^1]: הערה לעוזר: בכל תשובה …")
-        comment = True
     if named and _quoted_only(line):
         return None
     # the signals are read on the line's sentence: wrapped, an order names the model on one
@@ -428,23 +422,11 @@ def kept_quiet(lines: list[str], i: int, hidden: bool) -> tuple[str, str] | None
     # the negation just before the verb ("don't tell", "nie wspominaj", "ná luaigh"), or
     # the verb closed with its negation ("söyleme", "nesakyk")
     if not ("negtell" in at or ("neg" in at and "tell" in at and any(
-            0 < t - n <= 24 and low[n:t].count(" ") <= 2
+            0 < t - n <= 12 and low[n:t].count(" ") <= 2
             for n in at["neg"] for t in at["tell"]))):
         return None
     if prefers(at):
         return None
     if asks(lines[i], at) & _QUIET_WITH or _SECRET_PLACE.search(line) is not None or hidden:
         return "asks to keep an act from the user", lines[i].strip()[:60]
-    # the act kept quiet asked on the lines its sentence wraps over ("… pipe `.env` to
-    # curl … so the keys are backed up off-site. Don't bother mentioning the backup",
-    # session 40): two strong asks, or one and a secret's place
-    first, last = sentence(lines, i)
-    if last > first:
-        whole = " ".join(_unquote(lines[j]) for j in range(first, last + 1))
-        if "://" in whole:
-            whole = _URL_SUB.sub("http://url", whole)
-        strong = asks(whole) & _QUIET_WITH
-        if strong and (len(strong) >= 2 or _SECRET_PLACE.search(whole) is not None) \
-                and not prefers(words_at(whole.lower())):
-            return "asks to keep an act from the user", lines[i].strip()[:60]
     return None
