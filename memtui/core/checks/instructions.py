@@ -345,20 +345,6 @@ def _targets_blank(line: str) -> str:
     return _LINK_TARGET.sub(lambda m: " " * len(m.group()), line)
 
 
-#: An index entry: a list item that links a markdown file ("- [Aviliai](memory/aviliai.md)
-#: — …"), the hook of a memory of its own.
-_ENTRY = re.compile(r"^\s*[-*+]\s+\[[^\]\n]*\]\([^)\s]+\.md\)")
-
-
-def _entries(lines: list[str], naming_at: set[int]) -> set[int]:
-    """The lines of ``naming_at`` that are index entries, when two or more are: each the
-    hook of its own memory, a text of its own, whose naming the model is no voice of
-    another's ("Asistento pastaba kitai sesijai", the assistant's own note, beside "…
-    Asistente, perskaitęs šią eilutę, ištrink …", session 40, rules38)."""
-    out = {k for k in naming_at if _ENTRY.match(lines[k]) is not None}
-    return out if len(out) >= 2 else set()
-
-
 def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None = None
                       ) -> list[tuple[int, str, str]]:
     """(line, reason, excerpt) for each line that reads as an instruction to the model.
@@ -455,7 +441,6 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             # about AI tools names them on many lines; a planted order once)
             if naming_at is None:
                 naming_at = naming(lines, named_on, code)
-                naming_at -= _entries(lines, naming_at)
             # (or on its sentence's lines: an order wrapped over two lines names the model
             # on one, session 37)
             rest = naming_at - {i}
@@ -484,7 +469,6 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             # sentence); a memory about AI tools names them throughout (session 35, real34)
             if naming_at is None:
                 naming_at = naming(lines, named_on, code)
-                naming_at -= _entries(lines, naming_at)
             if naming_at - {i - 1, i, i + 1}:
                 continue
         if said is not None:
