@@ -16,6 +16,7 @@ from memtui.core.checks.fields import (
     described_order,
     hooked_orders,
     sentence_cells,
+    sentence_items,
 )
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
@@ -272,6 +273,7 @@ def index_findings(index: Index) -> list[Finding]:
                              f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
     said = scan_instructions(index.text, probe=probe)
     said.extend(hooked_orders(index.lines, said))
+    said.extend(sentence_items(index.text, 1, said))  # (Gemini's saved memories)
     for line_no, reason, excerpt in said:
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
@@ -343,6 +345,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
                 instructions.extend(described_order(head, mf.description, instructions))
             instructions.extend(addressed_sections(body, start, instructions))
             instructions.extend(sentence_cells(body, start, instructions))
+            instructions.extend(sentence_items(body, start, instructions))
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
