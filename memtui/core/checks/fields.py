@@ -28,7 +28,12 @@ from collections.abc import Sequence
 from statistics import median
 from typing import TYPE_CHECKING
 
-from memtui.core.checks.addressed import addresses, calls_an_example, names_an_attack, names_model
+from memtui.core.checks.addressed import (
+    addresses,
+    calls_an_example,
+    names_an_attack,
+    names_model,
+)
 from memtui.core.checks.ask_words import words_at
 from memtui.core.checks.asks import asks
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -62,8 +67,6 @@ def label_asks(value: str) -> set[str]:
     rest = value[m.end():]
     if len(rest.split()) < 3 and len(rest) < 12:
         return set()
-    if calls_an_example(value) or names_an_attack(value):
-        return set()
     low = rest.lower()
     at = words_at(low)
     out = asks(rest, at) & _ASKED
@@ -71,6 +74,9 @@ def label_asks(value: str) -> set[str]:
         out.add("own")
     if _quiet(low, at):
         out.add("quiet")
+    # (asked last: a label asking nothing is most labels)
+    if out and (calls_an_example(value) or names_an_attack(value)):
+        return set()
     return out
 
 
@@ -247,6 +253,9 @@ def sentence_cells(body: str, start: int, said: Said) -> Said:
 #: A list's item (not an index entry's link to a memory file).
 _ITEM = lazy_pattern(r"^(?P<indent>\s*)[-*+]\s+(?P<text>.*)$")
 _ENTRY_LINK = lazy_pattern(r"^\s*[-*+]\s+\[[^\]\n]*\]\(")
+#: A list's item of `_ITEM_WORDS` words or more, looked for in the whole text first (from
+#: the newline before it: a literal the engine skips to).
+_LONG_ITEM = lazy_pattern(r"\n[ \t]*+[-*+][ \t]++(?:\S++[ \t]++){11}\S")
 #: An item is a sentence among facts: this many words or more (and `_CELL_RATIO` times
 #: its siblings' median).
 _ITEM_WORDS = 12
@@ -265,7 +274,7 @@ def sentence_items(body: str, start: int, said: Said) -> Said:
     rules34, every one missed). Not when a finding of ``said`` is on its line, the item
     calls itself an example or an attack, or names the model where the memory names it
     elsewhere too."""
-    if "- " not in body and "* " not in body and "+ " not in body:
+    if _LONG_ITEM.search("\n" + body) is None:  # (most lists hold no item that long)
         return []
     lines = body.split("\n")
     taken = {line - start for line, _, _ in said}
