@@ -25,7 +25,6 @@ sentence does to its reader").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from statistics import median
 from typing import TYPE_CHECKING
 
 from memtui.core.checks.addressed import (
@@ -170,6 +169,13 @@ def addressed_sections(body: str, start: int, said: Said) -> Said:
 _SEPARATOR = lazy_pattern(r"^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*\|?\s*$")
 
 
+def _median(values: list[int]) -> float:
+    """The median of ``values`` (not empty; the statistics module costs ~10 ms to import)."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
 def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
@@ -237,7 +243,7 @@ def sentence_cells(body: str, start: int, said: Said) -> Said:
                     continue
                 others = sorted(len(row[c].split()) for q, row in enumerate(table)
                                 if q != r and c < len(row))
-                if len(others) < 2 or words < _CELL_RATIO * max(1, median(others)):
+                if len(others) < 2 or words < _CELL_RATIO * max(1, _median(others)):
                     continue
                 classes = _cell_asks(cell)
                 if not classes or calls_an_example(cell) or names_an_attack(cell):
@@ -302,7 +308,7 @@ def sentence_items(body: str, start: int, said: Said) -> Said:
             if k in taken or words < _ITEM_WORDS:
                 continue
             others = [len(t.split()) for j, t in run if j != k]
-            if words < _CELL_RATIO * max(1, median(others)):
+            if words < _CELL_RATIO * max(1, _median(others)):
                 continue
             classes = _cell_asks(text)
             if len(classes) < 2 or not classes - _ITEM_COMMON:
