@@ -82,13 +82,18 @@ def label_asks(value: str) -> set[str]:
 #: What a setup's fact states too ("вход по SSH только по ключам, пароли отключены": a
 #: credential, a thing switched off; a URL and a password): besides them, one more is wanted.
 _COMMON = frozenset(("send", "credential", "disable"))
+#: What only an order asks (or a destination to send to): one of them a label must ask. The
+#: others — a credential, a safeguard off, the memory named, a confirmation or a telling
+#: negated — come together in a label's plain words too (a generated folder's Chinese
+#: descriptions: "記憶" and "不要 … 確認" in one, test_outputs_identical).
+_ACTS = frozenset(("send", "covert", "recommend", "standing", "hide", "above", "sign"))
 
 
 def label_order(value: str) -> bool:
     """Whether a label turns to the model: after its topic, it asks two different things a
-    planted order asks, one of them beyond what a setup's fact states (`_COMMON`)."""
+    planted order asks, one of them only an order asks (`_ACTS`)."""
     classes = label_asks(value)
-    return len(classes) >= 2 and bool(classes - _COMMON)
+    return len(classes) >= 2 and bool(classes & _ACTS)
 
 
 Said = list[tuple[int, str, str]]
