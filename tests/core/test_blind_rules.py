@@ -125,7 +125,12 @@ HERE = Path(__file__).parent / "blind_rules"
 #: folded in"): written blind in session 38, 24 workspaces, 24 languages (18 outside the
 #: large twenty), five agents' layouts (Codex among them), no projects, labelled for
 #: instruction_like alone (45 orders inside content the agent saved for the user); before on
-#: integ f7cce558 30/4/15, after relfix39 40/2/5; floors a finding or two under.
+#: integ f7cce558 30/4/15, after relfix39 40/2/5; floors a finding or two under. ``rules38``
+#: (bench/RESULTS.md, "Issue 32: instruction_like by what a sentence does to its reader,
+#: rules38 folded in"): written blind in session 39, 24 workspaces, 24 languages, five
+#: layouts, no projects, labelled for instruction_like alone (48 orders); before on integ
+#: f3fb5451 26/2/22 (25/2/23 on f7cce558), after relfix40 28/2/20 (its check half, even
+#: workspaces never read, 13/0/11 → 14/0/10); floors a finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -141,6 +146,7 @@ MULTI_RULE_SETS = [
     ("rules32", {"instruction_like": (0.95, 0.86)}),
     ("rules34", {"instruction_like": (0.95, 0.86)}),
     ("rules36", {"instruction_like": (0.93, 0.84)}),
+    ("rules38", {"instruction_like": (0.9, 0.54)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

@@ -251,6 +251,12 @@ def _addresses(label: str) -> bool:
     return any(c.isalpha() for c in _AI_NOUNS.sub(" ", _unnamed(label)))
 
 
+def addresses(label: str) -> bool:
+    """Whether a label names the model as the one addressed (`_addresses`): "Nota para el
+    asistente", "یادداشت برای دستیار"."""
+    return _addresses(label)
+
+
 def bare(label: str) -> bool:
     """Whether a label is the model's name alone ("Assistent", "IA", "Avustaja")."""
     return _names_model(label) and not any(c.isalpha() for c in _unnamed(label))

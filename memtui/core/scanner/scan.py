@@ -11,6 +11,13 @@ from collections.abc import Iterable
 
 from memtui.core.caches.clean_texts import CleanTexts
 from memtui.core.checks.contradiction import claims
+from memtui.core.checks.fields import (
+    addressed_sections,
+    described_order,
+    hooked_orders,
+    sentence_cells,
+    sentence_items,
+)
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.checks.hidden_text import comment_findings, hidden_findings
 from memtui.core.checks.instructions import (
@@ -264,7 +271,10 @@ def index_findings(index: Index) -> list[Finding]:
     elif any(p.endswith(HEAD_ONLY) for p in index.problems):
         out.append(unchecked(INDEX_NAME, index.text.count("\n") + 1,
                              f"the index is read up to {MAX_INDEX_BYTES >> 20} MiB"))
-    for line_no, reason, excerpt in scan_instructions(index.text, probe=probe):
+    said = scan_instructions(index.text, probe=probe)
+    said.extend(hooked_orders(index.lines, said))
+    said.extend(sentence_items(index.text, 1, said))  # (Gemini's saved memories)
+    for line_no, reason, excerpt in said:
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
     # its prose and hooks are injected every turn: a "tomorrow" there is read on every
@@ -328,6 +338,14 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         head = described(read.text, start)  # the description is read too
         instructions = [*(scan_instructions(head, 1, probe=probe) if head else []),
                         *scan_instructions(body, start, probe=probe)]
+        if (mf.type or "").strip().lower() != "feedback":
+            # (a feedback memory is the user's rules to the model: its label and its
+            # headings may speak to it)
+            if head and mf.description:
+                instructions.extend(described_order(head, mf.description, instructions))
+            instructions.extend(addressed_sections(body, start, instructions))
+            instructions.extend(sentence_cells(body, start, instructions))
+            instructions.extend(sentence_items(body, start, instructions))
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
