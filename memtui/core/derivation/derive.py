@@ -604,7 +604,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # A file the agent dates by its name keeps that date in a copy, so only the rest are
     # said to have no known age (newuser24 #7: 53 OpenClaw daily notes were listed).
     if unknown_age := {rel for rel in copy_files if profile.dated(rel) is None}:
-        head.append(copy_finding(unknown_age))
+        # (kept while the same files: a kept auditor's re-audit of a copied folder)
+        head.append(memo.once("copy finding", (unknown_age, in_order), lambda: copy_finding(
+            unknown_age, pos.__getitem__ if in_order else None)))
     stale_days = opts.stale_days
 
     def counted_age(rel: object) -> tuple[int, str] | None:
