@@ -11,7 +11,7 @@ other edits a live auditor sees, each timed as made and as undone (the file put 
 ``created`` / ``deleted`` (a new memory written, then removed), ``renamed`` (its ``name:``
 changed), ``near_dup`` (its body made another memory's: a near-duplicate pair),
 ``no_why`` (its **Why:** and **How to apply:** labels dropped), ``retyped`` (its type
-changed).
+changed), ``indexed`` (a line linking it appended to MEMORY.md, issue 35).
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ def measure_more(path: str, repeat: int) -> dict[str, float]:
         t = time.process_time()
         auditor.run(changed={changed})
         times.setdefault(name, []).append(time.process_time() - t)
+    index = ws.root / "MEMORY.md"
+    index_text = index.read_text(encoding="utf-8")
     try:
         for name, edit in edits.items():
             for i in range(repeat):
@@ -99,8 +101,15 @@ def measure_more(path: str, repeat: int) -> dict[str, float]:
             timed("created", new.as_posix())
             (ws.root / new).unlink()
             timed("deleted", new.as_posix())
+        for i in range(repeat):
+            index.write_text(f"{index_text}- [note five, again {i}]({rel}) — a hook {i}\n",
+                             encoding="utf-8")
+            timed("indexed", "MEMORY.md")
+            index.write_text(index_text, encoding="utf-8")
+            timed("indexed_undone", "MEMORY.md")
     finally:
         target.write_text(original, encoding="utf-8")
+        index.write_text(index_text, encoding="utf-8")
     return {name: round(statistics.median(xs) * 1000, 1) for name, xs in times.items()}
 
 

@@ -457,7 +457,10 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
             # (each file's findings a function of its pairs and the two sketches named:
             # those of the files whose pairs and sketches are the last call's reused)
             each = _memo_pair_findings(memo, sketch_of, named_of)
-            return _with_crowded(findings_of(kept.known, _sizes(scans),  # (a change
+            sizes = memo.once_by("sizes", None, paths, changed,
+                                 lambda rel: scans[rel].memory.size,  # type: ignore[index]
+                                 partial(_sizes_make, scans), moves=True)
+            return _with_crowded(findings_of(kept.known, sizes,  # (a change
                                              sketch_of, named_of, each), kept.crowded()), kept
         for rel, others in got.items():
             others = without_instances(rel, others)
@@ -478,11 +481,17 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # a memory the pairing already told of one passed over.
     def said() -> set[str]:
         return {r for r, fs in near.items() if any(f.kind == "contradiction" for f in fs)}
-    contra = findings_of_held_twice(twice, said()) if twice is not None else memo.once_by(
-        "contradictions", Same(near), paths, changed,
-        lambda rel: scans[rel].claims,  # type: ignore[index]
-        lambda _d, _v: contradiction_findings({r: s.claims for r, s in scans.items()},
-                                              said()))
+    if twice is not None:
+        contra = findings_of_held_twice(twice, said())
+    else:  # a function of the claims alone, the pairing's told ones passed over after
+        # (`said` filters its output only): a body edit that changes a sketch and no claim
+        # no longer finds every claim held twice again (issue 35)
+        every = memo.once_by(
+            "contradictions", None, paths, changed,
+            lambda rel: scans[rel].claims,  # type: ignore[index]
+            lambda _d, _v: contradiction_findings({r: s.claims for r, s in scans.items()}))
+        contra = memo.once("contradictions told", (Same(every), Same(near)),
+                           lambda: _told_apart(every, said()))
     if WORKSPACE in contra:  # the claims too crowded to compare: the head's
         head.extend(contra[WORKSPACE])
         contra = {rel: f for rel, f in contra.items() if rel != WORKSPACE}
@@ -599,7 +608,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
     # A file the agent dates by its name keeps that date in a copy, so only the rest are
     # said to have no known age (newuser24 #7: 53 OpenClaw daily notes were listed).
     if unknown_age := {rel for rel in copy_files if profile.dated(rel) is None}:
-        head.append(copy_finding(unknown_age))
+        # (kept while the same files: a kept auditor's re-audit of a copied folder)
+        head.append(memo.once("copy finding", (unknown_age, in_order), lambda: copy_finding(
+            unknown_age, pos.__getitem__ if in_order else None)))
     stale_days = opts.stale_days
 
     def counted_age(rel: object) -> tuple[int, str] | None:
@@ -707,6 +718,30 @@ def _with_crowded(found: dict[str, tuple[Finding, ...]], groups: list[list[Hasha
     if said is not None:
         found[WORKSPACE] = (said,)
     return found
+
+
+def _told_apart(found: dict[str, tuple[Finding, ...]], said: set[str]
+                ) -> dict[str, tuple[Finding, ...]]:
+    """The contradiction findings ``found`` without those of the memories in ``said``
+    (`contradiction_findings`' ``said``; the workspace's own kept)."""
+    if not said or said.isdisjoint(found):
+        return found
+    return {rel: fs for rel, fs in found.items() if rel not in said}
+
+
+def _sizes_make(scans: dict[str, FileScan], diff: list[str] | None,
+                last: dict[str, int] | None) -> dict[str, int]:
+    """`_sizes`, or from ``last`` by the files of ``diff`` (some maybe gone)."""
+    if diff is None or last is None:
+        return _sizes(scans)
+    out = dict(last)
+    for rel in diff:
+        s = scans.get(rel)
+        if s is None:
+            out.pop(rel, None)
+        else:
+            out[rel] = s.memory.size
+    return out
 
 
 def _sizes(scans: dict[str, FileScan]) -> dict[str, int]:

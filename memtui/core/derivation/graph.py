@@ -271,21 +271,56 @@ def reach_after(graph: Graph, roots: frozenset[str], last: set[str],
                 last_out: dict[str, list[str]], changed: list[str]) -> set[str]:
     """``graph.reachable_from(roots)``, given what the same roots reached (``last``) over
     the edges ``last_out``, when only the files of ``changed`` may link otherwise now: the
-    same files and those the new links lead to, unless a reached file no longer links a
-    file that is no root (then walked again whole)."""
+    same files and those the new links lead to; when a reached file no longer links a file
+    that is no root, what that file reaches is walked again alone (`_reach_without`)."""
     grown = set(last)
     queue: deque[str] = deque()
     out = graph.out
+    lost: list[str] = []  # the files a reached file no longer links (no roots)
     for rel in changed:
         before, after = last_out.get(rel, ()), out.get(rel, ())
         if before == after or rel not in last:
             continue  # a file not reached then: its links are followed if reached now
-        if not roots.issuperset(set(before).difference(after)):
-            return graph.reachable_from(roots)
+        lost.extend(t for t in set(before).difference(after) if t not in roots)
         for target in after:
             if target not in grown:
                 grown.add(target)
                 queue.append(target)
+    if lost:
+        return _reach_without(graph, roots, last, lost, changed)
+    while queue:
+        for target in out.get(queue.popleft(), ()):
+            if target not in grown:
+                grown.add(target)
+                queue.append(target)
+    return grown
+
+
+def _reach_without(graph: Graph, roots: frozenset[str], last: set[str], lost: list[str],
+                   changed: list[str]) -> set[str]:
+    """`reach_after` when reached files no longer link the files of ``lost``. A file reached
+    before that the new links no longer reach is reached from a file of ``lost`` over the
+    new links (its old path's last link taken away ends at one, the rest of the path is
+    there still): every file reached before outside that closure (``doubt``) is reached
+    still. From those, the files of ``doubt`` linked by one of them or a root, and the new
+    targets of the changed files, are walked again. Whole when ``doubt`` is most of
+    ``last`` (no cheaper then)."""
+    out, back = graph.out, graph.back
+    doubt = set(lost)
+    queue: deque[str] = deque(doubt)
+    while queue:
+        for target in out.get(queue.popleft(), ()):
+            if target not in doubt:
+                doubt.add(target)
+                queue.append(target)
+    if 2 * len(doubt) > len(last):
+        return graph.reachable_from(roots)
+    grown = {rel for rel in last if rel not in doubt} | roots
+    queue = deque(rel for rel in doubt if rel not in grown and
+                  any(src in grown for src in back.get(rel, ())))
+    queue.extend(t for rel in changed if rel in grown for t in out.get(rel, ())
+                 if t not in grown)
+    grown.update(queue)
     while queue:
         for target in out.get(queue.popleft(), ()):
             if target not in grown:
