@@ -1,0 +1,226 @@
+"""Two memories compared by their claims (issue 32): one holding what the other says, cut
+and ordered otherwise (a superset; a list against its prose, in another order; a table
+against a JSON snippet; the same sentences with a value written two ways).
+
+The sketch's similarity counts shingles over the whole text: a list rewritten as prose, or
+a short memory inside a long one, shares too few of them, and a value written otherwise on
+one side (``6000.0.31`` in a description, ``6000.0.31f1`` in the body) is a fact of its own
+that keeps the pair apart. So each memory's window (the text its sketch stores) is cut into
+its claims (`claims`): its lines, each cut again at a sentence's or a clause's end (a mark
+that a space or the line's end follows, or a full-width one), a table's row one claim, a
+list's item one. A claim is its tokens: words folded to lower case, numbers whole with
+their inner marks (``6:30``, ``2026-04-30``), Chinese, Japanese, Korean, Thai, Lao,
+Myanmar, Khmer and Tibetan runs as character pairs (no spaces to cut at); a letter word
+under three letters is left out (particles, articles). Two tokens match when equal, or one
+(four characters or more) begins the other (a suffix: ``liste``, ``listesi``; a version
+and its build, ``6000.0.31``, ``6000.0.31f1``).
+
+Structure, not phrases: a claim of the memory with fewer (`held`) is held by the other when
+at least half its tokens are in one claim of the other, and contradicted there when
+
+- both write it as ``label: value`` (a list's key) with the same label and values that
+  share nothing (two instances of one template: ``Shift: night`` against ``Shift: day``);
+- or each side's claim holds a value the other memory holds nowhere (a number, a word
+  capitalised inside its claim: a name, an ID): the same frame about another entity, or a
+  decision and its correction.
+
+Two memories are the same by their claims (`same_claims`) when the one with fewer holds
+at least two of them, ``HELD`` of its claims held and none contradicted. The caller
+(`memtui.core.checks.near_duplicate`) asks only for pairs its rare-shingle filter proposes
+(`memtui.core.checks.near_duplicate_template.Template.partners`) and the pairing did not
+report, and keeps its own structural guards (slots, fields, named frames) beside it.
+
+Cost: a window's claims are made once and memoised by its bytes (`_CLAIMS`, bounded); only
+the proposed pairs are compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["HELD", "Claim", "claims", "same_claims"]
+
+HELD = (2, 3)  # share of the claims of the memory with fewer that the other must hold
+LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no claim)
+PREFIX = 4  # characters from which a token beginning another matches it
+MOST_CLAIMS = 40  # claims read of a window
+
+_UNSPACED = ("\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
+             "\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff")
+_MARKS = "\u0300-\u036f\u0900-\u0dff"  # combining marks and the Indic scripts' vowel signs
+#: A token: a number with its inner marks (and a unit or a build glued on), a run of an
+#: unspaced script, or a word (letters, digits and the Indic scripts' signs).
+_TOKEN = re.compile(r"\d+(?:[.,:/-]\d+)*[^\W_" + _UNSPACED + r"]*"
+                    r"|[" + _UNSPACED + r"]+"
+                    r"|(?:[^\W_" + _UNSPACED + r"]|[" + _MARKS + r"])+")
+_UNSPACED_RUN = re.compile(r"[" + _UNSPACED + r"]")
+#: Where a line is cut into claims: a sentence's or a clause's end (a mark a space or the
+#: end follows; a full-width mark anywhere).
+_CUT = re.compile(r"[.!?;,](?=\s|$)|[。！？；，、]")
+#: A line's list mark, heading mark, quote mark or number (``1.``, ``2)``).
+_LEAD = re.compile(r"\s*(?:[-*+>#]+|\d{1,2}[.)](?!\d))\s+")
+#: A claim written ``label: value`` (a colon no digit follows: ``6:30`` is a time).
+_LABEL = re.compile(r"\s*([^:：=]{1,40}?)\s*[:：=](?!\d)\s*(\S.*)$")
+_TABLE_RULE = re.compile(r"[\s|:-]*$")
+
+
+class Claim:
+    """One claim: its tokens, the values among them (numbers, names), and when written
+    ``label: value`` the tokens of its label and of its value."""
+
+    __slots__ = ("label", "tokens", "value", "values")
+
+    def __init__(self, tokens: frozenset[str], values: frozenset[str],
+                 label: frozenset[str] = frozenset(), value: frozenset[str] = frozenset()
+                 ) -> None:
+        self.tokens, self.values, self.label, self.value = tokens, values, label, value
+
+
+def _tokens(text: str) -> tuple[list[str], set[str]]:
+    """(the tokens of ``text``, the values among them)."""
+    out: list[str] = []
+    values: set[str] = set()
+    first = True
+    for m in _TOKEN.finditer(text):
+        word = m[0]
+        if _UNSPACED_RUN.match(word):
+            out += [word[i:i + 2] for i in range(max(len(word) - 1, 1))]
+            first = False
+            continue
+        low = word.casefold()
+        if word[0].isdigit():
+            values.add(low)
+        elif len(word) < 3:
+            continue
+        elif not first and word[0].isupper():
+            values.add(low)  # a capitalised word inside a claim: a name
+        out.append(low)
+        first = False
+    return out, values
+
+
+def _claim(text: str) -> Claim | None:
+    tokens, values = _tokens(text)
+    if len(tokens) < LEAST:
+        return None
+    m = _LABEL.match(text)
+    if m is not None:
+        label, value = _tokens(m[1])[0], _tokens(m[2])[0]
+        if label and value:
+            return Claim(frozenset(tokens), frozenset(values), frozenset(label),
+                         frozenset(value))
+    return Claim(frozenset(tokens), frozenset(values))
+
+
+def _cut(line: str) -> Iterable[str]:
+    """A line's claims as text: a table's row whole (its cells apart), else each sentence
+    or clause."""
+    line = _LEAD.sub("", line, count=1).replace("**", "").replace("`", "")
+    if line.lstrip().startswith("|"):
+        if not _TABLE_RULE.match(line):
+            yield " ".join(cell.strip() for cell in line.strip().strip("|").split("|"))
+        return
+    start = 0
+    for m in _CUT.finditer(line):
+        if m.start() > start:
+            yield line[start:m.start()]
+        start = m.end()
+    if start < len(line):
+        yield line[start:]
+
+
+#: A window's bytes → its claims, for the windows last read (half dropped when full).
+_CLAIMS: dict[str, tuple[Claim, ...]] = {}
+MAX_CLAIMS = 2048
+
+
+def claims(window: str) -> tuple[Claim, ...]:
+    """The claims of a memory's window (see the module's docstring), memoised."""
+    got = _CLAIMS.get(window)
+    if got is not None:
+        return got
+    out: list[Claim] = []
+    for line in window.splitlines()[1:]:  # (its first line the description's: a summary)
+        for part in _cut(line):
+            claim = _claim(part)
+            if claim is not None:
+                out.append(claim)
+        if len(out) >= MOST_CLAIMS:
+            break
+    got = tuple(out[:MOST_CLAIMS])
+    if len(_CLAIMS) >= MAX_CLAIMS:
+        for key in list(_CLAIMS)[:MAX_CLAIMS // 2]:
+            del _CLAIMS[key]
+    _CLAIMS[window] = got
+    return got
+
+
+def _matched(tokens: frozenset[str], other: frozenset[str]) -> set[str]:
+    """The tokens of ``tokens`` that ``other`` holds, or holds one beginning it or begun by
+    it (``PREFIX`` characters or more)."""
+    got = set(tokens & other)
+    for t in tokens - got:
+        if len(t) >= PREFIX and t[0].isdigit() and any(len(u) >= PREFIX and (u.startswith(t) or t.startswith(u))
+                                    for u in other):
+            got.add(t)
+    return got
+
+
+def _contradicted(c: Claim, d: Claim, c_all: frozenset[str], d_all: frozenset[str]) -> bool:
+    """Whether claims ``c`` and ``d`` (of two memories whose tokens are ``c_all`` and
+    ``d_all``) say one thing of two instances, or two things of one."""
+    if c.label and d.label and len(_matched(c.label, d.label)) == len(c.label) \
+            and not _matched(c.value, d.value):
+        return True  # one label, values sharing nothing
+    own_c = c.values - _matched(c.values, d_all)
+    own_d = d.values - _matched(d.values, c_all)
+    return bool(own_c) and bool(own_d)
+
+
+def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int]:
+    """(held, contradicted, counted): of the claims of ``fewer`` (its first, the
+    description's line, counted only when held: a summary worded its own way), those
+    ``more`` holds (half their tokens in one of its claims), and those it contradicts (a
+    claim written with its label, the other's with that label and another value; or its
+    best match, `_contradicted`)."""
+    f_all = frozenset().union(*(c.tokens for c in fewer))
+    m_all = frozenset().union(*(d.tokens for d in more))
+    got = against = counted = 0
+    for c in fewer:
+        if c.label and any(d.label == c.label and not _matched(c.value, d.value)
+                           for d in more):
+            against += 1
+            counted += 1
+            continue
+        best, best_d = 0, None
+        for d in more:
+            n = len(_matched(c.tokens, d.tokens))
+            if n > best:
+                best, best_d = n, d
+        if best_d is None or best < LEAST or 2 * best < len(c.tokens):
+            counted += 1
+            continue
+        counted += 1
+        if _contradicted(c, best_d, f_all, m_all):
+            against += 1
+        else:
+            got += 1
+    return got, against, counted
+
+
+def same_claims(a: str, b: str) -> bool:
+    """Whether two memories' windows say the same by their claims: the one with fewer has
+    ``LEAST`` held at least, ``HELD`` of them, none contradicted."""
+    ca, cb = claims(a), claims(b)
+    if len(ca) > len(cb):
+        ca, cb = cb, ca
+    return _holds(ca, cb) and (len(ca) < len(cb) or _holds(cb, ca))  # (either way: alike)
+
+
+def _holds(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> bool:
+    if len(fewer) < LEAST:
+        return False
+    got, against, counted = held(fewer, more)
+    num, den = HELD
+    return not against and got >= LEAST and got * den >= num * counted
