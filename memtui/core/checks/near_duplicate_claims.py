@@ -41,7 +41,8 @@ from collections.abc import Iterable
 
 __all__ = ["HELD", "Claim", "claims", "same_claims"]
 
-HELD = (2, 3)  # share of the claims of the memory with fewer that the other must hold
+HELD = 3  # claims of the memory with fewer the other must hold ...
+ASIDE = 0  # ... and of its others at most this many not held (a line of its own)
 LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no claim)
 PREFIX = 4  # characters from which a token beginning another matches it
 MOST_CLAIMS = 40  # claims read of a window
@@ -63,6 +64,16 @@ _LEAD = re.compile(r"\s*(?:[-*+>#]+|\d{1,2}[.)](?!\d))\s+")
 #: A claim written ``label: value`` (a colon no digit follows: ``6:30`` is a time).
 _LABEL = re.compile(r"\s*([^:：=]{1,40}?)\s*[:：=](?!\d)\s*(\S.*)$")
 _TABLE_RULE = re.compile(r"[\s|:-]*$")
+#: A quoted or marked term (its words are values).
+_QUOTED = re.compile(r"«[^»\n]{1,40}»|“[^”\n]{1,40}”|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`"
+                     r"|„[^“”\n]{1,40}[“”]|‘[^’\n]{1,40}’")
+_QUOTE_MARKS = re.compile(r"[«“\"`„‘]")
+#: A letter of an alphabet other than Latin (a Latin word among them is a term).
+_OTHER_LETTERS = re.compile(r"[\u0370-\u1fff\u3040-\ud7af]")
+_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")  # a number's leading zeros
+#: A value that tells: a number of three digits or more, or written with inner marks (a
+#: time, a date, a version, a price with its thousands).
+_TELLING = re.compile(r"\d{3}|\d[.,:/-]\d")
 
 
 class Claim:
@@ -78,23 +89,30 @@ class Claim:
 
 
 def _tokens(text: str) -> tuple[list[str], set[str]]:
-    """(the tokens of ``text``, the values among them)."""
+    """(the tokens of ``text``, the values among them: numbers; words capitalised inside
+    it, quoted or marked as code, or in the Latin alphabet inside a claim in another: a
+    name, a term)."""
     out: list[str] = []
     values: set[str] = set()
     first = True
+    quoted = [m.span() for m in _QUOTED.finditer(text)] if _QUOTE_MARKS.search(text) else ()
+    foreign = not text.isascii() and _OTHER_LETTERS.search(text) is not None
     for m in _TOKEN.finditer(text):
         word = m[0]
-        if _UNSPACED_RUN.match(word):
+        if _UNSPACED_RUN.match(word) and not word[0].isdigit():  # (Myanmar's digits too)
             out += [word[i:i + 2] for i in range(max(len(word) - 1, 1))]
             first = False
             continue
         low = word.casefold()
         if word[0].isdigit():
+            if "0" in low:
+                low = _ZEROS.sub("", low)  # (08:30 is 8:30)
             values.add(low)
         elif len(word) < 3:
             continue
-        elif not first and word[0].isupper():
-            values.add(low)  # a capitalised word inside a claim: a name
+        elif (not first and word[0].isupper()) or (foreign and word.isascii()) or any(
+                a <= m.start() < b for a, b in quoted):
+            values.add(low)  # a name, a term
         out.append(low)
         first = False
     return out, values
@@ -116,7 +134,7 @@ def _claim(text: str) -> Claim | None:
 def _cut(line: str) -> Iterable[str]:
     """A line's claims as text: a table's row whole (its cells apart), else each sentence
     or clause."""
-    line = _LEAD.sub("", line, count=1).replace("**", "").replace("`", "")
+    line = _LEAD.sub("", line, count=1).replace("**", "")
     if line.lstrip().startswith("|"):
         if not _TABLE_RULE.match(line):
             yield " ".join(cell.strip() for cell in line.strip().strip("|").split("|"))
@@ -161,21 +179,35 @@ def _matched(tokens: frozenset[str], other: frozenset[str]) -> set[str]:
     it (``PREFIX`` characters or more)."""
     got = set(tokens & other)
     for t in tokens - got:
-        if len(t) >= PREFIX and t[0].isdigit() and any(len(u) >= PREFIX and (u.startswith(t) or t.startswith(u))
-                                    for u in other):
+        if len(t) >= PREFIX and t[0].isdigit() and any(
+                len(u) >= PREFIX and (u.startswith(t) or t.startswith(u)) for u in other):
             got.add(t)
     return got
 
 
-def _contradicted(c: Claim, d: Claim, c_all: frozenset[str], d_all: frozenset[str]) -> bool:
-    """Whether claims ``c`` and ``d`` (of two memories whose tokens are ``c_all`` and
-    ``d_all``) say one thing of two instances, or two things of one."""
+def _contradicted(c: Claim, d: Claim) -> bool:
+    """Whether claims ``c`` and ``d``, one held by the other, say one thing of two
+    instances, or two things of one: each holds a value the other lacks (a number, a
+    name, a term; a rewording keeps a claim's values, and a template's instances or a
+    correction change them, whatever the rest of either memory holds)."""
     if c.label and d.label and len(_matched(c.label, d.label)) == len(c.label) \
             and not _matched(c.value, d.value):
         return True  # one label, values sharing nothing
-    own_c = c.values - _matched(c.values, d_all)
-    own_d = d.values - _matched(d.values, c_all)
-    return bool(own_c) and bool(own_d)
+    return len(_matched(c.values, d.tokens)) < len(c.values) \
+        and len(_matched(d.values, c.tokens)) < len(d.values)
+
+
+def _by_values(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
+    """The claim of ``more`` holding every value of ``c`` that tells (`_TELLING`), one at
+    least, when values are half of ``c``'s tokens: a table's row against a line of times,
+    each labelled in its own words."""
+    telling = {v for v in c.values if _TELLING.search(v)}
+    if not telling or 2 * len(c.values) < len(c.tokens):
+        return None  # (none, or a claim of words: a value changed is written in them)
+    for d in more:
+        if len(_matched(frozenset(telling), d.values)) == len(telling):
+            return d
+    return None
 
 
 def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int]:
@@ -184,8 +216,6 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
     ``more`` holds (half their tokens in one of its claims), and those it contradicts (a
     claim written with its label, the other's with that label and another value; or its
     best match, `_contradicted`)."""
-    f_all = frozenset().union(*(c.tokens for c in fewer))
-    m_all = frozenset().union(*(d.tokens for d in more))
     got = against = counted = 0
     for c in fewer:
         if c.label and any(d.label == c.label and not _matched(c.value, d.value)
@@ -199,10 +229,12 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
             if n > best:
                 best, best_d = n, d
         if best_d is None or best < LEAST or 2 * best < len(c.tokens):
-            counted += 1
-            continue
+            best_d = _by_values(c, more)
+            if best_d is None:
+                counted += 1
+                continue
         counted += 1
-        if _contradicted(c, best_d, f_all, m_all):
+        if _contradicted(c, best_d):
             against += 1
         else:
             got += 1
@@ -215,12 +247,11 @@ def same_claims(a: str, b: str) -> bool:
     ca, cb = claims(a), claims(b)
     if len(ca) > len(cb):
         ca, cb = cb, ca
-    return _holds(ca, cb) and (len(ca) < len(cb) or _holds(cb, ca))  # (either way: alike)
+    return _holds(ca, cb) or (len(ca) == len(cb) and _holds(cb, ca))  # (symmetric)
 
 
 def _holds(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> bool:
     if len(fewer) < LEAST:
         return False
     got, against, counted = held(fewer, more)
-    num, den = HELD
-    return not against and got >= LEAST and got * den >= num * counted
+    return not against and got >= HELD and counted - got <= ASIDE

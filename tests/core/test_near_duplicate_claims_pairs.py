@@ -1,0 +1,43 @@
+"""`near_duplicate` pairs two memories by their claims (issue 32) where their shingles alone
+do not: a list against its prose in another order, one value written two ways; and still
+keeps apart a frame about another entity (`memtui.core.checks.near_duplicate_claims`)."""
+
+from __future__ import annotations
+
+from memtui.core.checks.near_duplicate import near_duplicate_texts
+
+LIST = """monthly bulk shopping
+- rice 5 kg
+- sunflower oil 5 L
+- pasta 10 packs
+- bulgur 3 kg
+- detergent
+- toilet paper 32 rolls
+- red lentils 2 kg
+"""
+PROSE = """wholesale store list
+Every month from the wholesale store: toilet paper (32 rolls), detergent, pasta 10 packs, 2 kg
+red lentils, 5 kg rice, bulgur 3 kg, 5 litres of sunflower oil and also tea 1 kg.
+"""
+
+
+def _paired(a: str, b: str) -> bool:
+    return bool(near_duplicate_texts([("memory/a.md", a), ("memory/b.md", b)]))
+
+
+def test_a_list_and_its_prose_with_an_item_more_are_paired():
+    assert _paired(LIST, PROSE)
+
+
+def test_one_value_written_with_its_build_is_paired():
+    a = ("engine\nUnity は 6000.0.31f1 に固定 (description: 6000.0.31)。\n"
+         "アップデートはマイルストーン後にまとめて行う。\n**Why:** 途中で上げたらライトマップが全部壊れた。\n"
+         "**How to apply:** 「Unity 上げていい？」と聞かれたら止める。\n")
+    b = ("engine pin\nUnity は 6000.0.31f1 に固定。\nアップデートはマイルストーンの後にまとめてやる。\n"
+         "**Why:** 途中で上げたらライトマップが全滅した。\n**How to apply:** 「Unity を上げてもいい？」と聞かれたら止めること。\n")
+    assert _paired(a, b)
+
+
+def test_the_same_list_with_other_quantities_is_not_paired():
+    other = LIST.replace("rice 5", "rice 8").replace("pasta 10", "pasta 12")
+    assert not _paired(other, PROSE)
