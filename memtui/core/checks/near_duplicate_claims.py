@@ -187,14 +187,25 @@ def _matched(tokens: frozenset[str], other: frozenset[str]) -> set[str]:
 
 def _contradicted(c: Claim, d: Claim) -> bool:
     """Whether claims ``c`` and ``d``, one held by the other, say one thing of two
-    instances, or two things of one: each holds a value the other lacks (a number, a
-    name, a term; a rewording keeps a claim's values, and a template's instances or a
-    correction change them, whatever the rest of either memory holds)."""
+    instances, or two things of one: each holds a value of one kind the other lacks (a
+    number against a number, a name or a term against a name or a term; a rewording keeps
+    a claim's values, and a template's instances or a correction change them, whatever the
+    rest of either memory holds)."""
     if c.label and d.label and len(_matched(c.label, d.label)) == len(c.label) \
             and not _matched(c.value, d.value):
         return True  # one label, values sharing nothing
-    return len(_matched(c.values, d.tokens)) < len(c.values) \
-        and len(_matched(d.values, c.tokens)) < len(d.values)
+    own_c = c.values - _matched(c.values, d.tokens)
+    own_d = d.values - _matched(d.values, c.tokens)
+    return bool(own_c) and bool(own_d) and (  # (of one kind: a number, or a name or term)
+        (_numbers(own_c) and _numbers(own_d)) or (_words(own_c) and _words(own_d)))
+
+
+def _numbers(values: set[str] | frozenset[str]) -> bool:
+    return any(v[0].isdigit() for v in values)
+
+
+def _words(values: set[str] | frozenset[str]) -> bool:
+    return any(not v[0].isdigit() for v in values)
 
 
 def _by_values(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
