@@ -30,11 +30,14 @@ def test_a_list_and_its_prose_with_an_item_more_are_paired():
 
 
 def test_one_value_written_with_its_build_is_paired():
-    a = ("engine\nUnity は 6000.0.31f1 に固定 (description: 6000.0.31)。\n"
-         "アップデートはマイルストーン後にまとめて行う。\n**Why:** 途中で上げたらライトマップが全部壊れた。\n"
-         "**How to apply:** 「Unity 上げていい？」と聞かれたら止める。\n")
-    b = ("engine pin\nUnity は 6000.0.31f1 に固定。\nアップデートはマイルストーンの後にまとめてやる。\n"
-         "**Why:** 途中で上げたらライトマップが全滅した。\n**How to apply:** 「Unity を上げてもいい？」と聞かれたら止めること。\n")
+    a = ("engine pinned at 6000.0.31\nThe engine stays pinned at 6000.0.31 for now.\n"
+         "Upgrades are batched after the milestone ships.\n"
+         "**Why:** upgrading midway broke every lightmap.\n"
+         "**How to apply:** when asked to upgrade the engine, say no.\n")
+    b = ("do not upgrade the engine\nThe engine stays pinned at 6000.0.31f1 for now.\n"
+         "Upgrades are batched after the milestone has shipped.\n"
+         "**Why:** upgrading midway broke all the lightmaps.\n"
+         "**How to apply:** when asked to upgrade the engine, say no.\n")
     assert _paired(a, b)
 
 

@@ -914,8 +914,12 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                        (threshold, RESTATED, THRESHOLD, LOW, FLOOR, MIN_SHINGLES, BOTTOM,
                         SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS, WHOLE))
         if kept is not None:
-            if not kept and template is None:
-                return []
+            if not kept:
+                if template is None:
+                    return []
+                partners = template.partners().get(key)  # (`_by_claims`)
+                return _by_claims(key, pool, partners, [], sketches, dated, None) \
+                    if partners else []
             others = [others[i] for i in kept]
     xset = frozenset(xs)
     xfacts = frozenset(whole[2 + nx:2 + nx + mx])

@@ -36,8 +36,9 @@ the proposed pairs are compared.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+
+from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 __all__ = ["HELD", "Claim", "claims", "same_claims"]
 
@@ -52,28 +53,30 @@ _UNSPACED = ("\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _MARKS = "\u0300-\u036f\u0900-\u0dff"  # combining marks and the Indic scripts' vowel signs
 #: A token: a number with its inner marks (and a unit or a build glued on), a run of an
 #: unspaced script, or a word (letters, digits and the Indic scripts' signs).
-_TOKEN = re.compile(r"\d+(?:[.,:/-]\d+)*[^\W_" + _UNSPACED + r"]*"
+_TOKEN = lazy_pattern(r"\d+(?:[.,:/-]\d+)*[^\W_" + _UNSPACED + r"]*"
                     r"|[" + _UNSPACED + r"]+"
                     r"|(?:[^\W_" + _UNSPACED + r"]|[" + _MARKS + r"])+")
-_UNSPACED_RUN = re.compile(r"[" + _UNSPACED + r"]")
+#: The unspaced scripts' ranges (code points), for a token's first character.
+_UNSPACED_RANGES = ((0x3040, 0x30FF), (0x3400, 0x9FFF), (0xF900, 0xFAFF), (0xAC00, 0xD7AF),
+                    (0x0E00, 0x0EFF), (0x0F00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF))
 #: Where a line is cut into claims: a sentence's or a clause's end (a mark a space or the
 #: end follows; a full-width mark anywhere).
-_CUT = re.compile(r"[.!?;,](?=\s|$)|[。！？；，、]")
+_CUT = lazy_pattern(r"[.!?;,](?=\s|$)|[。！？；，、]")
 #: A line's list mark, heading mark, quote mark or number (``1.``, ``2)``).
-_LEAD = re.compile(r"\s*(?:[-*+>#]+|\d{1,2}[.)](?!\d))\s+")
+_LEAD = lazy_pattern(r"\s*(?:[-*+>#]+|\d{1,2}[.)](?!\d))\s+")
 #: A claim written ``label: value`` (a colon no digit follows: ``6:30`` is a time).
-_LABEL = re.compile(r"\s*([^:：=]{1,40}?)\s*[:：=](?!\d)\s*(\S.*)$")
-_TABLE_RULE = re.compile(r"[\s|:-]*$")
+_LABEL = lazy_pattern(r"\s*([^:：=]{1,40}?)\s*[:：=](?!\d)\s*(\S.*)$")
+_TABLE_RULE = lazy_pattern(r"[\s|:-]*$")
 #: A quoted or marked term (its words are values).
-_QUOTED = re.compile(r"«[^»\n]{1,40}»|“[^”\n]{1,40}”|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`"
+_QUOTED = lazy_pattern(r"«[^»\n]{1,40}»|“[^”\n]{1,40}”|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`"
                      r"|„[^“”\n]{1,40}[“”]|‘[^’\n]{1,40}’")
-_QUOTE_MARKS = re.compile(r"[«“\"`„‘]")
+_QUOTE_MARKS = lazy_pattern(r"[«“\"`„‘]")
 #: A letter of an alphabet other than Latin (a Latin word among them is a term).
-_OTHER_LETTERS = re.compile(r"[\u0370-\u1fff\u3040-\ud7af]")
-_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")  # a number's leading zeros
+_OTHER_LETTERS = lazy_pattern(r"[\u0370-\u1fff\u3040-\ud7af]")
+_ZEROS = lazy_pattern(r"(?<!\d)0+(?=\d)")  # a number's leading zeros
 #: A value that tells: a number of three digits or more, or written with inner marks (a
 #: time, a date, a version, a price with its thousands).
-_TELLING = re.compile(r"\d{3}|\d[.,:/-]\d")
+_TELLING = lazy_pattern(r"\d{3}|\d[.,:/-]\d")
 
 
 class Claim:
@@ -88,6 +91,12 @@ class Claim:
         self.tokens, self.values, self.label, self.value = tokens, values, label, value
 
 
+def _unspaced(ch: str) -> bool:
+    """Whether ``ch`` is of a script written without spaces between words."""
+    n = ord(ch)
+    return n >= 0x0E00 and any(a <= n <= b for a, b in _UNSPACED_RANGES)
+
+
 def _tokens(text: str) -> tuple[list[str], set[str]]:
     """(the tokens of ``text``, the values among them: numbers; words capitalised inside
     it, quoted or marked as code, or in the Latin alphabet inside a claim in another: a
@@ -99,7 +108,7 @@ def _tokens(text: str) -> tuple[list[str], set[str]]:
     foreign = not text.isascii() and _OTHER_LETTERS.search(text) is not None
     for m in _TOKEN.finditer(text):
         word = m[0]
-        if _UNSPACED_RUN.match(word) and not word[0].isdigit():  # (Myanmar's digits too)
+        if _unspaced(word[0]) and not word[0].isdigit():  # (Myanmar's digits are digits)
             out += [word[i:i + 2] for i in range(max(len(word) - 1, 1))]
             first = False
             continue
