@@ -20,12 +20,15 @@ at least half its tokens are in one claim of the other, and contradicted there w
 
 - both write it as ``label: value`` (a list's key) with the same label and values that
   share nothing (two instances of one template: ``Shift: night`` against ``Shift: day``);
-- or each side's claim holds a value the other memory holds nowhere (a number, a word
-  capitalised inside its claim: a name, an ID): the same frame about another entity, or a
-  decision and its correction.
+- or each side's claim holds a value of one kind the other's lacks (a number against a
+  number; a name or a term against a name or a term: a word capitalised inside its claim,
+  quoted or marked as code, a Latin word among another alphabet, any word of a fenced
+  block): the same frame about another entity, or a decision and its correction.
 
-Two memories are the same by their claims (`same_claims`) when the one with fewer holds
-at least two of them, ``HELD`` of its claims held and none contradicted. The caller
+Two memories are the same by their claims (`same_claims`) when the one with fewer (its
+description's line aside: a summary worded its own way) has ``HELD`` or more held, every
+other one held too and none contradicted (a claim matched by its values alone when values
+are half its tokens: a table's row against a line of times, `_by_values`). The caller
 (`memtui.core.checks.near_duplicate`) asks only for pairs its rare-shingle filter proposes
 (`memtui.core.checks.near_duplicate_template.Template.partners`) and the pairing did not
 report, and keeps its own structural guards (slots, fields, named frames) beside it.
@@ -127,10 +130,14 @@ def _tokens(text: str) -> tuple[list[str], set[str]]:
     return out, values
 
 
-def _claim(text: str) -> Claim | None:
+def _claim(text: str, code: bool = False) -> Claim | None:
+    """``text``'s claim (none: under ``LEAST`` tokens); ``code``: a line of a fenced block,
+    every token a value (a command's arguments, a setting's name)."""
     tokens, values = _tokens(text)
     if len(tokens) < LEAST:
         return None
+    if code:
+        values = set(tokens)
     m = _LABEL.match(text)
     if m is not None:
         label, value = _tokens(m[1])[0], _tokens(m[2])[0]
@@ -168,9 +175,13 @@ def claims(window: str) -> tuple[Claim, ...]:
     if got is not None:
         return got
     out: list[Claim] = []
+    code = False
     for line in window.splitlines()[1:]:  # (its first line the description's: a summary)
+        if line.lstrip().startswith(("```", "~~~")):
+            code = not code
+            continue
         for part in _cut(line):
-            claim = _claim(part)
+            claim = _claim(part, code)
             if claim is not None:
                 out.append(claim)
         if len(out) >= MOST_CLAIMS:
@@ -263,7 +274,8 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
 
 def same_claims(a: str, b: str) -> bool:
     """Whether two memories' windows say the same by their claims: the one with fewer has
-    ``LEAST`` held at least, ``HELD`` of them, none contradicted."""
+    ``HELD`` held at least, every other one too (``ASIDE`` aside), none contradicted;
+    either way when both have as many (a symmetric verdict: `pairs` asks once a pair)."""
     ca, cb = claims(a), claims(b)
     if len(ca) > len(cb):
         ca, cb = cb, ca
