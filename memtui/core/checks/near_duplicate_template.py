@@ -93,8 +93,7 @@ def rare_partners(bottoms: Sequence[Sequence[int]], keys: Sequence[Hashable]
     """Each key's partners: the other sketches sharing ``PARTNERS`` or more of its
     ``SAMPLE`` smallest hashes that at most ``RARE`` sketches hold (a rare word, a name, a
     number's shingle: what two memories saying one thing share however each cuts and orders
-    it); the pairs
-    `near_duplicate` compares by their claims (`near_duplicate_claims`). One count of the
+    it); the pairs `near_duplicate` compares by their claims (`near_duplicate_claims`). One count of the
     workspace's smallest hashes (at most 300 × ``SAMPLE``: ~1 ms at 261 memories, the whole
     bottom-k ~4 ms) and a step per rare hash held twice or thrice."""
     bottoms = [bottom[:SAMPLE] for bottom in bottoms]
@@ -152,8 +151,9 @@ class Template:
 
     def partners(self) -> dict[Hashable, frozenset[Hashable]]:
         """Each key's partners (`rare_partners`; keys without any left out)."""
-        if self._partners is None:
-            self._partners = rare_partners(self._bottoms, self._keys)
+        if self._partners is None:  # (none without the keys: a caller's own template)
+            self._partners = rare_partners(self._bottoms, self._keys) \
+                if len(self._keys) == len(self._bottoms) else {}
         return self._partners
 
     def lines(self) -> frozenset[str]:
