@@ -93,9 +93,9 @@ def rare_partners(bottoms: Sequence[Sequence[int]], keys: Sequence[Hashable]
     """Each key's partners: the other sketches sharing ``PARTNERS`` or more of its
     ``SAMPLE`` smallest hashes that at most ``RARE`` sketches hold (a rare word, a name, a
     number's shingle: what two memories saying one thing share however each cuts and orders
-    it); the pairs `near_duplicate` compares by their claims (`near_duplicate_claims`). One count of the
-    workspace's smallest hashes (at most 300 × ``SAMPLE``: ~1 ms at 261 memories, the whole
-    bottom-k ~4 ms) and a step per rare hash held twice or thrice."""
+    it); the pairs `near_duplicate` compares by their claims (`near_duplicate_claims`). One
+    count of the workspace's smallest hashes (at most 300 × ``SAMPLE``: ~2 ms at 261
+    memories, the whole bottom-k ~4 ms) and a step per rare hash held twice or thrice."""
     bottoms = [bottom[:SAMPLE] for bottom in bottoms]
     held = Counter(chain.from_iterable(bottoms))
     rare = {h for h, c in held.items() if 1 < c <= RARE}
