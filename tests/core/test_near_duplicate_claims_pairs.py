@@ -4,7 +4,7 @@ keeps apart a frame about another entity (`memtui.core.checks.near_duplicate_cla
 
 from __future__ import annotations
 
-from memtui.core.checks.near_duplicate import near_duplicate_texts
+from memtui.core.checks.near_duplicate import Buckets, near_duplicate_texts, pairs, sketch
 
 LIST = """monthly bulk shopping
 - rice 5 kg
@@ -44,3 +44,18 @@ def test_one_value_written_with_its_build_is_paired():
 def test_the_same_list_with_other_quantities_is_not_paired():
     other = LIST.replace("rice 5", "rice 8").replace("pasta 10", "pasta 12")
     assert not _paired(other, PROSE)
+
+
+def test_a_live_auditor_finds_the_pair_by_claims_as_the_whole_pairing_does():
+    other = "garden\nWater the tomatoes every evening in July.\nThe hose is behind the shed door.\n"
+    texts = {"memory/a.md": LIST, "memory/c.md": other}
+    order = {"memory/a.md": 0, "memory/b.md": 1, "memory/c.md": 2}
+    kept = Buckets({k: sketch(t) for k, t in texts.items()}, order)
+    assert kept.found() == {}
+    got = kept.update_pairs({"memory/b.md": sketch(PROSE)})
+    every = {**texts, "memory/b.md": PROSE}
+    whole = pairs({k: sketch(every[k]) for k in order})
+    assert whole and {k: v for k, v in got.items() if v} == whole
+    got = kept.update_pairs({"memory/b.md": sketch("garden tools\nThe rake hangs on the "
+                                                   "left wall.\nOil the shears in March.\n")})
+    assert not got.get("memory/a.md") and not got.get("memory/b.md")
