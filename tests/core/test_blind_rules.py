@@ -255,10 +255,11 @@ def test_blind_rule_set_holds_after_folding_in(tmp_path: Path, name: str,
 #: named as one series, now apart; left, a recipe and its variant, two Gift Aid clauses,
 #: two protocols), one more allowed; "Issue 32: near_duplicate by claims, rules39 folded in":
 #: rules39 (30 workspaces, 30 languages, Claude Code 15 / OpenClaw 8 / Codex 7, 60 pairs, 97
-#: look-alikes) 100 of 120 files (94 before: a list against its prose in another order, a
+#: look-alikes) 102 of 120 files (94 before: a list against its prose in another order, a
 #: day-by-day list against a reordered sentence, one version written with its build on one
-#: side — all its develop half's, odd workspaces; the check half, even ones, 42 / 2 / 18
-#: before and after), recall 83.3 %, 3.3 points of margin; 8 false files (8 before; the
+#: side — its develop half's, odd workspaces, 52 / 6 / 8 → 58 / 6 / 2; the check half, even
+#: ones, 42 / 2 / 18 → 44 / 2 / 16), recall 85.0 %, 3 points of margin; 8 false files (8
+#: before; the
 #: develop half's six a decision's two branches, two testers' profiles, a discount and its
 #: correction, left), none more allowed.
 NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 5),
@@ -269,7 +270,7 @@ NEAR_DUPLICATE_SETS = [("rules3", 0.6, 0), ("rules4", 0.85, 0), ("rules6", 0.7, 
                        ("rules20", 0.5, 7), ("rules21", 0.5, 13), ("rules22", 0.65, 11),
                        ("rules24", 0.57, 3), ("rules28", 0.66, 9), ("rules31", 0.6, 9),
                        ("rules33", 0.5, 11), ("rules35", 0.66, 1), ("rules37", 0.56, 9),
-                       ("rules39", 0.8, 8)]
+                       ("rules39", 0.82, 8)]
 
 
 def _audit_here(workspace: Path, project: Path | None) -> list[dict]:

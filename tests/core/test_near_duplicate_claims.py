@@ -91,3 +91,11 @@ def test_partners_share_rare_shingles():
     bottoms = [[1, 2, 3, 4, 9], [1, 2, 3, 5, 9], [6, 7, 8, 9], [9, 10]]
     got = rare_partners(bottoms, ["a", "b", "c", "d"])
     assert got == {"a": frozenset({"b"}), "b": frozenset({"a"})}
+
+
+def test_a_word_inflected_otherwise_is_the_same_word():
+    a = ("kiln\n- glazes mixed on Mondays\n- firings logged in the kiln book\n"
+         "- shelves vacuumed after each firing\n")
+    b = ("kiln routine\nGlaze mixing on Monday. Each firing logged in the kiln's book. "
+         "Shelf vacuuming after firings.\n")
+    assert same_claims(a, b)

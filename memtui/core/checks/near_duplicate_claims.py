@@ -8,12 +8,14 @@ one side (``6000.0.31`` in a description, ``6000.0.31f1`` in the body) is a fact
 that keeps the pair apart. So each memory's window (the text its sketch stores) is cut into
 its claims (`claims`): its lines, each cut again at a sentence's or a clause's end (a mark
 that a space or the line's end follows, or a full-width one), a table's row one claim, a
-list's item one. A claim is its tokens: words folded to lower case, numbers whole with
-their inner marks (``6:30``, ``2026-04-30``), Chinese, Japanese, Korean, Thai, Lao,
-Myanmar, Khmer and Tibetan runs as character pairs (no spaces to cut at); a letter word
-under three letters is left out (particles, articles). Two tokens match when equal, or one
-(four characters or more) begins the other (a suffix: ``liste``, ``listesi``; a version
-and its build, ``6000.0.31``, ``6000.0.31f1``).
+list's item one. A claim is its tokens: words folded to lower case and cut to their
+first ``STEM`` letters (the sketch's crude stemmer: an inflection's ending left out),
+numbers whole with their inner marks (``6:30``, ``2026-04-30``; leading zeros dropped),
+Chinese, Japanese, Korean, Thai, Lao, Myanmar, Khmer and Tibetan runs as character pairs (no
+spaces to cut at); a letter word under three letters is left out (particles, articles). Two
+tokens match when equal, or when one number (four characters or more) begins the other (a
+version and its build, ``6000.0.31``, ``6000.0.31f1``; a word begun by another is another
+word: الوالد, الوالدة).
 
 Structure, not phrases: a claim of the memory with fewer (`held`) is held by the other when
 at least half its tokens are in one claim of the other, and contradicted there when
@@ -48,6 +50,7 @@ __all__ = ["HELD", "Claim", "claims", "same_claims"]
 HELD = 3  # claims of the memory with fewer the other must hold ...
 ASIDE = 0  # ... and of its others at most this many not held (a line of its own)
 LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no claim)
+STEM = 5  # letters of a word kept (an inflection's ending left out)
 PREFIX = 4  # characters from which a token beginning another matches it
 MOST_CLAIMS = 40  # claims read of a window
 
@@ -122,9 +125,11 @@ def _tokens(text: str) -> tuple[list[str], set[str]]:
             values.add(low)
         elif len(word) < 3:
             continue
-        elif (not first and word[0].isupper()) or (foreign and word.isascii()) or any(
-                a <= m.start() < b for a, b in quoted):
-            values.add(low)  # a name, a term
+        else:
+            low = low[:STEM]
+            if (not first and word[0].isupper()) or (foreign and word.isascii()) or any(
+                    a <= m.start() < b for a, b in quoted):
+                values.add(low)  # a name, a term
         out.append(low)
         first = False
     return out, values
