@@ -51,6 +51,14 @@ day's note carried over whole and extended), in its lines too (`_held_lines`: no
 vocabulary share their words' set, not a line; newuser35 #21). A memory's type is one of its facts
 (`kind_fact`): two types conflict, one type backs a side holding no other fact.
 
+Up to ``ALL_PAIRS`` sketches, a pair not reported so is compared by its claims
+(`_by_claims`, `memtui.core.checks.near_duplicate_claims`; issue 32, blind set rules39): a
+superset, a list against its prose in another order, one value written two ways, each claim
+of the memory with fewer held by the other and none contradicted, the structural guards
+above still keeping apart (`_apart`); proposed only by a rare-shingle filter (two sketches
+sharing three of their 32 smallest hashes that at most three sketches hold:
+`near_duplicate_template.rare_partners`), ~1.3 ms of the pairing at 261 memories.
+
 A text of a line or two (under ``MIN_SHINGLES`` shingles, from ``FEWEST``) is paired only
 from ``THRESHOLD`` alike, its facts checked even past ``COPY`` (a line with one value
 changed is another instance; blind set rules11).
@@ -91,6 +99,7 @@ from operator import itemgetter
 from memtui.core.checks import near_duplicate_kernel as _kernel
 from memtui.core.checks.contradiction import numbered_instances
 from memtui.core.checks.findings import WORKSPACE, Finding, finding
+from memtui.core.checks.near_duplicate_claims import same_claims
 from memtui.core.checks.near_duplicate_conflict import SPAN, Contradicting, contradicts
 from memtui.core.checks.near_duplicate_hubs import unhubbed
 from memtui.core.checks.near_duplicate_ids import other_ids
@@ -900,6 +909,9 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
     mx = whole[1 + nx] if len(whole) > 1 + nx else 0
     xfacts_last = whole[1 + nx + mx] if mx > 0 and len(whole) > 1 + nx + mx else 0
     key_dated = key in dated
+    if template is not None:  # (the pairs compared by their claims: `_by_claims`)
+        others = others if isinstance(others, (list, set, frozenset)) else list(others)
+        pool = others
     if bits is not None:
         xbits, xfbits, _, below, _, _ = bits[key]
     else:  # the loop's first stage compiled: only the candidates it keeps judged here
@@ -911,7 +923,11 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                         SHORT, GROWN, HELD, WORD_BIT, K, mx, _TYPE_FACTS, WHOLE))
         if kept is not None:
             if not kept:
-                return []
+                if template is None:
+                    return []
+                partners = template.partners().get(key)  # (`_by_claims`)
+                return _by_claims(key, pool, partners, [], sketches, dated, None) \
+                    if partners else []
             others = [others[i] for i in kept]
     xset = frozenset(xs)
     xfacts = frozenset(whole[2 + nx:2 + nx + mx])
@@ -1035,7 +1051,53 @@ def _matches(key: Hashable, others: Iterable[Hashable], sketches: Mapping[Hashab
                 verdict = None
         if verdicts is not None and verdict is not None:
             verdicts.add(asked, verdict)
+    if template is not None:
+        partners = template.partners().get(key)
+        if partners:
+            out += _by_claims(key, pool, partners, out, sketches, dated, x)
     return out
+
+
+def _by_claims(key: Hashable, pool: list[Hashable] | set[Hashable] | frozenset[Hashable],
+               partners: frozenset[Hashable], out: list[tuple[float, Hashable]],
+               sketches: Mapping[Hashable, bytes], dated: set[Hashable], x: Parts | None
+               ) -> list[tuple[float, Hashable]]:
+    """(similarity, other) for each of ``key``'s ``partners`` among its candidates
+    (``pool``) that `_matches` did not report (``out``) and that says what ``key``'s memory
+    says by its claims (`near_duplicate_claims.same_claims`: a superset, a list against its
+    prose in another order, one value written two ways), the structure keeping them apart
+    otherwise: no slot in conflict, fields with other values, two names framed alike,
+    another identifier, steps or rows reordered, nor one side negated (`_apart`). Two
+    daily logs never (a journal repeating itself)."""
+    got = []
+    reported = {other for _, other in out}
+    for other in partners:
+        if other in reported or other not in pool or (key in dated and other in dated):
+            continue
+        if x is None:
+            x = read_sketch(sketches[key])
+        y = read_sketch(sketches[other])
+        wa, wb = window_text(x[5]), window_text(y[5])
+        if same_claims(wa, wb) and not _apart(x, y, wa, wb):
+            got.append((_bottom_similarity(x, y), other))
+    return got
+
+
+def _apart(a: Parts, b: Parts, wa: str, wb: str) -> bool:
+    """Whether two sketches' structure keeps them apart whatever their words (`agree`'s
+    guards, asked of a pair its claims pair): a strong slot or two in conflict, the same fields with
+    other values, two names framed alike, another identifier, numbered steps or a table's
+    rows in another order, one side negated."""
+    if slot_conflicts(a[4], b[4], (a[1], b[1]), (a[2], b[2]))[0] >= 2:
+        return True  # (a strong slot, or two: one moved by a rewording is the claims')
+    ka, kb = a[3], b[3]
+    if ka and kb:
+        keys = ka.keys() & kb.keys()
+        if len(keys) >= 2 and 2 * sum(1 for k in keys if 2 * len(ka[k] & kb[k]) <= min(
+                len(ka[k]), len(kb[k]))) >= len(keys):
+            return True
+    return _named_apart(wa, wb) or other_ids(wa, wb) or reordered(wa, wb) \
+        or rows_moved(wa, wb) or keys_apart(wa, wb) or disagree(wa, wb)
 
 
 NOT_PAIRED, PAIRED, DISAGREE = 0, 1, 2  # a pair's verdict as `Verdicts` keeps it
@@ -1352,7 +1414,7 @@ def pairs(sketches: Mapping[Hashable, bytes], threshold: float = SPELLED,
         # memories was ~95 ms of a 0.37 s cold audit)
         bits = _bitmaps(sketches, keys) if _kernel.NATIVE is None else None
         template = Template([_bottom(sketches[key]) for key in keys],
-                            _notes_of([sketches[key] for key in keys if key in dated]))
+                            _notes_of([sketches[key] for key in keys if key in dated]), keys)
     else:
         later = _later([sketches[key] for key in keys])
         groups = ((keys[i], map(keys.__getitem__, set(got)))
@@ -1448,7 +1510,8 @@ class Buckets:
         if len(self.sketches) > ALL_PAIRS:
             return None
         return Template(list(map(_bottom, self.sketches.values())),
-                        _notes_of([self.sketches[key] for key in self.dated]))
+                        _notes_of([self.sketches[key] for key in self.dated]),
+                        list(self.sketches))
 
     def _candidates(self, key: Hashable) -> set[Hashable]:
         sk = self.sketches[key]
@@ -1555,6 +1618,12 @@ class Buckets:
             if template != self.template:  # every pair's verdict can change
                 touched.update(self.sketches)
                 whole.update(self.sketches)
+            elif template is not None and self.template is not None:
+                # a key whose partners changed (`_by_claims`): its pairs can have changed
+                now, was = template.partners(), self.template.partners()
+                moved = {k for k in now.keys() | was.keys() if now.get(k) != was.get(k)}
+                touched.update(k for k in moved if k in self.sketches)
+                whole.update(moved)
             self.template = template
             if key in self.sketches and len(self.sketches) <= ALL_PAIRS:
                 touched.update(map(itemgetter(1), self.pairs_of(key)))

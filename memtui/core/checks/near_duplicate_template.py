@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import chain, combinations
 
-__all__ = ["AT_LEAST", "LINES", "RUN", "SHARE", "Template", "common_lines", "discounted",
-           "floor_of", "template_hashes"]
+__all__ = ["AT_LEAST", "LINES", "PARTNERS", "RARE", "RUN", "SHARE", "Template",
+           "common_lines", "discounted", "floor_of", "rare_partners", "template_hashes"]
 
 SHARE = (1, 2)  # a shingle held by at least this share of a workspace's sketches ...
 AT_LEAST = 4  # ... and by this many of them is template (a triple of copies is not),
@@ -83,6 +83,38 @@ def template_hashes(bottoms: Iterable[Iterable[int]], count: int) -> frozenset[i
         if len(run) >= RUN or any(who & line == line for line in lines)))
 
 
+RARE = 3  # a shingle at most this many sketches hold is rare (`rare_partners`) ...
+PARTNERS = 3  # ... and two sketches sharing this many rare shingles are partners,
+SAMPLE = 32  # ... of each one's smallest hashes (a short memory's all: a sample of a long one)
+
+
+def rare_partners(bottoms: Sequence[Sequence[int]], keys: Sequence[Hashable]
+                  ) -> dict[Hashable, frozenset[Hashable]]:
+    """Each key's partners: the other sketches sharing ``PARTNERS`` or more of its
+    ``SAMPLE`` smallest hashes that at most ``RARE`` sketches hold (a rare word, a name, a
+    number's shingle: what two memories saying one thing share however each cuts and orders
+    it); the pairs `near_duplicate` compares by their claims (`near_duplicate_claims`). One
+    count of the workspace's smallest hashes (at most 300 × ``SAMPLE``: ~2 ms at 261
+    memories, the whole bottom-k ~4 ms) and a step per rare hash held twice or thrice."""
+    bottoms = [bottom[:SAMPLE] for bottom in bottoms]
+    held = Counter(chain.from_iterable(bottoms))
+    rare = {h for h, c in held.items() if 1 < c <= RARE}
+    if not rare:
+        return {}
+    holders: dict[int, list[int]] = {}
+    for i, bottom in enumerate(bottoms):
+        for h in rare.intersection(bottom):
+            holders.setdefault(h, []).append(i)
+    counts = Counter(chain.from_iterable(
+        combinations(who, 2) for who in holders.values()))
+    out: dict[Hashable, set[Hashable]] = {}
+    for (i, j), n in counts.items():
+        if n >= PARTNERS:
+            out.setdefault(keys[i], set()).add(keys[j])
+            out.setdefault(keys[j], set()).add(keys[i])
+    return {key: frozenset(got) for key, got in out.items()}
+
+
 def common_lines(notes: Iterable[Iterable[str]], least: int = LINES) -> frozenset[str]:
     """The lines at least ``least`` of ``notes`` (each a note's lines) write: by document
     frequency, not by their words (a nightly report's stub, a journal's routine line)."""
@@ -96,22 +128,33 @@ class Template:
     none, and pay nothing); and its dated notes' template lines (`lines`), counted when a
     pair of daily logs is first judged a copy."""
 
-    __slots__ = ("_bottoms", "_hashes", "_lines", "_notes")
+    __slots__ = ("_bottoms", "_hashes", "_keys", "_lines", "_notes", "_partners")
 
     def __init__(self, bottoms: list[Iterable[int]],
-                 notes: Callable[[], frozenset[str]] | None = None) -> None:
+                 notes: Callable[[], frozenset[str]] | None = None,
+                 keys: Sequence[Hashable] = ()) -> None:
         """``bottoms``: each sketch's bottom hashes; ``notes``: counts the template lines
-        of the workspace's daily logs (none: no dated note)."""
+        of the workspace's daily logs (none: no dated note); ``keys``: each sketch's key
+        (`partners`)."""
         self._bottoms = bottoms
         self._hashes: frozenset[int] | None = None
         self._notes = notes
         self._lines: frozenset[str] | None = None
+        self._keys = keys
+        self._partners: dict[Hashable, frozenset[Hashable]] | None = None
 
     def hashes(self) -> frozenset[int]:
         if self._hashes is None:
+            self._bottoms = [b if isinstance(b, list) else list(b) for b in self._bottoms]
             self._hashes = template_hashes(self._bottoms, len(self._bottoms))
-            self._bottoms = []
         return self._hashes
+
+    def partners(self) -> dict[Hashable, frozenset[Hashable]]:
+        """Each key's partners (`rare_partners`; keys without any left out)."""
+        if self._partners is None:  # (none without the keys: a caller's own template)
+            self._partners = rare_partners(self._bottoms, self._keys) \
+                if len(self._keys) == len(self._bottoms) else {}
+        return self._partners
 
     def lines(self) -> frozenset[str]:
         """The lines (as `near_duplicate._note_lines` reads them) that ``LINES`` of the
