@@ -211,6 +211,13 @@ def test_what_holds_already_is_nothing_to_change(ws: Path) -> None:
     assert tree(ws, include_state=True) == before
 
 
+def CREDS_NOTE(ws: Path) -> str:
+    """What indexing the fixture's creds.md says of its credential (newuser40 #9)."""
+    return (f"  memory/creds.md holds 1 credential (line 7): indexing it puts the credential "
+            f"on the agent's path every turn; redact it first (x in the app; memtui fix "
+            f"redact {ws} memory/creds.md) and rotate it\n")
+
+
 def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
     import os
 
@@ -218,7 +225,8 @@ def test_a_fifo_in_the_workspace_is_never_opened(ws: Path) -> None:
     proc = cli("fix", "add-to-index", ws, "--all-unreachable", "--dry-run")
     assert (proc.returncode, proc.stderr) == (0, "")
     assert proc.stdout.endswith("dry run, nothing written: MEMORY.md: +2 entries "
-                                "(memory/creds.md, memory/lonely_note.md)\n  not looked at: "
+                                "(memory/creds.md, memory/lonely_note.md)\n" + CREDS_NOTE(ws)
+                                + "  not looked at: "
                                 "memory/pipe.md is not a regular file (a FIFO, socket or "
                                 "device); memtui does not open it\n")
     proc = cli("fix", "delete", ws, "memory/pipe.md")
@@ -383,8 +391,8 @@ def test_all_unreachable_leaves_archived_memories_out(ws: Path, config: str) -> 
     assert "old2" not in proc.stdout.split("dry run")[0]
     assert proc.stdout.endswith(
         "dry run, nothing written: MEMORY.md: +2 entries (memory/creds.md, "
-        "memory/lonely_note.md)\n  left out 2 archived memories (in memory/Archiv/ and 1 "
-        "more folder): name one to index it\n"), proc.stdout
+        "memory/lonely_note.md)\n" + CREDS_NOTE(ws) + "  left out 2 archived memories (in "
+        "memory/Archiv/ and 1 more folder): name one to index it\n"), proc.stdout
     named = cli("fix", "add-to-index", ws, "old1", "--dry-run")  # named, it is added
     assert named.returncode == 0 and "+- [" in named.stdout and "_archive/old1.md" in \
         named.stdout, named.stdout + named.stderr

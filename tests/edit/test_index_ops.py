@@ -376,7 +376,8 @@ def test_a_long_description_drafts_a_bounded_hook_and_says_so(ws: Path) -> None:
         assert any("hook cut to" in n for n in made.notes), made.notes
     cs = do(ws, index_ops.add_to_index, ["creds"], hook="x" * 300)  # given: written whole
     assert any(x.endswith(" — " + "x" * 300) for x in read(ws, "MEMORY.md").splitlines())
-    assert not cs.notes
+    # no note of a hook; creds.md's credential is said (newuser40 #9)
+    assert [n.split(" (")[0] for n in cs.notes] == ["memory/creds.md holds 1 credential"]
 
 
 def test_add_at_a_line_past_the_index_end_is_refused(ws: Path) -> None:
