@@ -76,6 +76,8 @@ _NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "d
                           "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
                           "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
                           "till", "tot", "til", "fra", "från", "uit", "aus"})
+#: The same, to values' reading of a passphrase (`memtui.core.creds.values.chosen_words`).
+FUNCTION_WORDS = _NOT_COPULAS
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
@@ -251,7 +253,8 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
             if got and got.why.endswith("-word passphrase") and \
-                    not (sep or _said_is(text, word, pos, gap)):
+                    not (sep or _said_is(text, word, pos, gap) or
+                         _copula(text, word, pos, gap)):
                 return None  # ``both-pass→fail job "criteria not specific enough"``: words in
                 # quotes are a passphrase only right after the label, a separator or a word
                 # saying "is"; after any other words they are a quotation
