@@ -145,6 +145,33 @@ def introduced_values(lines: list[str]) -> Iterator[Labelled]:
                            f'{word.kind} label "{word.text}" on the line above + {shape}')
 
 
+#: The pictures of a lock and a key: a label's sign that what follows opens something.
+LOCKS = ("\U0001f512", "\U0001f510", "\U0001f511", "\U0001f5dd", "\U0001f513")
+_PICTURED = lazy_pattern(
+    r"^[ \t]*(?:[-*+•][ \t]+)?(?:\*\*)?[\U0001f510-\U0001f513\U0001f5dd]\ufe0f?[ \t]*"
+    r"(?P<label>[^:：=→\n`]{0,40}?)(?:\*\*)?[ \t]*(?:[:：=→]|[ \t]—)[ \t]*(?:\*\*)?"
+    r"(?P<q>[`\"']?)(?P<v>[^\s`\"']{4,64})(?P=q)(?:\*\*)?"
+    r"[ \t]*(?:[(（][^()（）\n]{0,80}[)）])?[ \t]*[.;,。]?[ \t]*$")
+
+
+def pictured_values(lines: list[str]) -> Iterator[Labelled]:
+    """``🔒 isango: 1948``, ``- 🔑 Büro → Xk9#…``: a label line opened by a lock's or a key's
+    picture, in any language (set28's emoji labels), labels its value as a password word
+    does — unless its words name something else (an id, a user, a host: ``🔑 key id:``)."""
+    for i, line in enumerate(lines):
+        if not any(c in line for c in LOCKS):
+            continue
+        m = _PICTURED.match(line)
+        if not m or _names_other(m.group("label")) or lexicon.negated(m.group("label")):
+            continue
+        v = m.group("v")
+        shape = values.secret_shape(v, strong=True, password_word=True,
+                                    quoted=bool(m.group("q")))
+        if shape:
+            yield Labelled(i, m.start("v"), m.end("v"), v,
+                           f"a lock's picture as its label + {shape}")
+
+
 def _names_other(label: str) -> bool:
     from memtui.core.creds.shaped import says_not_secret
 

@@ -12,7 +12,10 @@ written, so masking and ``fix redact`` take what the file holds.
 The place binds it, as for any value: a credential word of the lexicon before it on its line,
 or on the line right above when that line ends in a colon (the value introduced, then given).
 Four units at least, separated alike (commas, blanks, dashes or dots), at least half of them
-one character or a spelling word: a sentence's words are no sequence.
+(and three) one character or a spelling word: a sentence's words are no sequence. Between
+commas or dashes, a unit of one word no character is read from (a digit's or a symbol's
+name in a language whose words are not here: ``sieben``, ``Raute``) stands for a symbol, so
+``groß K, sieben, klein m, Raute, klein z, vier`` is judged as ``K#m#z#``.
 """
 
 from __future__ import annotations
@@ -40,17 +43,19 @@ _SYMBOLS = {"hash": "#", "pound": "#", "at": "@", "dash": "-", "hyphen": "-", "m
 _LOWER = frozenset({"lowercase", "lower", "small", "little"})
 _UPPER = frozenset({"capital", "uppercase", "upper", "cap", "big"})
 _FILLER = frozenset({"mark", "sign", "case", "letter"})
-#: A unit written in one token: a character alone, or characters joined by dots or dashes
-#: (``x.7.Q.2``, ``5-5-0-9``).
-_JOINED = lazy_pattern(r"[A-Za-z0-9!#$%&*+=?@^~](?:[.\-][A-Za-z0-9!#$%&*+=?@^~]){3,40}")
-_TOKEN = lazy_pattern(r"[^\s,;、，]+")
-_OPEN = "\"'“”„«»‘’`(「"
-_CLOSE = "\"'“”«»‘’`)」.:!?"
-_DASHES = frozenset({"-", "–", "—", "/"})
+_SYMBOL_CHARS = frozenset("!#$%&*+=?@^~_")
+#: What ends a spelled sequence: quotes, brackets, a colon, a sentence's end.
+_REGION = lazy_pattern(r"[^「」『』«»“”„\"'`()\[\]:：。！？!?]+")
+#: How units are separated: commas (a unit may then be a few words: ``m minuscule``, ``K as
+#: in kilo``), dashes or dots between blanks or glued (``K-7-m``, ``x . 7 . Q``), or blanks.
+_COMMA_UNIT = lazy_pattern(r"[^,;、，]+")
+_DASH_UNIT = lazy_pattern(r"[^\s\-–—·./]+")
+_BLANK_UNIT = lazy_pattern(r"\S+")
+_DASHED = lazy_pattern(r"\S[ \t]*[\-–—·./][ \t]*\S")
 _HINT = lazy_pattern(
     r"(?i)(?<![a-z])(?:" + "|".join(sorted({*_ALPHABET, *_DIGITS, *_LOWER, *_UPPER}
                                            - {"oh", "big", "little"}, key=len, reverse=True))
-    + r")(?![a-z])|(?<![\w-])[A-Za-z0-9](?:[ \t]*[,.\-][ \t]*|[ \t]+)[A-Za-z0-9](?![\w-])")
+    + r")(?![a-z])|(?<![\w-])[A-Za-z0-9](?:[ \t]*[,;.\-–—·][ \t]*\S|[ \t]+[A-Za-z0-9](?![\w-]))")
 
 
 def may_hold(text: str) -> bool:
@@ -75,53 +80,109 @@ def _char(word: str, case: str | None) -> str | None:
     return c.lower() if case == "lower" else c.upper() if case == "upper" else c
 
 
-_SYMBOL_CHARS = frozenset("!#$%&*+=?@^~_")
+def _unit(words: list[str], loose: bool) -> str | None:
+    """The character a unit of ``words`` spells. ``loose`` (units between commas): a
+    letter and a few words saying more of it (never a digit: ``8 chars, 1 digit`` is a
+    rule, not a value) (``m minuscule``, ``K comme Kilo``, ``K as
+    in kilo``) is that character, as written."""
+    words = [w for w in words if w.lower() not in _FILLER] or words
+    if not words:
+        return None
+    case = None
+    if len(words) > 1 and words[0].lower() in _LOWER | _UPPER:
+        case = "lower" if words[0].lower() in _LOWER else "upper"
+        words = words[1:]
+    if len(words) == 1:
+        return _char(words[0], case)
+    if loose and case is None and len(words[0]) == 1 and words[0].isalpha() and len(words) <= 4:
+        return words[0]
+    if loose and case is None and len(words) == 2 and len(words[1]) == 1 and words[1].isalpha():
+        return words[1]  # ``groß K``, ``klein m``: a word of the case before the letter
+    return None
+
+
+#: A unit no character was read from: one word of letters (a digit's or a symbol's name in
+#: another language: ``sieben``, ``Raute``), kept inside a sequence whose units are mostly
+#: characters.
+_UNKNOWN = "\x00"
+
+
+def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
+    """(start, end, character or None) of each unit of a region of a line."""
+    if any(c in region for c in ",;、，"):
+        pattern, loose = _COMMA_UNIT, True
+    elif _DASHED.search(region):
+        pattern, loose = _DASH_UNIT, False
+    else:
+        pattern, loose = _BLANK_UNIT, False
+    out: list[tuple[int, int, str | None]] = []
+    last = -1
+    for m in pattern.finditer(region):
+        gap = region[last:m.start()] if last >= 0 else None
+        last = m.end()
+        if pattern is _DASH_UNIT and gap is not None:
+            if not gap.strip():  # blanks alone: no unit's separator
+                out.append((base + m.start(), base + m.start(), None))
+            elif (gap[:1].isspace() and gap.endswith("-")) or \
+                    (out and out[-1][2] is None and gap == gap.strip()):
+                # an option's dash (`` -U``), or glued to a part no character was read
+                # from (``10.0.0.5``, ``v1.2.3``): no unit
+                out.append((base + m.start(), base + m.end(), None))
+                continue
+        text = m.group(0)
+        if not text.strip():
+            continue
+        lead = len(text) - len(text.lstrip())
+        start, end = base + m.start() + lead, base + m.start() + len(text.rstrip())
+        words = text.split()
+        if pattern is _BLANK_UNIT and words[0].lower() in _LOWER | _UPPER:
+            out.append((start, end, "case:" + words[0].lower()))
+            continue
+        got = _unit(words, loose)
+        if got is None and pattern is not _BLANK_UNIT and len(words) == 1 and \
+                words[0].isalpha() and len(words[0]) <= 12:
+            got = _UNKNOWN
+        out.append((start, end, got))
+    if pattern is _BLANK_UNIT:  # a case word gives its case to the next word
+        merged: list[tuple[int, int, str | None]] = []
+        case = None
+        for start, end, c in out:
+            if c and c.startswith("case:"):
+                if case is not None:
+                    merged.append((case[0], case[1], None))
+                case = (start, end, c[5:])
+                continue
+            if case is not None:
+                word = region[start - base:end - base]
+                got = _char(word, "lower" if case[2] in _LOWER else "upper")
+                merged.append((case[0], end, got))
+                case = None
+                continue
+            merged.append((start, end, c))
+        if case is not None:
+            merged.append((case[0], case[1], None))
+        out = merged
+    return out
 
 
 def runs(line: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, value) of each spelled sequence of ``line``: four characters at least."""
-    chars: list[str] = []
-    start = end = -1
-    case: str | None = None
-
-    def flush() -> Iterator[tuple[int, int, str]]:
-        if len(chars) >= 4:
-            yield start, end, "".join(chars)
-
-    for m in _TOKEN.finditer(line):
-        raw = m.group(0)
-        lead = len(raw) - len(raw.lstrip(_OPEN))
-        word = raw[lead:].rstrip(_CLOSE) if len(raw) > 1 else raw
-        closes = len(word) + lead < len(raw)
-        at = m.start() + lead
-        if word in _DASHES and chars:
-            continue  # ``K - 7 - m``: a dash between units
-        low = word.lower()
-        if low in _FILLER and chars and not closes:
-            continue  # ``hash sign``, ``exclamation mark``
-        if low in _LOWER or low in _UPPER:
-            if case is None and not closes:
-                case = "lower" if low in _LOWER else "upper"
-                if not chars:
-                    start = at
+    """(start, end, value) of each spelled sequence of ``line``: four units at least, most
+    of them characters read (a unit not read stands for a character of its own: ``#``)."""
+    for region in _REGION.finditer(line):
+        run: list[tuple[int, int, str]] = []
+        for a, b, c in [*_units(region.group(0), region.start()), (0, 0, None)]:
+            if c is not None:
+                run.append((a, b, c))
                 continue
-        got = _char(word, case)
-        if got is None and case is None and not chars and _JOINED.fullmatch(word):
-            yield at, at + len(word), word.replace(".", "").replace("-", "")
-            continue
-        if got is None:
-            yield from flush()
-            chars, case = [], None
-            continue
-        if not chars and case is None:
-            start = at
-        chars.append(got)
-        end = at + len(word)
-        case = None
-        if closes and raw.rstrip()[-1:] in _CLOSE:
-            yield from flush()
-            chars = []
-    yield from flush()
+            while run and run[-1][2] == _UNKNOWN:
+                run.pop()
+            while run and run[0][2] == _UNKNOWN:
+                run.pop(0)
+            read = sum(u[2] != _UNKNOWN for u in run)
+            if len(run) >= 4 and read >= 3 and 2 * read >= len(run):
+                yield run[0][0], run[-1][1], "".join(
+                    "#" if u[2] == _UNKNOWN else u[2] for u in run)
+            run = []
 
 
 def _slot(lines: list[str], i: int, start: int) -> lexicon.Word | None:
@@ -152,6 +213,9 @@ def spelled_values(lines: list[str]) -> Iterator[Labelled]:
             if word is None:
                 continue
             shape = values.secret_shape(value, strong=True, password_word=True, quoted=True)
+            if not shape and values.char_kinds(value.replace("#", "")) >= 2:
+                shape = f"{len(value)} characters of two kinds or more"  # ``K#mQ``: spelled
+                # out, a value of any length is one the writer meant to be typed
             if not shape and not (value.isdigit() and 4 <= len(value) <= 12):
                 continue
             yield Labelled(i, start, end, run,
