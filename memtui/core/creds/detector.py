@@ -528,7 +528,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         if may_spell(text):
             from memtui.core.creds.spelled import spelled_values
 
-            for n, found in enumerate(spelled_values(lines)):
+            words = [w for w in labels if any(c.isalpha() for c in w)]  # (not `` — ``)
+            for n, found in enumerate(spelled_values(lines, words) if words else ()):
                 if n > MAX_HITS:
                     break
                 add(found.line, found.start, found.end, found.why)

@@ -49,18 +49,23 @@ _REGION = lazy_pattern(r"[^「」『』«»“”„\"'`()\[\]:：。！？!?]+"
 #: How units are separated: commas (a unit may then be a few words: ``m minuscule``, ``K as
 #: in kilo``), dashes or dots between blanks or glued (``K-7-m``, ``x . 7 . Q``), or blanks.
 _COMMA_UNIT = lazy_pattern(r"[^,;、，]+")
-_DASH_UNIT = lazy_pattern(r"[^\s\-–—·./]+")
+_DASH_UNIT = lazy_pattern(r"[^\s\-–—·./,;、，]+")
+#: Four characters alone joined by dashes or dots: the region is read by them.
+_DASHED_RUN = lazy_pattern(r"(?<!\S)\w(?:[ \t]*[\-–—·./][ \t]*\w(?!\w)){3}")
 _BLANK_UNIT = lazy_pattern(r"\S+")
 _DASHED = lazy_pattern(r"\S[ \t]*[\-–—·./][ \t]*\S")
-_HINT = lazy_pattern(
-    r"(?i)(?<![a-z])(?:" + "|".join(sorted({*_ALPHABET, *_DIGITS, *_LOWER, *_UPPER}
-                                           - {"oh", "big", "little"}, key=len, reverse=True))
-    + r")(?![a-z])|(?<![\w-])[A-Za-z0-9](?:[ \t]*[,;.\-–—·][ \t]*\S|[ \t]+[A-Za-z0-9](?![\w-]))")
+#: What a text spelling a value holds: a spelling, digit or case word (searched in the text
+#: in small letters: a case-blind pattern of these words costs ten times more), or one
+#: character then a separator and another.
+_WORD_HINT = lazy_pattern(r"\b(?:" + "|".join(sorted(
+    {*_ALPHABET, *_DIGITS, *_LOWER, *_UPPER} - {"oh", "big", "little"},
+    key=len, reverse=True)) + r")\b")
+_CHAR_HINT = lazy_pattern(r"[A-Za-z0-9](?:[ \t]*[,;.\-–—·][ \t]*\S|[ \t]+[A-Za-z0-9](?![\w-]))")
 
 
 def may_hold(text: str) -> bool:
-    """Whether ``text`` may spell a value at all (one search)."""
-    return bool(_HINT.search(text))
+    """Whether ``text`` may spell a value at all (one or two searches)."""
+    return bool(_CHAR_HINT.search(text) or _WORD_HINT.search(text.lower()))
 
 
 def _char(word: str, case: str | None) -> str | None:
@@ -109,7 +114,9 @@ _UNKNOWN = "\x00"
 
 def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
     """(start, end, character or None) of each unit of a region of a line."""
-    if any(c in region for c in ",;、，"):
+    if _DASHED_RUN.search(region):  # (``R - 7 - k - W, großes R``: commas end the run)
+        pattern, loose = _DASH_UNIT, False
+    elif any(c in region for c in ",;、，"):
         pattern, loose = _COMMA_UNIT, True
     elif _DASHED.search(region):
         pattern, loose = _DASH_UNIT, False
@@ -121,7 +128,8 @@ def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
         gap = region[last:m.start()] if last >= 0 else None
         last = m.end()
         if pattern is _DASH_UNIT and gap is not None:
-            if not gap.strip():  # blanks alone: no unit's separator
+            if not gap.strip() or any(c in gap for c in ",;、，"):
+                # blanks alone or a comma: no unit's separator
                 out.append((base + m.start(), base + m.start(), None))
             elif (gap[:1].isspace() and gap.endswith("-")) or \
                     (out and out[-1][2] is None and gap == gap.strip()):
@@ -198,17 +206,25 @@ def _slot(lines: list[str], i: int, start: int) -> lexicon.Word | None:
     return None
 
 
-def spelled_values(lines: list[str]) -> Iterator[Labelled]:
-    """Each spelled sequence of ``lines`` in a credential's slot, with why it is one."""
+def spelled_values(lines: list[str], hints: tuple[str, ...] | list[str] = ()
+                   ) -> Iterator[Labelled]:
+    """Each spelled sequence of ``lines`` in a credential's slot, with why it is one.
+    ``hints``: the label words' hints the text holds (small letters, ``memtui.core.creds.
+    detector``'s first look); a line holding none, under a line holding none, has no slot
+    and is not read."""
+    above = False  # the line above ends in a colon and holds a hint
     for i, line in enumerate(lines):
-        if not may_hold(line):
+        low = line.lower()
+        here = not hints or any(h in low for h in hints)
+        slot, above = here or above, here and line.rstrip().endswith((":", "："))
+        if not slot or not may_hold(line):
             continue
         for start, end, value in runs(line):
             run = line[start:end]
             if run == value and not value.isdigit():
                 continue  # a word, not a spelled value
-            if value.isdigit() and value in "0123456789":
-                continue  # ``1, 2, 3, 4``: a count
+            if value.isdigit() and (value in "0123456789" or "." in run):
+                continue  # ``1, 2, 3, 4``: a count; ``2.5.0.1``: a version, an address
             word = _slot(lines, i, start)
             if word is None:
                 continue
