@@ -155,7 +155,8 @@ def _code_name_after(label: str, v: str) -> bool:
 
 
 #: A part of a device's or a network's name: a word (capitalised, all capitals, small or
-#: words in CamelCase: ``BaanCafe``, with a vowel unless an acronym of two to five capitals) or a tag of capitals and digits.
+#: words in CamelCase: ``BaanCafe``, with a vowel unless an acronym of two to twelve
+#: capitals) or a tag of capitals and digits.
 _NAME_WORD = lazy_pattern(r"(?:[A-Z]?[a-z]{2,})+|[A-Z]{2,12}")
 _NAME_TAG = lazy_pattern(r"(?=[A-Z0-9.]*[A-Z])(?=[A-Z0-9.]*\d)(?:[0-9A-F]{2,6}|\d{1,4}[A-Z]|"
                          r"[A-Z]{1,8}\d{1,4}|\d\.\dG)")
@@ -164,10 +165,10 @@ _NAME_TAG = lazy_pattern(r"(?=[A-Z0-9.]*[A-Z])(?=[A-Z0-9.]*\d)(?:[0-9A-F]{2,6}|\
 def device_name(v: str) -> bool:
     """``v`` names a thing, it opens nothing: words joined by ``_`` or ``-`` and a short tag
     of capitals and digits (``STC_Home_8E21``, ``MOVISTAR_8C21``, ``TP-Link_5G``,
-    ``STC_Home_8E21_EXT``, ``HUAWEI-B535-8F2C1A``, ``Vodafone-2.4G``) — the form a router or a device gives its network's or its own
-    name. A made-up value mixes cases inside its parts or glues digits to a word
-    (``Gyumri_cam8``, ``Shelly_Novak3``): no such name (set28's SSIDs beside a label of
-    any language)."""
+    ``STC_Home_8E21_EXT``, ``HUAWEI-B535-8F2C``, ``Livebox-A1B2``) — the form a router or a
+    device gives its network's or its own name. A made-up value mixes cases inside its
+    parts or glues digits to a word (``Gyumri_cam8``, ``Shelly_Novak3``): no such name
+    (set28's SSIDs beside a label of any language)."""
     parts = v.replace("-", "_").split("_")
     if len(parts) < 2 or not all(parts):
         return False

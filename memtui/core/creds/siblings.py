@@ -13,7 +13,8 @@ read as another value of that label.
 - **the next line of the same form**: ``- neu: Katze2024!`` right under ``- Passwort alt:
   Hund2023!``, ``→ new since May: Katze2024!`` (an old value and the new one, one label
   line each, the second saying only "new"): a label line right under the found value's,
-  indented as much or more (maybe a list marker or an arrow), whose label names nothing else (no id, user, host, URL… —
+  indented as much or more (maybe a list marker or an arrow), whose label names nothing
+  else (no id, user, host, URL… —
   `memtui.core.creds.shaped.says_not_secret`, and no word of the lexicon), its value alone
   and of the same strict shape.
 
@@ -39,7 +40,8 @@ from memtui.core.creds.reading import BARE, Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _SENTENCE_END = lazy_pattern(r"[.!?。！？](?:\s|$)|\s[—–-]\s")
-_LABEL_LINE = lazy_pattern(r"^(?P<lead>[ \t]*)(?:[-*+•→][ \t]+)?(?P<label>[^\W\d_][^:：=\n`→]{0,30}?)"
+_LABEL_LINE = lazy_pattern(r"^(?P<lead>[ \t]*)(?:[-*+•→][ \t]+)?"
+                           r"(?P<label>[^\W\d_][^:：=\n`→]{0,30}?)"
                            r"[ \t]*[:：=→][ \t]*`?(?P<v>[^\s`]{6,64})`?[ \t]*$")
 _LEAD = lazy_pattern(r"^[ \t]*")
 _TRAIL = ".,;:)]}>»”\"'`"
@@ -73,7 +75,7 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
                    ) -> Iterator[Labelled]:
     """The values taking the slot of ``found`` ((line, start, end, why) of each value found
     beside a password word)."""
-    for i, start, end, why in found:
+    for i, _start, end, why in found:
         line = lines[i]
         stop = _SENTENCE_END.search(line, end)
         limit = stop.start() if stop else len(line)

@@ -22,6 +22,7 @@ token, and a quoted word under a password word.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import math
 import re
@@ -75,7 +76,7 @@ def typed_sequence(v: str) -> bool:
     (a 90-character ``sk-ant-…`` whose body passes ``QwErTyUiOp``) is not one (set28)."""
     low = v.lower()
     best = run = 1
-    for a, b in zip(low, low[1:]):
+    for a, b in itertools.pairwise(low):
         run = run + 1 if (a, b) in _NEXT else 1
         best = max(best, run)
     return best * 3 >= len(v)
@@ -84,7 +85,7 @@ def typed_sequence(v: str) -> bool:
 #: Each character and the one typed after it along a sequence: the alphabet, the digits, a
 #: keyboard's letter rows.
 _NEXT = frozenset((a, b) for seq in ("abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiop",
-                                     "asdfghjkl", "zxcvbnm") for a, b in zip(seq, seq[1:]))
+                                     "asdfghjkl", "zxcvbnm") for a, b in itertools.pairwise(seq))
 
 
 #: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
@@ -776,16 +777,17 @@ def chosen_words(words: list[str]) -> bool:
     eight words of letters of one script, short ones among them, at most one number; twelve
     letters at least, two words of four letters or more, and no word a label's (``see the
     password vault`` is a note) — asked of a quoted value under a password word only."""
-    if not 3 <= len(words) <= 8:
-        return False
     numbers = [w for w in words if w.isdigit()]
     letters = [w for w in words if not w.isdigit()]
+    if not 3 <= len(words) <= 8 or len(letters) < 3:
+        return False
     from memtui.core.creds.prose import FUNCTION_WORDS
 
     sentence = letters[0][:1].isupper() and all(w.islower() for w in letters[1:])
     return len(letters[0]) >= 4 and not sentence and \
-        sum(w.lower() in FUNCTION_WORDS for w in letters) <= 1 and len(numbers) <= 1 and all(len(w) <= 4 for w in numbers) and \
-        all(w.isalpha() for w in letters) and len(letters) >= 3 and \
+        sum(w.lower() in FUNCTION_WORDS for w in letters) <= 1 and len(numbers) <= 1 and \
+        all(len(w) <= 4 for w in numbers) and \
+        all(w.isalpha() for w in letters) and \
         sum(map(len, letters)) >= 12 and sum(len(w) >= 4 for w in letters) >= 2 and \
         len({_script(w) for w in letters}) == 1 and \
         not any(_label_word(w) or _holds_label_word(w) for w in letters)
