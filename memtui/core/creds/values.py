@@ -771,6 +771,19 @@ def class_name(v: str) -> bool:
     return len(words) >= 2 and all(_VOWELS.search(w) for w in words)
 
 
+#: Short function words that are no copula: what follows them is not the value (the prose
+#: reading, `memtui.core.creds.prose`), and that make quoted words a note, not a passphrase.
+FUNCTION_WORDS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
+                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
+                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
+                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
+                          "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
+                          "om", "voor", "van",
+                          "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
+                          "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
+                          "till", "tot", "til", "fra", "från", "uit", "aus"})
+
+
 def chosen_words(words: list[str]) -> bool:
     """Words a person chose as a passphrase, in any language (set28's Wi-Fi keys: ``zils
     kaķis guļ uz dīvāna``, ``lluvia de marzo 23``, ``zelena Kapa na polici``): three to
@@ -781,8 +794,6 @@ def chosen_words(words: list[str]) -> bool:
     letters = [w for w in words if not w.isdigit()]
     if not 3 <= len(words) <= 8 or len(letters) < 3:
         return False
-    from memtui.core.creds.prose import FUNCTION_WORDS
-
     sentence = letters[0][:1].isupper() and all(w.islower() for w in letters[1:])
     return len(letters[0]) >= 4 and not sentence and \
         sum(w.lower() in FUNCTION_WORDS for w in letters) <= 1 and len(numbers) <= 1 and \
