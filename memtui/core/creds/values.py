@@ -774,14 +774,14 @@ def class_name(v: str) -> bool:
 #: Short function words that are no copula: what follows them is not the value (the prose
 #: reading, `memtui.core.creds.prose`), and that make quoted words a note, not a passphrase.
 FUNCTION_WORDS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
-                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
-                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
-                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
-                          "om", "voor", "van",
-                          "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
-                          "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
-                          "till", "tot", "til", "fra", "från", "uit", "aus"})
+                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
+                           "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
+                           "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
+                           "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
+                           "om", "voor", "van",
+                           "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
+                           "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
+                           "till", "tot", "til", "fra", "från", "uit", "aus"})
 
 
 def chosen_words(words: list[str]) -> bool:
