@@ -7,9 +7,9 @@ read as another value of that label.
   ``old pw Hund2023! → Katze2024!``: after a value found beside a password word, a later
   token of its line (before the sentence ends) is one too when it has a typed password's
   shape on its own — small and capital letters and a digit, or letters, digits and a
-  symbol inside — not right after a word naming something else (``host db01Prod``, ``user
-  Admin2``) and nothing else (`memtui.core.creds.values.not_a_value`: no path,
-  host, address, version or name);
+  symbol inside — not within three words after a word naming something else (``host
+  db01Prod``, ``user Admin2``, ``the host is web-01``) and nothing else
+  (`memtui.core.creds.values.not_a_value`: no path, host, address, version or name);
 - **the next line of the same form**: ``- neu: Katze2024!`` right under ``- Passwort alt:
   Hund2023!``, ``→ new since May: Katze2024!`` (an old value and the new one, one label
   line each, the second saying only "new"): a label line right under the found value's,
@@ -95,9 +95,9 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
             if v[-1:] in "!?" and not (len(v) >= 7 and v[-2].isalnum() and
                                        any(c.isdigit() for c in v)):
                 v = v[:-1]  # the sentence's mark; ``Katze2024!`` keeps its own
-            before = line[max(end, a - 24):a].split()
-            if typed(v) and not (before and (_names_other(before[-1]) or
-                                             before[-1].startswith("-"))):
+            before = line[max(end, a - 40):a].split()[-3:]
+            if typed(v) and not any(_names_other(w) for w in before) and \
+                    not (before and before[-1].startswith("-")):
                 yield Labelled(i, a, a + len(v), v, f"a second value in the sentence of "
                                f"{why.split(' + ')[0]}")
         below = i + 1
