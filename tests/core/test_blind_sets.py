@@ -54,10 +54,19 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: folded in set27 (before 119/141, 5 false; 120/142, 4 false on its relabelled item; after
 #: 122/142, 4 false — under the bar) and raised set18, set22, set23, set26: bench/RESULTS.md,
 #: "Issue 32: the credential detector on the held-out set27, codes by the language's grammar".
+#: secfix40's structure (a spelled or dictated value read as what it spells, a passphrase of
+#: short words, a second value in a password's sentence or on the next line, a value under
+#: the line introducing it, a value in emphasis, a lock's picture as a label; a device's or a
+#: network's name no key, a keyboard run no reason inside a long key) folded in set28 (before
+#: 96/150, 10 false; after 113/150, 8 false — under the bar; its check half, items of even
+#: number, 43/75, 6 false → 49/75, 6 false) and raised set20 by one and took one false alarm
+#: off set26: bench/RESULTS.md, "Issue 32: the credential detector on set28, by what a value
+#: is".
 BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (114, 1),
-                 "set19.json": (119, 7), "set20.json": (123, 9), "set21.json": (139, 0),
+                 "set19.json": (119, 7), "set20.json": (124, 9), "set21.json": (139, 0),
                  "set22.json": (139, 1), "set23.json": (143, 0), "set24.json": (133, 4),
-                 "set25.json": (116, 3), "set26.json": (133, 9), "set27.json": (122, 4)}
+                 "set25.json": (116, 3), "set26.json": (133, 8), "set27.json": (122, 4),
+                 "set28.json": (113, 8)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -35,6 +35,8 @@ from memtui.core.creds.mnemonic import seed_phrases
 from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
+from memtui.core.creds.siblings import LOCKS
+from memtui.core.creds.spelled import may_hold as may_spell
 from memtui.core.creds.webconfig import may_bundle
 from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
 from memtui.core.creds.yaml_tags import tagged_hits
@@ -452,8 +454,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     runs = _may_hold_run(text, shaped)
     inline = _may_hold_inline(text)
     tabled = "|" in text and _may_hold_table(text)
+    locked = any(c in text for c in LOCKS)
     if not labels and not rule_words and not candidates and "`" not in text and not phrases \
-            and not shaped and not runs and not tabled and not inline:
+            and not shaped and not runs and not tabled and not inline and not locked:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -515,6 +518,21 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
             cuts.append(stop)
         for found in found_values:
             add(found.line, found.start, found.end, found.why)
+        if ":\n" in text or "：\n" in text or ": \n" in text:
+            from memtui.core.creds.siblings import introduced_values
+
+            for n, found in enumerate(introduced_values(lines)):
+                if n > MAX_HITS:
+                    break
+                add(found.line, found.start, found.end, found.why)
+        if may_spell(text):
+            from memtui.core.creds.spelled import spelled_values
+
+            words = [w for w in labels if any(c.isalpha() for c in w)]  # (not `` — ``)
+            for n, found in enumerate(spelled_values(lines, words) if words else ()):
+                if n > MAX_HITS:
+                    break
+                add(found.line, found.start, found.end, found.why)
     if shaped:
         from memtui.core.creds.shaped import shaped_values
 
@@ -552,6 +570,23 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
             add(found.line, found.start, found.end, found.why)
     for i, start, end, why in phrases[:MAX_HITS + 1]:
         add(i, start, end, why)
+    if locked:
+        from memtui.core.creds.siblings import pictured_values
+
+        for n, found in enumerate(pictured_values(lines)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    pw = [(i, h.value, h.kind) for i, _, h in hits if h.kind.startswith("password label")]
+    if pw:
+        from memtui.core.creds.siblings import sibling_values
+
+        spans = [(i, lines[i].find(v), lines[i].find(v) + len(v), kind) for i, v, kind in pw
+                 if v in lines[i]]
+        for n, found in enumerate(sibling_values(lines, spans)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
     if "authDomain" in text or "auth_domain" in text:
         from memtui.core.creds.webconfig import public_web_key
 

@@ -66,16 +66,9 @@ _NUMBERED = lazy_pattern(r"(?i)\b(?:tickets?|issues?|pr|orders?|cases?|ports?|ro
                          r"zeichen|caractères|caracteres|caratteri|tekens|tecken|znaków|символов|"
                          r"models?|modell|modèle|modelo|модель|型号|型番|型號|모델)"
                          r"\b|#")
-#: Short function words that are no copula: what follows them is not the value.
-_NOT_COPULAS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
-                          "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
-                          "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
-                          "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
-                          "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
-                          "om", "voor", "van",
-                          "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
-                          "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
-                          "till", "tot", "til", "fra", "från", "uit", "aus"})
+#: Short function words that are no copula: what follows them is not the value (kept in
+#: `memtui.core.creds.values`, whose reading of a passphrase counts them too).
+_NOT_COPULAS = values.FUNCTION_WORDS
 #: A word between a label and its value: ASCII letters, or a run of another script's letters
 #: (``は``, ``是``, ``del servidor``), never both (``是ByVAYvm7`` is a copula and a value).
 _GAP_WORD = lazy_pattern(
@@ -251,7 +244,8 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
                 # is one)
             if got and got.why.endswith("-word passphrase") and \
-                    not (sep or _said_is(text, word, pos, gap)):
+                    not (sep or _said_is(text, word, pos, gap) or
+                         _copula(text, word, pos, gap)):
                 return None  # ``both-pass→fail job "criteria not specific enough"``: words in
                 # quotes are a passphrase only right after the label, a separator or a word
                 # saying "is"; after any other words they are a quotation

@@ -26,6 +26,9 @@ BARE_VALUE = (r"[!#-%*+\-./0-9:=?@A-Z\\^_a-z|~\u00c0-\u00d6\u00d8-\u00f6\u00f8-\
               r"&(?![A-Za-z_][\w.\-]{0,40}=))*")
 BARE = lazy_pattern(BARE_VALUE)
 _TRAIL = ".,;:)]}>!?*"
+#: Emphasis around a bare value alone: ``_…_``, ``*…*``, ``~~…~~`` (the marks the same on
+#: both sides, none inside).
+_EMPHASIS = lazy_pattern(r"(?P<m>~~|_|\*)(?P<v>[^_*~\s]+)(?P=m)$")
 #: ``user / password``, ``user:password``, ``user/password``, and with the full-width slash
 #: of CJK text (``Minsheng-Roof／85z7…``).
 PAIR = lazy_pattern(r"(?P<user>[^\s/:：,，／]{1,64})(?:\s+/\s+|\s*:\s*|/|\s*／\s*)(?P<pw>"
@@ -34,7 +37,8 @@ ACCOUNT = lazy_pattern(r"(?i)^(?:admin|administrator|root|user|guest|ubuntu|pi|s
                         r"[\w.+-]+@[\w.-]+\.\w+)$")
 
 _GROUPS = lazy_pattern(
-    r"[ \t]*[`\"'„“«]?((?:[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}|\d{3,5}(?: \d{3,5}){1,3}|"
+    r"[ \t]*(?:~~|\*\*|__)?[`\"'„“«]?"
+    r"((?:[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,7}|\d{3,5}(?: \d{3,5}){1,3}|"
     r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,7})(?![\w-]))")
 
 
@@ -63,7 +67,9 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         pos += 1
     if pos >= len(text):
         return None
-    while text.startswith(("**", "__"), pos):
+    opened = ""
+    while text.startswith(("**", "__", "~~"), pos):
+        opened = text[pos:pos + 2]
         pos += 2
     if text[pos:pos + 1] == "{" and text[:pos].rstrip().endswith("=") and ";" in text:
         return _braced(text, pos)
@@ -85,6 +91,14 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     if not m:
         return None
     start, end = m.start(), m.end()
+    if opened in ("~~", "__") and end - start > 2 and text.startswith(opened, end - 2):
+        end -= 2  # ``~~Hund2023!~~``: the marks closed after the value (set28)
+    close = end
+    while close > start + 2 and text[close - 1] in ".,;:)]}>":
+        close -= 1  # (the sentence's marks after the emphasis)
+    mark = _EMPHASIS.match(text, start, close)
+    if mark:  # ``_6174_``, ``*Xk9…*``: the value alone in emphasis, the marks no part of it
+        return mark.start("v"), mark.end("v"), False
     while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
         end -= 1
     return start, end, False

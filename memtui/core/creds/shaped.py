@@ -154,6 +154,31 @@ def _code_name_after(label: str, v: str) -> bool:
         not any(w.kind == "password" for w in lexicon.words(label))
 
 
+#: A part of a device's or a network's name: a word (capitalised, all capitals, small or
+#: words in CamelCase: ``BaanCafe``, with a vowel unless an acronym of two to twelve
+#: capitals) or a tag of capitals and digits.
+_NAME_WORD = lazy_pattern(r"(?:[A-Z]?[a-z]{2,})+|[A-Z]{2,12}")
+_NAME_TAG = lazy_pattern(r"(?=[A-Z0-9.]*[A-Z])(?=[A-Z0-9.]*\d)(?:[0-9A-F]{2,6}|\d{1,4}[A-Z]|"
+                         r"[A-Z]{1,8}\d{1,4}|\d\.\dG)")
+
+
+def device_name(v: str) -> bool:
+    """``v`` names a thing, it opens nothing: words joined by ``_`` or ``-`` and a short tag
+    of capitals and digits (``STC_Home_8E21``, ``MOVISTAR_8C21``, ``TP-Link_5G``,
+    ``STC_Home_8E21_EXT``, ``HUAWEI-B535-8F2C``, ``Livebox-A1B2``) — the form a router or a
+    device gives its network's or its own name. A made-up value mixes cases inside its
+    parts or glues digits to a word (``Gyumri_cam8``, ``Shelly_Novak3``): no such name
+    (set28's SSIDs beside a label of any language)."""
+    parts = v.replace("-", "_").split("_")
+    if len(parts) < 2 or not all(parts):
+        return False
+    words = [p for p in parts if _NAME_WORD.fullmatch(p) and
+             (p.isupper() or _VOWEL.search(p))]
+    tags = [p for p in parts if not _NAME_WORD.fullmatch(p) and _NAME_TAG.fullmatch(p)]
+    return bool(words) and bool(tags) and len(words) + len(tags) == len(parts) and \
+        any(len(w) >= 3 for w in words)
+
+
 def key_shaped(v: str) -> bool:
     """``v`` looks made by a machine or typed as a password, and nothing says it is not."""
     if not (v.isascii() and _KEY_CHARS.fullmatch(v) and _kinds(v)) or v[0] == "$":
@@ -163,7 +188,7 @@ def key_shaped(v: str) -> bool:
     machine = n >= 16 and longest >= 12 and values.entropy(v) >= 3.5
     letters = "".join(c for c in v if c.isalpha())
     typed = n <= 64 and (not _camel(letters) or sum(c.isdigit() for c in v) >= 3)
-    if not (machine or typed) or _camel_versioned(v):
+    if not (machine or typed) or _camel_versioned(v) or (not machine and device_name(v)):
         return False
     return not (values.not_a_value(v) or values.plain_name(v) or _UUID.search(v)
                 or values.HEX_ID.match(v) or _object_id(v) or "--" in v

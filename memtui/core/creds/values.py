@@ -22,6 +22,7 @@ token, and a quoted word under a password word.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import math
 import re
@@ -66,6 +67,27 @@ _IDENTIFIER = lazy_pattern(
     + _WORDISH + r"(?:\." + _WORDISH + r")+|" + _CALLEE + r"\(.*\)?|" + _CALLEE + r"\[.*\]?)$")
 #: A run that is typed, not made up: the alphabet or the digits in order.
 _SEQUENCE = lazy_pattern(r"(?i)abcdef|bcdefg|cdefgh|defghi|qwerty|asdfgh")
+
+
+def typed_sequence(v: str) -> bool:
+    """``v`` is typed along the alphabet, the digits or a keyboard's row: the longest such run
+    (either case: ``ABCdefGhIJ…``) is a third of it or more (``qwerty123``, ``Asdfgh!2024``,
+    a placeholder's ``ABCdefGhIJKlmNoPQRsTUVwxyZ``). A long key holding a short run by chance
+    (a 90-character ``sk-ant-…`` whose body passes ``QwErTyUiOp``) is not one (set28)."""
+    low = v.lower()
+    best = run = 1
+    for a, b in itertools.pairwise(low):
+        run = run + 1 if (a, b) in _NEXT else 1
+        best = max(best, run)
+    return best * 3 >= len(v)
+
+
+#: Each character and the one typed after it along a sequence: the alphabet, the digits, a
+#: keyboard's letter rows.
+_NEXT = frozenset((a, b) for seq in ("abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiop",
+                                     "asdfghjkl", "zxcvbnm") for a, b in itertools.pairwise(seq))
+
+
 #: A constant's name, bare or wrapped in underscores (``__OPENCLAW_REDACTED__``): a placeholder.
 #: The same after a bot's or an account's id and a colon (``123456789:YOUR_TOKEN_HERE``,
 #: ``123456789:REPLACE_WITH_TOKEN``: a Telegram token's template), two words or more.
@@ -627,7 +649,7 @@ def not_a_value(value: str) -> str | None:
         return "a password hash"
     if "-----BEGIN" in v:
         return "key block (its body is the value)"
-    if _SEQUENCE.search(v):
+    if _SEQUENCE.search(v) and typed_sequence(v):
         return "typed sequence"
     if _label_word(v):
         return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
@@ -749,6 +771,44 @@ def class_name(v: str) -> bool:
     return len(words) >= 2 and all(_VOWELS.search(w) for w in words)
 
 
+#: Short function words that are no copula: what follows them is not the value (the prose
+#: reading, `memtui.core.creds.prose`), and that make quoted words a note, not a passphrase.
+FUNCTION_WORDS = frozenset({"for", "of", "on", "in", "at", "by", "von", "für", "de", "du",
+                           "da", "pro", "per", "на", "от", "для", "del", "des", "the", "a",
+                           "an", "le", "la", "el", "der", "die", "das", "my", "our", "it",
+                           "and", "or", "und", "et", "y", "e", "и", "в", "с", "with", "mit",
+                           "avec", "con", "com", "med", "met", "ile", "z", "för", "på", "av",
+                           "om", "voor", "van",
+                           "naar", "dla", "do", "od", "za", "k", "cho", "của", "untuk",
+                           "ke", "di", "al", "ao", "à", "au", "aux", "zu", "zum", "zur", "bei",
+                           "till", "tot", "til", "fra", "från", "uit", "aus"})
+
+
+def chosen_words(words: list[str]) -> bool:
+    """Words a person chose as a passphrase, in any language (set28's Wi-Fi keys: ``zils
+    kaķis guļ uz dīvāna``, ``lluvia de marzo 23``, ``zelena Kapa na polici``): three to
+    eight words of letters of one script, short ones among them, at most one number; twelve
+    letters at least, two words of four letters or more, and no word a label's (``see the
+    password vault`` is a note) — asked of a quoted value under a password word only."""
+    numbers = [w for w in words if w.isdigit()]
+    letters = [w for w in words if not w.isdigit()]
+    if not 3 <= len(words) <= 8 or len(letters) < 3:
+        return False
+    sentence = letters[0][:1].isupper() and all(w.islower() for w in letters[1:])
+    return len(letters[0]) >= 4 and not sentence and \
+        sum(w.lower() in FUNCTION_WORDS for w in letters) <= 1 and len(numbers) <= 1 and \
+        all(len(w) <= 4 for w in numbers) and \
+        all(w.isalpha() for w in letters) and \
+        sum(map(len, letters)) >= 12 and sum(len(w) >= 4 for w in letters) >= 2 and \
+        len({_script(w) for w in letters}) == 1 and \
+        not any(_label_word(w) or _holds_label_word(w) for w in letters)
+
+
+def _script(word: str) -> str:
+    """The script of ``word``'s first letter, by its Unicode name (``LATIN``, ``GREEK``)."""
+    return unicodedata.name(word[0], "?").split()[0]
+
+
 def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                  quoted: bool = False) -> str | None:
     """A description of ``value`` as a secret (``14-character mixed value``), or None.
@@ -790,6 +850,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
         if password_word and quoted and len(words) >= 4 and \
                 all(w.isalpha() and len(w) >= 3 for w in words) and \
                 sum(map(len, words)) >= 5 * len(words):
+            return f"{len(words)}-word passphrase"
+        if password_word and quoted and chosen_words(words):
             return f"{len(words)}-word passphrase"
         return None
     if reason == "names joined (a path, a route, an attribute)" and strong and password_word \
