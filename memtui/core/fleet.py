@@ -286,6 +286,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     from memtui.core.audit import Auditor
     from memtui.core.checks.findings import reaches
     from memtui.core.config import ConfigError, load_config
+    from memtui.core.nested import drop_nested
     from memtui.core.reporting.json_report import to_json
     from memtui.core.reporting.suppress import apply_to
     from memtui.core.verdict import decide, loosening_settings, own_kept
@@ -309,12 +310,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         if nested:
             report["findings"] = [f for f in report.get("findings", [])
                                   if not _under(str(f.get("path", "")), nested)]
-            # (the verdict too: what lies in a row of its own is decided there)
-            result.findings = [f for f in result.findings if not _under(f.path, nested)]
-            result.suppressed = [s for s in result.suppressed
-                                 if not _under(s.finding.path, nested)]
-            result.lowered = [(f, was) for f, was in result.lowered
-                              if not _under(f.path, nested)]
+            drop_nested(result, nested)  # (the verdict too: decided in their own rows)
         row = health_row(report, fail_on)
         # what the workspace's own settings keep from failing, it cannot keep from the
         # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0"), and

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
@@ -263,3 +264,39 @@ def empty_line(path: str) -> str:
     return (f"note: {printable(path)} holds no {INDEX_NAME} and no memory file: audited as "
             f"an empty memory — if this is not the agent's memory folder, give the folder "
             f"that holds it")
+
+
+def listed_itself(ws: Workspace) -> bool:
+    """Whether ``ws``, holding no MEMORY.md, is still a workspace ``--discover`` and the
+    fleet list (a project's GEMINI.md holding Gemini's saved memories, Codex's
+    ``memory_summary.md``): one ``memtui audit`` takes, its rows below left to their own
+    audits (newuser40 #28: the row was listed, its single audit refused)."""
+    from memtui.core.fleet import find_workspaces
+
+    return not _exists(ws.index_path) and ws.root in find_workspaces(ws.root, max_depth=0)
+
+
+def rows_line(path: str, nested: list[str]) -> str:
+    """The note for `listed_itself`'s audit: what is audited, and what is not."""
+    import shlex
+
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    arg = shlex.quote(printable(folder))
+    return (f"{printable(folder)} is a workspace of its own (what its agent loads there) "
+            f"and {len(nested):,} workspaces lie below it ({', '.join(nested[:NAMED])}"
+            f"{', …' if len(nested) > NAMED else ''}): their files are theirs, left out "
+            f"here; audit them with memtui audit {arg} --discover")
+
+
+def drop_nested(result: object, nested: tuple[str, ...]) -> None:
+    """Leave out of ``result`` (an `AuditResult`) what lies in ``nested`` (folders,
+    relative), workspaces of their own: their findings are counted in their own audits and
+    fleet rows only (docs/fleet.md, "a credential is counted once"; newuser34 #4,
+    newuser40 #28)."""
+    def mine(path: str) -> bool:
+        return not any(path == f or path.startswith(f + "/") for f in nested)
+
+    r: Any = result
+    r.findings = [f for f in r.findings if mine(f.path)]
+    r.suppressed = [s for s in r.suppressed if mine(s.finding.path)]
+    r.lowered = [(f, was) for f, was in getattr(r, "lowered", []) if mine(f.path)]
