@@ -294,7 +294,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
-        if directive is not None and wls:  # the agent's tags are no wikilinks
+        if not profile.wikilinks:  # an agent that follows none: inert text
+            wls = []
+        elif directive is not None and wls:  # the agent's tags are no wikilinks
             wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,

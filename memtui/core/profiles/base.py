@@ -273,6 +273,10 @@ class Profile:
     top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
+    #: Whether the agent follows ``[[name]]`` from one file to another (False: its files
+    #: link nothing, it finds them by search, AGENT_LAYOUTS.md: a ``[[x]]`` is inert text,
+    #: never a dangling or fuzzy wikilink, newuser40 #18).
+    wikilinks: ClassVar[bool] = True
     #: The heading the agent's own save tool appends its memories under, in the file it
     #: loads in MEMORY.md's place (Gemini CLI's GEMINI.md); "" when it has none.
     saved_section: ClassVar[str] = ""
