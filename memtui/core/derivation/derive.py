@@ -1238,7 +1238,8 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
                  f"{past_limit}), so never loaded" if past_limit is not None else unlinked)
         findings.append(finding(
             "orphan", rel, None,
-            f"{where}; " + ("reachable by following links" if reachable else unseen)))
+            f"{where}; " + ("reachable by following links" if reachable else unseen),
+            profile.orphan_severity(rel) if profile is not None else None))  # type: ignore[arg-type]
     age, source, since, until, future = file_age(rel, scan.dated, scan.mtime, git, now, copied,
                                                  named)
     if future is not None:

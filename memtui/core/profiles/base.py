@@ -448,6 +448,11 @@ class Profile:
         follows is not broken for it: no finding, not counted)."""
         return True
 
+    def orphan_severity(self, rel: str) -> str | None:
+        """The severity of ``rel``'s ``orphan`` finding when it is not the rule's (None):
+        a file the agent writes and rewrites itself is no orphan for the user to fix."""
+        return None
+
     def directive(self, target: str) -> bool:
         """Whether a ``[[target]]`` is the agent's own tag, not a wikilink to a memory."""
         return False
