@@ -34,7 +34,6 @@ from memtui.core.config import (
 )
 from memtui.core.files.input_file import lies_within
 from memtui.core.nested import (
-    drop_nested,
     empty_line,
     is_empty_memory,
     listed_itself,
@@ -238,7 +237,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {empty_line(path)}\n")
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)
-    if own_rows:
+    if own_rows:  # (their findings are theirs: "a credential is counted once")
+        from memtui.core.checks.findings import drop_nested
+
         drop_nested(result, own_rows)
     result.baseline_path = ns.baseline if baseline is not None else None
     if baseline is not None and unmatched and not ns.write_baseline:

@@ -243,10 +243,6 @@ def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _under(rel: str, folders: tuple[str, ...]) -> bool:
-    return any(rel == f or rel.startswith(f + "/") for f in folders)
-
-
 def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
     """The options a row audits its workspace with: the command line's, and what it left
     at the defaults from the workspace's own ``.memtui.toml``, as ``memtui audit`` on that
@@ -284,9 +280,8 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     the single audit's with that flag (`memtui.core.verdict.decide`): what the workspace's
     own ``.memtui.toml`` suppressed or lowered counts (newuser35 #18)."""
     from memtui.core.audit import Auditor
-    from memtui.core.checks.findings import reaches
+    from memtui.core.checks.findings import drop_nested, reaches, under
     from memtui.core.config import ConfigError, load_config
-    from memtui.core.nested import drop_nested
     from memtui.core.reporting.json_report import to_json
     from memtui.core.reporting.suppress import apply_to
     from memtui.core.verdict import decide, loosening_settings, own_kept
@@ -309,7 +304,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         report = to_json(result)
         if nested:
             report["findings"] = [f for f in report.get("findings", [])
-                                  if not _under(str(f.get("path", "")), nested)]
+                                  if not under(str(f.get("path", "")), nested)]
             drop_nested(result, nested)  # (the verdict too: decided in their own rows)
         row = health_row(report, fail_on)
         # what the workspace's own settings keep from failing, it cannot keep from the

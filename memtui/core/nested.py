@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any
 
 from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
@@ -287,16 +286,3 @@ def rows_line(path: str, nested: list[str]) -> str:
             f"{', …' if len(nested) > NAMED else ''}): their files are theirs, left out "
             f"here; audit them with memtui audit {arg} --discover")
 
-
-def drop_nested(result: object, nested: tuple[str, ...]) -> None:
-    """Leave out of ``result`` (an `AuditResult`) what lies in ``nested`` (folders,
-    relative), workspaces of their own: their findings are counted in their own audits and
-    fleet rows only (docs/fleet.md, "a credential is counted once"; newuser34 #4,
-    newuser40 #28)."""
-    def mine(path: str) -> bool:
-        return not any(path == f or path.startswith(f + "/") for f in nested)
-
-    r: Any = result
-    r.findings = [f for f in r.findings if mine(f.path)]
-    r.suppressed = [s for s in r.suppressed if mine(s.finding.path)]
-    r.lowered = [(f, was) for f, was in getattr(r, "lowered", []) if mine(f.path)]

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from memtui.core.nested import drop_nested
+from memtui.core.checks.findings import drop_nested
 from memtui.core.results import AuditResult
 from memtui.tui.app import MemtuiApp
 
