@@ -34,7 +34,9 @@ from memtui.core.git.find import shallow_line
 from memtui.core.nested import (
     empty_line,
     is_empty_memory,
+    listed_itself,
     memory_folder_line,
+    rows_line,
     several_line,
     several_of,
     workspaces_below,
@@ -197,7 +199,11 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
     if inside is not None:  # an item workspace's memory/: its index is one folder up
         return fail("memtui audit", inside)
     nested = several_of(workspaces_below(ws))  # empty unless the folder has no index
-    if nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
+    own_rows: tuple[str, ...] = ()
+    if nested and listed_itself(ws):  # a row of --discover: audited as its row is
+        own_rows = tuple(nested)
+        sys.stderr.write(f"memtui audit: {rows_line(path, nested)}\n")
+    elif nested:  # not one workspace: its report would be every file an orphan (SPEC §2)
         return fail("memtui audit", several_line(path, nested))
     line = ProgressLine() if sys.stderr.isatty() else None
     options = options_from(ns, config)
@@ -227,6 +233,10 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         sys.stderr.write(f"memtui audit: {empty_line(path)}\n")
     unmatched: Counter[str] = Counter()
     apply_to(result, config, baseline, hidden=True, left_over=unmatched)
+    if own_rows:  # (their findings are theirs: "a credential is counted once")
+        from memtui.core.checks.findings import drop_nested
+
+        drop_nested(result, own_rows)
     result.baseline_path = ns.baseline if baseline is not None else None
     if baseline is not None and unmatched and not ns.write_baseline:
         stale_baseline(baseline, unmatched, ns.baseline)

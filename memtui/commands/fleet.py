@@ -295,6 +295,9 @@ def run_fleet_app(root_arg: str, ns: argparse.Namespace, prog: str = "memtui") -
             continue
         app = FleetMemberApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                              watch=not ns.no_watch, asked_at=state.opened_at)
+        # the rows below this one are theirs: counted there, as the row did (newuser40 #28)
+        app.nested = tuple(p.relative_to(ws.root).as_posix()
+                           for p in find_workspaces(ws.root) if p != ws.root)
         with ends_on_signals(app):
             app.run()
         if not app.back_to_fleet:

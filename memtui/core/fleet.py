@@ -203,6 +203,98 @@ def nested_rows(path: str, fleet: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+<<<<<<< HEAD
+=======
+def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
+    """The options a row audits its workspace with: the command line's, and what it left
+    at the defaults from the workspace's own ``.memtui.toml``, as ``memtui audit`` on that
+    workspace alone takes them (newuser36 #13: a row took the file's ``exclude`` but not its
+    ``bootstrap-max-chars``, and counted a block no audit makes). A row counts broken links
+    only: naming files for them is work nobody sees."""
+    from memtui.core.config import LIMIT_KEYS
+
+    opts = {**options, "suggestions": False}
+    if config.exclude and not opts.get("exclude"):
+        opts["exclude"] = config.exclude
+    if config.include_archives:
+        opts["include_archives"] = True
+    default = AuditOptions()
+    for key in ("profile", "num_ctx", "max_lines", "max_bytes", "stale_days"):
+        value = getattr(config, key)
+        if value is not None and opts.get(key, getattr(default, key)) == getattr(default, key):
+            opts[key] = value
+    given = dict(opts.get("limits", ()))
+    opts["limits"] = (*given.items(), *((key, value) for key in LIMIT_KEYS if key not in given
+                                        and (value := getattr(config, key)) is not None))
+    if opts.get("project") is None and config.project:
+        opts["project"], opts["project_from_config"] = config.project, True
+    return opts
+
+
+def audit_one(path: str, options: dict[str, Any], fail_on: str,
+              nested: tuple[str, ...] = (), fail_on_flag: bool = False) -> dict[str, Any]:
+    """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
+    opened). Runs in a worker process: everything in and out is plain data. ``nested``: the
+    folders under it (relative) that are rows of their own: what they hold is counted in
+    their rows only (newuser34 #4: ``~/.gemini``'s row counted the credential of
+    ``~/.gemini/tmp/<project>/memory/MEMORY.md`` too, one credential in two rows).
+    ``fail_on_flag``: ``fail_on`` was given on the command line, so the row's verdict is
+    the single audit's with that flag (`memtui.core.verdict.decide`): what the workspace's
+    own ``.memtui.toml`` suppressed or lowered counts (newuser35 #18)."""
+    from memtui.core.audit import Auditor
+    from memtui.core.checks.findings import drop_nested, reaches, under
+    from memtui.core.config import ConfigError, load_config
+    from memtui.core.reporting.json_report import to_json
+    from memtui.core.reporting.suppress import apply_to
+    from memtui.core.verdict import decide, loosening_settings, own_kept
+    from memtui.core.workspace import WorkspaceError, index_link_problem, open_workspace
+
+    counter, clean, verdicts = _worker_caches()
+    try:
+        ws = open_workspace(path)
+        problem = index_link_problem(ws)
+        if problem:  # a MEMORY.md leading out of the workspace is not audited, but said
+            raise WorkspaceError(f"{INDEX_NAME}: {problem}, not followed")
+        config = load_config(ws.root)  # each workspace's own .memtui.toml
+        # a row is a one-shot report: no memory's text kept, so that an unchanged workspace's
+        # row comes from its derived result as a warm single audit does (newuser38 #10)
+        auditor = Auditor(ws, AuditOptions(**{**row_options(options, config),
+                                              "keep_texts": False}),
+                          counter=counter, clean=clean, verdicts=verdicts, autosave=False)
+        result = apply_to(auditor.run(), config)
+        auditor.save_scans()
+        report = to_json(result)
+        if nested:
+            report["findings"] = [f for f in report.get("findings", [])
+                                  if not under(str(f.get("path", "")), nested)]
+            drop_nested(result, nested)  # (the verdict too: decided in their own rows)
+        row = health_row(report, fail_on)
+        # what the workspace's own settings keep from failing, it cannot keep from the
+        # fleet either (newuser32 #23: `ignore = ["secret"]` read "0 secrets, exit 0"), and
+        # a --fail-on flag is not loosened by them, as in the single audit (newuser35 #18)
+        threshold = fail_on or "error"  # `--fail-on never` on the command line decides
+        kept = own_kept(result, threshold) if reaches("error", threshold) else []
+        if kept:
+            # a lowered credential is still a finding the row counted (newuser33 #8)
+            shown = {id(f) for f in result.findings}
+            row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
+        # (a row's threshold is the command line's: the workspace's fail-on is not read)
+        code, said = decide(result, threshold, fail_on_flag,
+                            settings=loosening_settings(config, ws.root, flagged=True))
+        row["exit"] = code
+        if said:
+            row["kept"] = said[0]
+    except (WorkspaceError, OSError, ConfigError) as exc:
+        row = {key: None for key in ROW_KEYS}
+        row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
+    except Exception as exc:  # a bug met in one workspace must not end the fleet's report
+        row = {key: None for key in ROW_KEYS}
+        row.update(path=path, exit=2, error=f"memtui failed on this workspace: {exc!r}"[:300])
+    row["path"] = path
+    return row
+
+
+>>>>>>> fix40c
 def start_workers() -> None:
     """Start multiprocessing's helper processes now, while stderr is still the terminal's.
 

@@ -263,3 +263,26 @@ def empty_line(path: str) -> str:
     return (f"note: {printable(path)} holds no {INDEX_NAME} and no memory file: audited as "
             f"an empty memory — if this is not the agent's memory folder, give the folder "
             f"that holds it")
+
+
+def listed_itself(ws: Workspace) -> bool:
+    """Whether ``ws``, holding no MEMORY.md, is still a workspace ``--discover`` and the
+    fleet list (a project's GEMINI.md holding Gemini's saved memories, Codex's
+    ``memory_summary.md``): one ``memtui audit`` takes, its rows below left to their own
+    audits (newuser40 #28: the row was listed, its single audit refused)."""
+    from memtui.core.fleet import find_workspaces
+
+    return not _exists(ws.index_path) and ws.root in find_workspaces(ws.root, max_depth=0)
+
+
+def rows_line(path: str, nested: list[str]) -> str:
+    """The note for `listed_itself`'s audit: what is audited, and what is not."""
+    import shlex
+
+    folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
+    arg = shlex.quote(printable(folder))
+    return (f"{printable(folder)} is a workspace of its own (what its agent loads there) "
+            f"and {len(nested):,} workspaces lie below it ({', '.join(nested[:NAMED])}"
+            f"{', …' if len(nested) > NAMED else ''}): their files are theirs, left out "
+            f"here; audit them with memtui audit {arg} --discover")
+

@@ -60,7 +60,34 @@ def unnamed(snap: Snapshot) -> list[str]:
     return [rel for rel in topics(snap) if rel not in found]
 
 
-def pointer_line(snap: Snapshot, rel: str, summary: str | None) -> str:
+def pointer_prefix(snap: Snapshot) -> tuple[str, list[str]]:
+    """The folder a new pointer line names its file under: the one the pointer file's
+    absolute pointers to this folder's files were written for (a checked-in copy's lines
+    name the agent's own home, ``/home/dev/.gemini/tmp/<p>/memory``: this machine's path
+    there names a file Gemini cannot open where it runs, newuser40 #1), the most used of
+    them, and a note when they name more than one; this folder's own path when none do."""
+    from collections import Counter
+
+    root = str(snap.ws.root)
+    name = pointer_file(snap)
+    text = snap.text(name) if snap.load(name) is not None else ""
+    seen: Counter[str] = Counter()
+    for _n, written, rel in Gemini().pointers(text, root):
+        if rel is not None and os.path.isabs(written) and written.endswith("/" + rel):
+            seen[written[:-len(rel) - 1]] += 1
+    if not seen:
+        return root, []
+    prefix = seen.most_common(1)[0][0]
+    if len(seen) == 1:
+        return prefix, []
+    named = ", ".join(f"{p} ({plural(n, 'line')})" for p, n in seen.most_common())
+    return prefix, [f"{name}'s pointer lines name this folder's files under "
+                    f"{len(seen):,} folders ({named}): the new lines use {prefix}, the "
+                    "most used; make them agree where Gemini runs"]
+
+
+def pointer_line(snap: Snapshot, rel: str, summary: str | None,
+                 prefix: str | None = None) -> str:
     stem = posixpath.basename(rel)[:-3] if rel.lower().endswith(".md") else rel
     text = " ".join((summary if summary is not None else f"{stem} notes").split())
     if not text:
@@ -69,7 +96,7 @@ def pointer_line(snap: Snapshot, rel: str, summary: str | None) -> str:
         raise UsageError(f"the summary is {len(text):,} characters; at most {MAX_SUMMARY}")
     if not text.isprintable():
         raise UsageError("the summary holds control characters")
-    path = f"{snap.ws.root}/{rel}"
+    path = f"{snap.ws.root if prefix is None else prefix}/{rel}"
     if not _plain(path):  # a pointer's path is one run of non-blank characters
         if not _plain(rel):
             raise Refused(f"{rel}: a pointer line cannot name a path holding blanks or "
@@ -109,9 +136,10 @@ def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = No
     if not rels:
         return Changeset("add-pointer", args, f"{target} names every topic file already")
     lines, refused = [], []
+    prefix, disagree = pointer_prefix(snap)  # the folder the file's own pointers name
     for rel in rels:  # --all-unreachable adds what it can (newuser32 #49)
         try:
-            lines.append(pointer_line(snap, rel, summary))
+            lines.append(pointer_line(snap, rel, summary, prefix))
         except Refused:
             if not all_unreachable:
                 raise
@@ -135,7 +163,7 @@ def add_pointer(snap: Snapshot, memories: list[str], *, summary: str | None = No
     names = ", ".join(rels) if len(rels) <= 3 else plural(len(rels), "topic file")
     cs = plan.changeset("add-pointer", args,
                         f"{target}: +{plural(len(rels), 'pointer line')} ({names})")
-    cs.notes += left + (snap.unread() if all_unreachable else [])
+    cs.notes += left + disagree + (snap.unread() if all_unreachable else [])
     return cs
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from memtui.core.checks.rules import RULES, Severity, help_text
 from memtui.core.record import FrozenRecord, init_field
 from memtui.core.reporting.safe_output import printable
@@ -72,3 +74,17 @@ def reaches(severity: str, threshold: str) -> bool:
     if threshold == "never":
         return False
     return SEVERITY_RANK[severity] >= SEVERITY_RANK[threshold]
+
+
+def under(rel: str, folders: tuple[str, ...]) -> bool:
+    """Whether ``rel`` lies in one of ``folders`` (relative paths)."""
+    return any(rel == f or rel.startswith(f + "/") for f in folders)
+
+
+def drop_nested(result: Any, nested: tuple[str, ...]) -> None:
+    """Leave out of ``result`` (an `AuditResult`) what lies in ``nested``, workspaces of
+    their own below it: counted in their own audits and fleet rows only (docs/fleet.md, "a
+    credential is counted once"; newuser34 #4, newuser40 #28)."""
+    result.findings = [f for f in result.findings if not under(f.path, nested)]
+    result.suppressed = [s for s in result.suppressed if not under(s.finding.path, nested)]
+    result.lowered = [(f, w) for f, w in result.lowered if not under(f.path, nested)]

@@ -294,7 +294,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
 
     def resolve(rel: str, links: list[Link], wls: list[Link], keep_self: bool = False
                 ) -> LinkResults:
-        if directive is not None and wls:  # the agent's tags are no wikilinks
+        if not profile.wikilinks:  # an agent that follows none: inert text
+            wls = []
+        elif directive is not None and wls:  # the agent's tags are no wikilinks
             wls = [lk for lk in wls if not directive(lk.target or "")]
         return resolve_links(rel, links, wls, scans, resolver, inp.exists,
                              _suggester(suggestions, paths, opts.suggestions), keep_self,
@@ -1271,7 +1273,8 @@ def file_state(rel: str, scan: FileScan, lr: LinkResults, linked: bool, reachabl
                  f"{past_limit}), so never loaded" if past_limit is not None else unlinked)
         findings.append(finding(
             "orphan", rel, None,
-            f"{where}; " + ("reachable by following links" if reachable else unseen)))
+            f"{where}; " + ("reachable by following links" if reachable else unseen),
+            profile.orphan_severity(rel) if profile is not None else None))  # type: ignore[arg-type]
     age, source, since, until, future = file_age(rel, scan.dated, scan.mtime, git, now, copied,
                                                  named)
     if future is not None:

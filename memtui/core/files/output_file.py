@@ -89,3 +89,17 @@ def json_with(keys: tuple[str, ...]) -> Callable[[bytes], bool]:
             return False
         return isinstance(data, dict) and all(k in data for k in keys)
     return ours
+
+
+def own_output(rel: str, full: str) -> bool:
+    """Whether ``rel`` is a baseline memtui wrote, by any name (a JSON object whose first
+    key is ``memtui-baseline``): read as `memtui.core.scanner.readable.own_file` is
+    (newuser40 #28: a monorepo's ``baselines/*.json`` quoted an injection)."""
+    if not rel.endswith(".json"):
+        return False
+    try:
+        with open(full, "rb") as f:
+            start = f.read(64).lstrip()
+    except OSError:
+        return False
+    return start[:1] == b"{" and start[1:].lstrip().startswith(b'"memtui-baseline"')

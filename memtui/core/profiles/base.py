@@ -273,6 +273,10 @@ class Profile:
     top_level_type: ClassVar[bool] = False
     #: Whether MEMORY.md is an index of links (False: it is content the agent loads).
     index_of_links: ClassVar[bool] = True
+    #: Whether the agent follows ``[[name]]`` from one file to another (False: its files
+    #: link nothing, it finds them by search, AGENT_LAYOUTS.md: a ``[[x]]`` is inert text,
+    #: never a dangling or fuzzy wikilink, newuser40 #18).
+    wikilinks: ClassVar[bool] = True
     #: The heading the agent's own save tool appends its memories under, in the file it
     #: loads in MEMORY.md's place (Gemini CLI's GEMINI.md); "" when it has none.
     saved_section: ClassVar[str] = ""
@@ -443,6 +447,11 @@ class Profile:
         """Whether the agent follows the links written in file ``source`` (a link it never
         follows is not broken for it: no finding, not counted)."""
         return True
+
+    def orphan_severity(self, rel: str) -> str | None:
+        """The severity of ``rel``'s ``orphan`` finding when it is not the rule's (None):
+        a file the agent writes and rewrites itself is no orphan for the user to fix."""
+        return None
 
     def directive(self, target: str) -> bool:
         """Whether a ``[[target]]`` is the agent's own tag, not a wikilink to a memory."""

@@ -224,6 +224,12 @@ class Codex(Profile):
         # one thread's record: never stale (a dated note is a memory like any: it can be)
         return ROLLOUT_NAME.fullmatch(rel) is None
 
+    def orphan_severity(self, rel: str) -> str | None:
+        """A rollout summary is Codex's own output, rewritten when it consolidates (memtui
+        will not index it: add-to-index is not offered): named nowhere, it is ``info``,
+        never a warning that fails ``--fail-on warning`` (newuser40 #23)."""
+        return "info" if rel.startswith(ROLLOUTS) else None
+
     def said(self, f: Finding) -> Finding:
         """A credential in the queue: Codex never loads raw_memories.md into a session, it
         reads it when it consolidates (newuser30 #8: "memories are replayed into every later

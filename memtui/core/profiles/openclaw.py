@@ -274,6 +274,7 @@ class OpenClaw(Profile):
     agent = "OpenClaw"
     frontmatter = False
     index_of_links = False
+    wikilinks = False  # retrieval by search (memory_search / memory_get): no links
     agent_files = True
     # the workspace (~/.openclaw/workspace/) is the agent's working folder: its tools read
     # what lies beside the bootstrap files (real folders keep an API-KEYS.md, a .env there)

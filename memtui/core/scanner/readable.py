@@ -13,7 +13,7 @@ head, the credential check on to 8 MiB, past that an ``unchecked_text`` error). 
 yields for the agent's reading — ``secret``, ``unchecked_text``, ``instruction_like``,
 ``hidden_text`` — is reported at the file's path, under the same rule ids; memtui's own
 files (a name starting ``.memtui``: its ``.memtui.toml``, a baseline kept there) are read
-for credentials only (`own_file`).
+for credentials only (`own_file`), as is a baseline by any name (`own_output`).
 
 Never read: the workspace's own repository (a flat workspace's ``.git`` holding ``HEAD``:
 its history is read as history; a repository's folder deeper under the memory root, a
@@ -59,6 +59,7 @@ from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
 from memtui.core.creds.detector import SecretHit, scan_text_bounded
 from memtui.core.files.input_file import inside, walked_stat
+from memtui.core.files.output_file import own_output
 from memtui.core.reporting.wording import plural
 from memtui.core.scanner.names import gone, name_findings, problem_findings
 from memtui.core.scanner.scan import (
@@ -216,6 +217,7 @@ def own_file(rel: str) -> bool:
     instruction_like finding, one more each time it was written again). A credential
     pasted into one still counts: the agent's own file tools open any file."""
     return os.path.basename(rel).lower().startswith(STATE_DIR)
+
 
 
 def skipped(folder: str, state: str, own_git: str) -> bool:
@@ -427,7 +429,8 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
             out.append(unchecked(rel, None, "the file could not be read"))
             cache.forget(rel)
             continue
-        kinds = CREDENTIAL_KINDS if rel in only_credentials or own_file(rel) else READ_KINDS
+        kinds = CREDENTIAL_KINDS if rel in only_credentials or own_file(rel) \
+            or own_output(rel, full) else READ_KINDS
         found = [_not_a_memory(f) for f in scan.own_findings if f.kind in kinds]
         if found:
             out.extend(found)

@@ -6,6 +6,8 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from memtui.core.checks.findings import drop_nested
+from memtui.core.results import AuditResult
 from memtui.tui.app import MemtuiApp
 
 
@@ -18,6 +20,16 @@ class FleetMemberApp(MemtuiApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.back_to_fleet = False
+        #: the workspaces below this one (relative): rows of their own, whose files are
+        #: counted there, not here (newuser40 #28: a root GEMINI.md's row opened with the
+        #: other rows' credentials, "4 credentials" for the row's 1)
+        self.nested: tuple[str, ...] = ()
+
+    def _suppressed(self, result: AuditResult) -> AuditResult:
+        result = super()._suppressed(result)
+        if self.nested:
+            drop_nested(result, self.nested)
+        return result
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_input":

@@ -275,6 +275,18 @@ class IndexView(AuditTable):
                                      no_wrap=True)
         return labels
 
+    def empty_text(self, result: AuditResult) -> str:
+        """No index, but a file the agent loads in its place (Gemini's GEMINI.md): what it
+        injects is counted, not "nothing" (newuser40 #29: the header said 44 tokens)."""
+        instead = [] if result.index.exists else result.index_unloaded()
+        if not instead:
+            return self.EMPTY
+        block = result.block
+        return (f"No MEMORY.md, so no index entries: the agent loads "
+                f"{printable(', '.join(instead))} in its place "
+                f"({block.tokens.get(block.tokenizer, 0):,} {block.tokenizer} tokens "
+                "injected: the Block view, 7, shows them).")
+
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         idx = result.index
         if not idx.exists:  # and what the agent loads in its place (newuser28 #29)

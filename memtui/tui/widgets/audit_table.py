@@ -246,6 +246,10 @@ class AuditTable(FilteredView):
     def summary(self, result: AuditResult, palette: Palette) -> RenderableType:
         return ""
 
+    def empty_text(self, result: AuditResult) -> str:
+        """What the view says when ``result`` gives it no row."""
+        return self.EMPTY
+
     # -- updates ---------------------------------------------------------------------------
 
     def set_result(self, result: AuditResult, palette: Palette,
@@ -263,6 +267,7 @@ class AuditTable(FilteredView):
         # rows: none of it since mounting under the first audit's loading cover)
         self._add_columns(self.width_now())
         summary = self.summary(result, self.palette)  # may name types, files: data
+        self._empty = self.empty_text(result)
         self._summary = Text(printable(summary)) if isinstance(summary, str) \
             else printable_cell(summary)
         changed, self._pending_changed = self._pending_changed, set()
@@ -344,7 +349,8 @@ class AuditTable(FilteredView):
         self.query_one(".summary", SummaryLine).update(summary, layout=False)
         self.set_class(not rows, "-empty")
         self.query_one(".empty", Static).update(
-            "no row matches the filter" if self.rows and not rows else self.EMPTY)
+            "no row matches the filter" if self.rows and not rows
+            else getattr(self, "_empty", self.EMPTY))
         self._refresh_labels()
         self._offer_check()
 

@@ -64,14 +64,28 @@ def list_cut(text: ListText, width: int) -> Text:
     return first
 
 
+def cut_parts(plain: str, width: int) -> tuple[int, int, int]:
+    """Where a cut of ``plain`` to ``width`` takes its head (start, length) and how much of
+    its end it keeps: the whole last path component when it fits beside the ellipsis, else,
+    for a path, that component alone cut in its middle (its start is kept: newuser40 #23,
+    ``rollout_sum…-metricas.md`` cut away the date, what tells those names apart); else
+    half and half."""
+    tail = (width - 1) // 2 + (width - 1) % 2
+    cut = plain.rfind("/") + 1
+    last = len(plain) - cut
+    if cut and last <= width - 1:
+        tail = max(tail, last)
+        return 0, width - 1 - tail, tail
+    return (cut if cut and last > width - 1 else 0), width - 1 - tail, tail
+
+
 def middle_cut(text: Text, width: int) -> Text:
     """``text`` cut in the middle to ``width`` cells (an ellipsis where it was cut)."""
     if text.cell_len <= width or width < 5:
         return text
-    tail = (width - 1) // 2 + (width - 1) % 2
-    head = width - 1 - tail
     plain = text.plain
-    out = text[:head]
+    start, head, tail = cut_parts(plain, width)
+    out = text[start:start + head]
     out.append("…")
     out.append(text[len(plain) - tail:])
     return out

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from memtui.tui.widgets.cell_cut import ListText, MiddleText, list_cut, middle_cut
+from memtui.tui.widgets.cell_cut import ListText, MiddleText, cut_parts, list_cut, middle_cut
 from memtui.tui.widgets.focus_styles import focus_moved, styled_by_focus
 
 GAP = 2  # cells between columns
@@ -429,12 +429,13 @@ def _spans_segments(cell: Text, width: int, right: bool, line_style: Style,
         last = end
     if isinstance(cell, MiddleText) and width >= 5 and cell_len(plain) > width:
         # middle_cut: the first `head` characters, "…", the last `tail`
-        tail = (width - 1) // 2 + (width - 1) % 2
-        head, back = width - 1 - tail, len(plain) - tail
-        spans = ([(s, min(e, head), st) for s, e, st in spans if s < head]
+        at, head, tail = cut_parts(plain, width)
+        back, end = len(plain) - tail, at + head
+        spans = ([(max(s, at) - at, min(e, end) - at, st) for s, e, st in spans
+                  if s < end and e > at]
                  + [(max(s, back) - back + head + 1, e - back + head + 1, st)
                     for s, e, st in spans if e > back])
-        plain = plain[:head] + "…" + plain[back:]
+        plain = plain[at:end] + "…" + plain[back:]
     if cell_len(plain) > width:  # Text.truncate's ellipsis, its spans trimmed
         cut = set_cell_size(plain, width - 1) + "…"
         if len(cut) < len(plain):
