@@ -65,10 +65,6 @@ def save_worker_caches() -> None:
             cache.save()
 
 
-def _under(rel: str, folders: tuple[str, ...]) -> bool:
-    return any(rel == f or rel.startswith(f + "/") for f in folders)
-
-
 def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
     """The options a row audits its workspace with: the command line's, and what it left
     at the defaults from the workspace's own ``.memtui.toml``, as ``memtui audit`` on that
@@ -112,7 +108,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     (at most `FAILING_MAX` of the findings that fail it, ``failing_total`` of them all)
     and ``shallow`` (the shallow clone holding it, or null)."""
     from memtui.core.audit import Auditor
-    from memtui.core.checks.findings import reaches
+    from memtui.core.checks.findings import drop_nested, reaches
     from memtui.core.config import ConfigError, load_config
     from memtui.core.git.find import find_repo, shallow_line
     from memtui.core.reporting.health import ROW_KEYS, health_row
@@ -150,11 +146,7 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         result = apply_to(auditor.run(), config)
         auditor.save_scans()
         if nested:  # (the verdict too: what lies in a row of its own is decided there)
-            result.findings = [f for f in result.findings if not _under(f.path, nested)]
-            result.suppressed = [s for s in result.suppressed
-                                 if not _under(s.finding.path, nested)]
-            result.lowered = [(f, was) for f, was in result.lowered
-                              if not _under(f.path, nested)]
+            drop_nested(result, nested)
         report = to_json(result)
         threshold = gate.threshold
         row = health_row(report, threshold)
