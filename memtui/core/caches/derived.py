@@ -630,6 +630,11 @@ class StoredScans(Mapping[str, FileScan]):
             return None
         return self._known(rel)
 
+    def made(self, rel: str) -> FileScan | None:
+        """``rel``'s scan if it was made already, else None (never makes it: the Files
+        view's filter reads descriptions only from the scans there are)."""
+        return self._made.get(rel)
+
     def __len__(self) -> int:
         return len(self._paths)
 

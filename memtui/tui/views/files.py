@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from memtui.core.audit import AuditResult, FileReport
 from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.memory_file import DESCRIBED
 from memtui.core.workspace import INDEX_NAME
 from memtui.tui.palette import Palette
 from memtui.tui.widgets.audit_table import (
@@ -27,7 +28,7 @@ from memtui.tui.widgets.audit_table import (
 )
 from memtui.tui.widgets.cell_cut import MiddleText
 from memtui.tui.widgets.columns import count_width
-from memtui.tui.widgets.table_rows import data_text
+from memtui.tui.widgets.table_rows import data_text, printable_cell
 
 #: Where an age comes from, in three letters (the help screen explains them).
 AGE_SOURCES = {"frontmatter": "fm", "git": "git", "mtime": "mt", "name": "nam",
@@ -62,6 +63,25 @@ def _cells(f: FileReport, tokens: int | None, palette: Palette,
     )
 
 
+def description_of(result: AuditResult, path: str) -> str:
+    """``path``'s description, from its scan if the result holds it made (a result from the
+    derived cache makes scans only when asked for: not 10,000 of them for a filter; the
+    app's next run has them all); "" when none. Not kept again: the scan holds it."""
+    scans = result.scans
+    made = getattr(scans, "made", None)
+    scan = made(path) if made is not None else scans.get(path)
+    if scan is None:
+        return ""
+    text = scan.memory.description
+    return text if isinstance(text, str) and text is not DESCRIBED else ""
+
+
+def _search(plain: str, description: str) -> str:
+    """What the filter matches in a row: what its cells show (``plain``: the name, the
+    path) and the memory's description, which the preview shows (newuser40 #12)."""
+    return f"{plain}\x1f{description}".casefold() if description else plain.casefold()
+
+
 _FINDINGS, _AGE, _BYTES, _TOKENS = (attrgetter(k) for k in ("findings", "age_days", "bytes",
                                                            "tokens"))
 
@@ -84,6 +104,7 @@ class FilesView(AuditTable):
     ]
     DEFAULT_SORT = 8
     EMPTY = "No memory files yet."
+    FILTER_HINT = "filter names, descriptions, paths: type words, Esc to leave  (/)"
 
     @classmethod
     def cached_rows(cls, result: AuditResult, palette: Palette,
@@ -98,14 +119,17 @@ class FilesView(AuditTable):
             name = f.name or ""
             cells = partial(_cells, f, tokens, palette, prefix,  # made when drawn
                             f.path in named)
-            return Row(f.path, cells,
+            plain = "\x1f".join(c.plain if isinstance(c, Text) else str(c)
+                                 for c in map(printable_cell, cells()))
+            return Row(f.path, cells, search=_search(plain, description_of(result, f.path)),
+                       digest=plain,
                        sort=(rank, f.findings, name, f.type or "", f.age_days, f.age_source,
                              -1 if tokens is None else tokens, f.bytes, f.path),
                        path=f.path, data=f)
 
         return [cache.row((f.path, f.name, f.type, f.bytes, f.age_days, f.age_source,
                            f.linked, f.path in named, f.reachable, tuple(f.tokens.items()),
-                           f.findings),
+                           f.findings, description_of(result, f.path)),
                           make, f)
                 for f in result.files]
 

@@ -98,6 +98,8 @@ class AuditTable(FilteredView):
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
     DEFAULT_SORT: ClassVar[int | None] = None  # index into COLUMNS; None: as built
     EMPTY: ClassVar[str] = "nothing to show"
+    #: The filter box's placeholder: what it matches, when a view says (`FilesView`).
+    FILTER_HINT: ClassVar[str] = "filter: type words, Esc to leave  (/)"
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("s", "sort_next", "Sort"),
@@ -134,7 +136,7 @@ class AuditTable(FilteredView):
 
     def compose(self) -> ComposeResult:
         yield SummaryLine(classes="summary")
-        yield Input(placeholder="filter: type words, Esc to leave  (/)", classes="filter")
+        yield Input(placeholder=self.FILTER_HINT, classes="filter")
         yield Static(self.EMPTY, classes="empty")
         yield RowTable()
 
