@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from rich.text import Text
 from textual.widgets import Checkbox
 
 from memtui.core.workspace import open_workspace
@@ -37,3 +39,32 @@ async def test_the_duplicate_checkbox_and_its_undo_note_are_whole_at_80x24(ws: P
         assert "one undo puts both back" in screen.warning + label
         await pilot.press("escape")
         await _finish(pilot, app)
+
+
+async def test_the_redaction_status_line_says_rotate_within_its_lines_at_80x24(
+        ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status line (3 lines at most) stopped at "… and 4 older": the advice, rotate
+    the credential, comes first."""
+    from memtui.tui.app import open_app
+    from memtui.tui.dialogs.confirm import ConfirmScreen
+    from tests.edit.conftest import read
+    from tests.edit.test_redact_git_history import SECRET, committed
+    from tests.tui.test_app import started
+    from tests.tui.test_keys_dialogs import to_row
+
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
+    committed(ws)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        await to_row(pilot, app, "2", "#files-view", "memory/creds.md")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.click("#confirm")
+        await wait_for(pilot, lambda: SECRET not in read(ws, "memory/creds.md"))
+        await wait_for(pilot, lambda: "rotate the credential" in app.notice)
+        await pilot.pause(0.1)
+        notice = app.query_one("#notice")
+        lines = Text(app.notice).wrap(app.console, notice.content_size.width)
+        shown = " ".join(line.plain for line in lines[:3])
+        assert "rotate the credential" in shown, (shown, app.notice)
