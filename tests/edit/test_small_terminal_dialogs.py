@@ -68,3 +68,43 @@ async def test_the_redaction_status_line_says_rotate_within_its_lines_at_80x24(
         lines = Text(app.notice).wrap(app.console, notice.content_size.width)
         shown = " ".join(line.plain for line in lines[:3])
         assert "rotate the credential" in shown, (shown, app.notice)
+
+
+async def test_the_redaction_dialog_opens_with_its_first_changed_line_in_view_at_80x24(
+        ws: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The diff showed its headers and the frontmatter; the changed lines were below."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from memtui.tui.app import open_app
+    from memtui.tui.dialogs.confirm import ConfirmScreen
+    from tests.edit.test_redact_git_history import committed
+    from tests.tui.test_app import started
+    from tests.tui.test_keys_dialogs import to_row
+
+    monkeypatch.setenv("MEMTUI_CONFIG_DIR", str(tmp_path / "config"))
+    creds = ws / "memory" / "creds.md"
+    text = creds.read_text(encoding="utf-8")
+    at = text.index("The db password")  # three long lines of context above the change
+    long = "".join(f"Context {n}: " + "the staging hosts rotate weekly, " * 6 + "\n"
+                   for n in range(3))
+    creds.write_text(text[:at] + long + text[at:], encoding="utf-8")
+    committed(ws)
+    app = open_app(ws, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot, app)
+        await to_row(pilot, app, "2", "#files-view", "memory/creds.md")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause(0.3)
+        screen = app.screen
+        diff = screen.query_one("#diff", Static)
+        frame = screen.query_one(VerticalScroll)
+        rows = [diff.render_line(y).text for y in range(diff.content_size.height)]
+        first = next(y for y, row in enumerate(rows)
+                     if row[:1] in "+-" and not row.startswith(("+ ++", "- --")))
+        assert rows[first].startswith("-") and "[REDACTED]" not in rows[first]
+        y = diff.content_region.y + first
+        assert frame.region.y <= y < frame.region.bottom, (rows, first, frame.region,
+                                                            diff.content_region)
+        await pilot.press("escape")
