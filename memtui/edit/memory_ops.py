@@ -678,9 +678,11 @@ def in_history(snap: Snapshot, rel: str, secrets: list[str]) -> list[str]:
     subject = held.subject if len(held.subject) <= 50 else held.subject[:49] + "\u2026"
     more = f" and {plural(held.count - 1, 'older commit')}" if held.count > 1 else ""
     cut = " (the history was not read to its end: there may be more)" if held.cut else ""
-    return [f"{rel} is tracked by git: the credential is still in commit {held.newest} "
-            f"(\"{subject}\"){more}{cut}; redacting the file does not remove it from "
-            "history: rotate the credential"]
+    # The advice first: the status line shows 3 lines, and at 80 columns it stopped at
+    # "… and 4 older" (newuser40 #13).
+    return [f"{rel} is tracked by git: rotate the credential; redacting the file does not "
+            f"remove it from history, it is still in commit {held.newest} "
+            f"(\"{subject}\"){more}{cut}"]
 
 
 def new_credentials(cs: Changeset) -> list[str]:

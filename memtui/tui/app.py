@@ -274,7 +274,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._ui.query_one("#views").loading = True
         self._ui.query_one(HealthHeader).loading(shown_path(self.workspace.root))
-        self._apply_width(self.size.width)
+        self._apply_width(self.size.width, self.size.height)
         # The counting child starts now and loads its vocabularies on another core while
         # the first frame is drawn; it scans part of the workspace for the first audit.
         self._counting.prepare(self.auditor.block_tokenizers)

@@ -295,10 +295,13 @@ async def run_repoint(app: App[Any], workspace: Workspace, target: str,
         name, what = (INDEX_NAME, "entries") if op is None else (kept.paths[0],
                                                                  "pointer lines")
         warning = (f"{name}:{already[0]} already links {new_t}: repointing line "
-                   f"{moved[0]} makes two {what} for one file.")
+                   f"{moved[0]} makes two {what} for one file; removing the duplicate "
+                   "too, one undo puts both back.")
         remove = await ask(app, DuplicateEntryScreen(
             f"Repoint links to {target} onto {new_t}?", warning,
-            f"also remove line {moved[0]}, the duplicate (one undo puts both back)",
+            # short: a checkbox's label does not wrap (newuser40 #13: "one undo puts both
+            # bac" at 80×24); the undo note is in the warning, which does
+            f"also remove line {moved[0]}, the duplicate",
             removed.diff(), kept.diff(), confirm="Repoint"))
         if remove is None:
             return False

@@ -39,6 +39,9 @@ CHAT_MIN = 56
 #: columns (a tool call's arguments then fit on a line), as narrow it grows in height.
 VIEWS_WHILE_CHATTING = 56
 THREE_PANES = VIEWS_MIN + PREVIEW_MIN + CHAT_MIN
+#: Narrow and fewer rows than this: the preview under the views left a table its header
+#: alone (newuser40 #14, 50×16), so it hides itself, says so, and `p` shows it again.
+SHORT = 20
 
 #: (pane id, tab title, view class) in keystroke order 1..8.
 VIEWS: tuple[tuple[str, str, type[Widget]], ...] = (
@@ -95,15 +98,33 @@ class Layout:
         yield Static("", id="notice")
         yield FittingFooter()
 
-    def on_resize(self, event: Any) -> None:
-        self._apply_width(event.size.width)
+    #: The preview hid itself because the terminal is narrow and short (see SHORT).
+    _short_hid = False
 
-    def _apply_width(self, width: int) -> None:
+    def on_resize(self, event: Any) -> None:
+        self._apply_width(event.size.width, event.size.height)
+
+    def _apply_width(self, width: int, height: int | None = None) -> None:
         self._width = width
         self._narrow = width < NARROW
         self._one_side = width < THREE_PANES
+        if height is not None:
+            self._fit_height(height)
         self._ui.query_one(FittingFooter).compact = self._narrow
         self._arrange()
+
+    def _fit_height(self, height: int) -> None:
+        """Narrow and short: the list keeps its rows, the preview gives way (and says how
+        to bring it back); taller or wider again, it comes back by itself."""
+        short = self._narrow and height < SHORT
+        if short and self._preview_on and not self._short_hid:
+            self._preview_on = False
+            self._short_hid = True
+            self.set_notice(f"The preview is hidden at {height} rows to keep the list's rows: "
+                            "p shows it.")
+        elif not short and self._short_hid:
+            self._short_hid = False
+            self._preview_on = True
 
     def _chat_open(self) -> bool:
         return self._ui.query_one("#chat-slot").has_class("-open")
@@ -180,6 +201,7 @@ class Layout:
         self._arrange()
 
     def action_toggle_preview(self) -> None:
+        self._short_hid = False  # the operator's choice from now on
         if self._preview_on and not (self._one_side and self._chat_open()):
             self._preview_on = False
             self._arrange()

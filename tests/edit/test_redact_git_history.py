@@ -38,9 +38,9 @@ def committed(ws: Path) -> str:
 
 
 def note(head: str) -> str:
-    return (f"memory/creds.md is tracked by git: the credential is still in commit {head} "
-            "(\"second\") and 1 older commit; redacting the file does not remove it from "
-            "history: rotate the credential")
+    return ("memory/creds.md is tracked by git: rotate the credential; redacting the file "
+            f"does not remove it from history, it is still in commit {head} (\"second\") "
+            "and 1 older commit")
 
 
 def test_fix_redact_names_the_commit_that_still_holds_it(

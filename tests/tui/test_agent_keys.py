@@ -74,7 +74,8 @@ async def test_gemini_e_onto_a_named_topic_file_offers_to_remove_the_duplicate(
         await pilot.press(*"deploy", "enter")
         screen = await dialog(pilot, app, DuplicateEntryScreen)
         assert screen.warning == ("MEMORY.md:2 already links deploy.md: repointing line 1 "
-                                  "makes two pointer lines for one file.")
+                                  "makes two pointer lines for one file; removing the "
+                                  "duplicate too, one undo puts both back.")
         audits = app.audits
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.audits > audits and len(app.screen_stack) == 1)

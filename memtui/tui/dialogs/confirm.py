@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Button, Static
 
 from memtui.core.reporting.safe_output import printable
@@ -59,6 +60,25 @@ class ConfirmScreen(CurateScreen[bool]):
                              markup=False)
             if self.diff:
                 yield Static(diff_view(self.diff), id="diff")
+
+    def on_mount(self) -> None:  # (CurateScreen's is called too: Textual walks the MRO)
+        if self.diff:
+            self.call_after_refresh(self._show_first_change)
+
+    def _show_first_change(self) -> None:
+        """Scroll (no further than needed) so the diff's first changed line is in view: at
+        80×24 the redaction dialog showed the headers and the context, its changed lines
+        below the fold (newuser40 #13)."""
+        shown = self.query("#diff")
+        if not shown:
+            return
+        diff = cast(Static, shown.first())
+        frame = self.query_one(VerticalScroll)
+        row = diff_view(self.diff).first_change(self.app.console, diff.content_size.width)
+        if row is None:
+            return
+        y = diff.content_region.y - frame.region.y + int(frame.scroll_y) + row
+        frame.scroll_to_region(Region(0, y, 1, 2), animate=False, immediate=True)
 
     def result(self) -> bool:
         return True

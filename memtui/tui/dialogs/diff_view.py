@@ -30,6 +30,18 @@ class DiffView:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(3, options.max_width)
 
+    def first_change(self, console: Console, width: int) -> int | None:
+        """The row, drawn ``width`` cells wide, of the first removed or added line (None:
+        no change)."""
+        heads = headers(self.lines)
+        rows = 0
+        for n, line in enumerate(self.lines):
+            if n not in heads and line[:1] in "+-":
+                return rows
+            rows += len(Text(line if n in heads else line[1:]).wrap(
+                console, max(3, width) - 2, overflow="fold")) or 1
+        return None
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(3, options.max_width) - 2
         heads = headers(self.lines)

@@ -41,6 +41,10 @@ GROUP_WIDTH = 120
 #: The Message column keeps at least this many cells when Kind and Where widen to their
 #: widest cell (newuser32 #22: at 200 columns they stayed at 16 and 22, cutting every path).
 MESSAGE_KEEPS = 50
+#: Then the Kind widens on while the Message keeps this many cells: the kind names the
+#: finding, the preview shows the whole message (newuser40 #13: ``Contradicting m…`` at
+#: 120 columns, with a Message of 28 cells).
+KIND_LEAVES = 20
 
 
 def group_count(g: Group) -> str:
@@ -89,6 +93,11 @@ class FindingsView(AuditTable):
             if widths[i] and more > 0:
                 widths[i] += more
                 widths[message] -= more
+        kind = keys.index("kind")
+        more = min(widest.get("kind", 0) - widths[kind], widths[message] - KIND_LEAVES)
+        if widths[kind] and more > 0:
+            widths[kind] += more
+            widths[message] -= more
         return widths
 
     def _widest_cells(self) -> dict[str, int]:
