@@ -45,8 +45,8 @@ FIRST_PAINT_IMPORTS = ("textual.scrollbar", "memtui.edit.linkedit", "memtui.edit
 #: the chat pane, whose keys the help lists (``?``), and the curation dialogs with the
 #: operations they plan (``n``, ``d`` and every curation key). Imported in a thread of their
 #: own once the first audit is complete, while the app is idle (issue 32 item 17).
-IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.edit.agent_ops",
-                "memtui.tui.curate")
+IDLE_IMPORTS = ("textual_plotext", "memtui.tui.chat", "memtui.tui.curate")
+# (memtui.edit.agent_ops: a first paint's since perf40a)
 
 #: Seconds the worker waits at most for the screen to draw a result (and the preview its
 #: file) before it builds the other views' rows.
