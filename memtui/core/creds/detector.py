@@ -36,6 +36,7 @@ from memtui.core.creds.named import may_hold as may_hold_name
 from memtui.core.creds.named import named_hits
 from memtui.core.creds.runs import may_hold as _may_hold_run
 from memtui.core.creds.siblings import LOCKS
+from memtui.core.creds.slotted import may_hold as may_slot
 from memtui.core.creds.spelled import may_hold as may_spell
 from memtui.core.creds.webconfig import may_bundle
 from memtui.core.creds.yaml_tags import may_hold as may_hold_tag
@@ -455,8 +456,10 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     inline = _may_hold_inline(text)
     tabled = "|" in text and _may_hold_table(text)
     locked = any(c in text for c in LOCKS)
+    slotted = may_slot(text)  # ``host / db / user / password``
     if not labels and not rule_words and not candidates and "`" not in text and not phrases \
-            and not shaped and not runs and not tabled and not inline and not locked:
+            and not shaped and not runs and not tabled and not inline and not locked \
+            and not slotted:
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
@@ -565,6 +568,13 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.logins import login_pairs
 
         for n, found in enumerate(f for f in login_pairs(lines) if not taken.get(f.line)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    if slotted:
+        from memtui.core.creds.slotted import slotted_values
+
+        for n, found in enumerate(slotted_values(lines)):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)

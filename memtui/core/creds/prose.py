@@ -210,7 +210,10 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
         if bare and any(pos < w.start < bare.end() and w.kind in lexicon.VALUE_KINDS and
                         not _letters_of_a_value(text, w) for w in later):
             return None  # ``1Password-kontot``: a name holding a label word
-        strong = sep or _copula(text, word, pos, gap) or \
+        # (after the label's own separator, three words or more passed are a sentence in the
+        # label's place — ``Palavra-chave: o cliente quer a entrega até sexta-feira``: a short
+        # word further on is a preposition of that sentence, no copula binding the label)
+        strong = sep or (_copula(text, word, pos, gap) and not (own_sep and gap >= 3)) or \
             (glued and gap == 1 and text[pos - 1] in " \t")
         if bare and not strong and word.kind == "password" and gap <= 3 and \
                 _LAST_NUMBER.match(text, pos) and not _YEAR.fullmatch(bare.group(0)) and \

@@ -7,6 +7,7 @@ and ``memtui.core.creds.prose`` reads its value here.
 from __future__ import annotations
 
 from memtui.core.creds import lexicon, values
+from memtui.core.creds.phones import in_a_phone_number
 from memtui.core.record import FrozenRecord, init_field
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -408,8 +409,9 @@ def _value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: in
         return None  # ``two passes — `BackSide```: an everyday word, then a name in code
     if _CAMEL_NAME.fullmatch(value) and _names_a_holder(lexicon.split_identifier(value)):
         return None  # ``KOD … `RedemptionCode` modeli``: a type named after what it holds
-    if value.isdigit() and in_an_address(text, word, value):
-        return None
+    if value.isdigit() and (in_an_address(text, word, value) or
+                            in_a_phone_number(text, start, end)):
+        return None  # (``PIN: 0176 12345678``: one group of a phone number)
     return Labelled(line, offset + start, offset + end, value, _why(word, shape))
 
 

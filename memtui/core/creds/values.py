@@ -48,7 +48,9 @@ _PLACEHOLDER = lazy_pattern(
     r"keepass|lastpass|\.env))$")
 #: (``__OPENCLAW_REDACTED__``: OpenClaw's own placeholder for what it took out, newuser25 #25)
 _ELIDED = lazy_pattern(r"\.\.\.|…|\*{3,}|x{4,}|X{4,}|•{2,}|<redacted>|\[redacted\]|"
-                       r"(?<![a-z])redacted(?![a-z])", re.IGNORECASE)
+                       r"(?<![a-z])redacted(?![a-z])|(?-i:REDACTED)", re.IGNORECASE)
+#: (``sk-REDACTEDREDACTED1234``: the mark in capitals inside a key's shape is a run of its own,
+#: glued to the rest or not)
 _REFERENCE = lazy_pattern(
     r"(?i)^(?:op|vault|env|secret|secrets|ssm|arn|gcp|azure|keychain|bw|pass)://|"
     r"^(?:process\.env|os\.environ|os\.getenv|env\.|secrets\.|vars\.|ENV\[|getenv)|"
