@@ -29,7 +29,8 @@ _NAME = lazy_pattern(r"[A-Za-z_][\w.@-]{0,40}")
 
 #: What a text holding such a line holds: a host's end, then two fields set apart the same way
 #: (the first look: a text without it costs one search).
-_TWO_SLOTS = lazy_pattern(r"[A-Za-z0-9](?::\d{2,5})?[ \t]([/|])[ \t][A-Za-z_][\w.@-]*[ \t]\1[ \t]\S")
+_TWO_SLOTS = lazy_pattern(r"[A-Za-z0-9](?::\d{2,5})?[ \t]([/|])[ \t][A-Za-z_][\w.@-]*"
+                          r"[ \t]\1[ \t]\S")
 
 
 def may_hold(text: str) -> bool:
