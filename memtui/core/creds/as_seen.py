@@ -117,16 +117,20 @@ def _references(line: str) -> dict[int, tuple[int, str]]:
 def seen(line: str) -> tuple[str, list[int]]:
     """``line`` as read (see the module), and for each of its characters (and its end) the
     index in ``line`` it comes from."""
+    n = len(line)
+    if "\x00" in line:  # NULs dropped first, by runs: a sparse file's head of a million
+        # NULs is no set of a million positions (tests/agent/test_tool_races.py)
+        kept = [m.span() for m in _TEXT_RUN.finditer(line)]
+        text, inner = seen("".join(line[a:b] for a, b in kept))
+        at = [i for a, b in kept for i in range(a, b)]
+        at.append(n)
+        return text, [at[j] for j in inner]
     chars: list[str] = []
     where: list[int] = []
-    n = len(line)
     dropped: set[int] = set()  # each run of format characters looked at once (linear)
     for m in _FORMAT_RUN.finditer(line):
         if _visible(line[m.start() - 1] if m.start() else " ") and \
                 _visible(line[m.end()] if m.end() < n else " "):
-            dropped.update(range(m.start(), m.end()))
-    if "\x00" in line:
-        for m in _NUL_RUN.finditer(line):
             dropped.update(range(m.start(), m.end()))
     if "<" in line or "[](" in line:
         for start, end in _drawn_as_nothing(line):
@@ -168,7 +172,7 @@ def seen(line: str) -> tuple[str, list[int]]:
 
 
 _FORMAT_RUN = re.compile(f"[{_FORMAT}]+")
-_NUL_RUN = re.compile("\x00+")
+_TEXT_RUN = re.compile("[^\x00]+")
 #: HTML's phrasing elements that draw no line break or box of their own: their tags
 #: between two characters leave the two side by side on a rendered page.
 _INLINE = frozenset({
