@@ -288,12 +288,7 @@ def reach_after(graph: Graph, roots: frozenset[str], last: set[str],
                 queue.append(target)
     if lost:
         return _reach_without(graph, roots, last, lost, changed)
-    while queue:
-        for target in out.get(queue.popleft(), ()):
-            if target not in grown:
-                grown.add(target)
-                queue.append(target)
-    return grown
+    return _grown(out, grown, queue)
 
 
 def _reach_without(graph: Graph, roots: frozenset[str], last: set[str], lost: list[str],
@@ -321,6 +316,12 @@ def _reach_without(graph: Graph, roots: frozenset[str], last: set[str], lost: li
     queue.extend(t for rel in changed if rel in grown for t in out.get(rel, ())
                  if t not in grown)
     grown.update(queue)
+    return _grown(out, grown, queue)
+
+
+
+def _grown(out: Mapping[str, Iterable[str]], grown: set[str], queue: deque[str]) -> set[str]:
+    """``grown`` with what the ``queue``'s files lead to, breadth first (``out``: links)."""
     while queue:
         for target in out.get(queue.popleft(), ()):
             if target not in grown:
