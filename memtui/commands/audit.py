@@ -63,6 +63,7 @@ from memtui.core.verdict import (
     gate_for,
     loosening_settings,
     refuse_own_baseline,
+    rule_gate,
 )
 from memtui.core.workspace import Workspace, WorkspaceError
 
@@ -104,6 +105,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fail-on", choices=("error", "warning", "info", "never"),
                         default=None, help="exit 1 when an unsuppressed finding reaches this "
                         "severity (default error)")
+    parser.add_argument("--fail-on-rule", metavar="RULE[,RULE]", type=rule_ids,
+                        action="append", default=None, dest="fail_on_rules",
+                        help="also exit 1 when a finding of these rules is reported (or the "
+                        "workspace suppressed one itself), whatever its severity: "
+                        "--fail-on-rule instruction_like,hidden_text fails on a planted "
+                        "prompt injection, not on orphans (memtui rules lists the ids)")
     parser.add_argument("--baseline", metavar="FILE", default=None,
                         help="report only the findings not in FILE (see --write-baseline); "
                         "the exit status counts only those")
@@ -112,7 +119,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_audit_options(parser)
 
 
+def rule_ids(text: str) -> tuple[str, ...]:
+    """``--fail-on-rule``'s value: rule ids, comma-separated (an unknown one is refused,
+    with the id it was likely meant to be)."""
+    import difflib
+
+    from memtui.core.checks.rules import BY_ID
+
+    out = tuple(part.strip() for part in text.split(",") if part.strip())
+    for rid in out:
+        if rid not in BY_ID:
+            close = difflib.get_close_matches(rid, BY_ID, n=1)
+            raise argparse.ArgumentTypeError(
+                f"no rule {rid!r}" + (f" (did you mean {close[0]}?)" if close else "")
+                + "; memtui rules lists them")
+    if not out:
+        raise argparse.ArgumentTypeError("name a rule (memtui rules lists them)")
+    return out
+
+
 def run(ns: argparse.Namespace) -> int:
+    ns.fail_on_rules = tuple(dict.fromkeys(
+        rid for given in (getattr(ns, "fail_on_rules", None) or ()) for rid in given))
     if ns.demo and ns.path:
         return fail("memtui audit", "give a PATH or --demo, not both")
     if not ns.demo:
@@ -123,13 +151,8 @@ def run(ns: argparse.Namespace) -> int:
     if ns.discover:
         if ns.demo:
             return fail("memtui audit", "--discover needs a PATH, not --demo")
-        if ns.format == "sarif":  # one log per workspace: a fleet has no single one
-            return fail("memtui audit", "--format sarif audits one workspace, not --discover "
-                        "(use --json for the fleet)")
-        for flag, given in (("--write-baseline", ns.write_baseline), ("--baseline", ns.baseline)):
-            if given:  # one workspace's findings: a fleet's would be recorded nowhere
-                return fail("memtui audit", f"{flag} audits one workspace, not --discover "
-                            "(give it with each workspace's PATH)")
+        # (--format sarif: one log, a run per workspace; --baseline, --write-baseline: one
+        # file keyed by each workspace's path under the root — newuser41 #10)
         from memtui.commands.fleet import run_fleet
 
         limit_flags = limit_flags_given(ns)  # before options_from fills them with defaults
@@ -346,9 +369,12 @@ def verdict_of(result: AuditResult, ns: argparse.Namespace) -> tuple[int, list[s
     threshold = ns.fail_on or "error"
     flagged = getattr(ns, "fail_on_flag", False)
     gate = Gate(threshold, flagged, False, getattr(ns, "fail_on_from", None))
-    return decide(result, threshold, flagged, getattr(ns, "own_fail_on", False),
-                  getattr(ns, "operator_shaped", ([], [])), getattr(ns, "operator_guarded", []),
-                  getattr(ns, "own_settings", []), gate.whose(), gate.honour())
+    decided = decide(result, threshold, flagged, getattr(ns, "own_fail_on", False),
+                     getattr(ns, "operator_shaped", ([], [])),
+                     getattr(ns, "operator_guarded", []),
+                     getattr(ns, "own_settings", []), gate.whose(), gate.honour())
+    # and the rules the operator names, whatever their severity (newuser41 #21)
+    return rule_gate(result, getattr(ns, "fail_on_rules", ()), decided)
 
 
 def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespace,

@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -17,6 +17,7 @@ from rich.text import Text
 
 from memtui.commands.parser import bounded, fail, terminal_problem, wide_console
 from memtui.core.audit import AuditOptions
+from memtui.core.config import CONFIG_NAME
 from memtui.core.fleet import (
     audit_fleet,
     find_workspaces,
@@ -30,6 +31,9 @@ from memtui.core.fleet import (
 from memtui.core.reporting.health import files_cell, limit_style, limit_text
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 PROG = "memtui fleet"
 
@@ -84,6 +88,15 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
             load_config(root, config_file)
         except ConfigError as exc:
             return fail("memtui audit", exc)
+    accepted: dict[str, dict[str, Any]] | None = None
+    if getattr(ns, "baseline", None) and not getattr(ns, "write_baseline", None):
+        from memtui.core.reporting.fleet_baseline import load_fleet_baseline
+        from memtui.core.reporting.suppress import BaselineError
+
+        try:  # read and checked once, each workspace given its own entry
+            accepted = load_fleet_baseline(Path(ns.baseline), root)
+        except BaselineError as exc:
+            return fail("memtui audit", exc)
     tty = sys.stderr.isatty()
     if tty:  # a walk of a large tree takes a while too (newuser34 #28)
         _progress(f"memtui: looking for workspaces under {printable(root_arg)} …")
@@ -101,10 +114,11 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
     started = said = time.monotonic()
     if tty:
         _progress(f"memtui: auditing {plural(len(paths), 'workspace')} …")
+    extra = row_extra(root, ns, accepted)
     try:
         for row in audit_fleet(paths, options, ns.fail_on, jobs=getattr(ns, "jobs", None),
                                fail_on_flag=getattr(ns, "fail_on_flag", False),
-                               config_file=config_file):
+                               config_file=config_file, row_extra=extra):
             rows.append(row)
             now = time.monotonic()
             if tty:
@@ -124,8 +138,20 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
         return 130
     if tty:
         _progress("")
+    runs = {row["path"]: row.pop("sarif_run", None) for row in rows}
+    recorded = {row["path"]: row.pop("baseline_data", None) for row in rows}
+    if getattr(ns, "write_baseline", None):
+        status = write_fleet(root, ns.write_baseline, recorded)
+        if status:
+            return status
+    if getattr(ns, "format", None) == "sarif":
+        from memtui.commands.audit_options import utf8_stream
+        from memtui.commands.fleet_sarif import fleet_sarif
+
+        sys.stdout.write(json_text(fleet_sarif(root, rows, runs),
+                                   ascii_only=not utf8_stream(sys.stdout)) + "\n")
     # --json or --format json (newuser40 #3: --format json printed the table)
-    if getattr(ns, "json", False) or getattr(ns, "format", None) == "json":
+    elif getattr(ns, "json", False) or getattr(ns, "format", None) == "json":
         from memtui.commands.audit_options import utf8_stream
 
         sys.stdout.write(json_text(to_fleet_json(root, rows),
@@ -140,10 +166,70 @@ def run_fleet(root_arg: str, options: AuditOptions, ns: argparse.Namespace,
             sys.stderr.write(f"memtui audit: {shown_path(root, r['path'])}: {line}\n")
     for line in shallow_lines(root, rows):
         sys.stderr.write(f"memtui audit: {line}\n")
+    own = root / CONFIG_NAME
+    if config_file is None and own.is_file() and all(Path(r["path"]) != root for r in rows):
+        # (newuser41 #10: a repository root's file was ignored for every workspace, unsaid)
+        sys.stderr.write(f"memtui audit: {printable(str(own))} is not read: each workspace "
+                         "reads its own .memtui.toml (give --config FILE to read one file "
+                         "for every workspace)\n")
     profiles = {str(r["profile"]) for r in rows if r.get("profile")}
     for unused in unused_by_all_lines(limit_flags, profiles):  # as `audit` says it
         sys.stderr.write(f"memtui audit: {unused}\n")
     return fleet_exit(rows)
+
+
+def relative(root: Path, path: str) -> str:
+    """A workspace's path relative to ``root`` (``.`` for the root itself): its key in a
+    ``--discover`` baseline and its SARIF run's id."""
+    try:
+        return Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return path
+
+
+def row_extra(root: Path, ns: argparse.Namespace,
+              accepted: dict[str, dict[str, Any]] | None
+              ) -> Callable[[str], dict[str, Any]] | None:
+    """What each row also does for this command line (`memtui.core.fleet_row.audit_one`'s
+    ``extra``), or None when nothing."""
+    rules = tuple(getattr(ns, "fail_on_rules", None) or ())
+    write = bool(getattr(ns, "write_baseline", None))
+    sarif = getattr(ns, "format", None) == "sarif"
+    baseline = getattr(ns, "baseline", None)
+    if not (rules or write or sarif or accepted is not None):
+        return None
+    where = os.path.abspath(baseline) if baseline else None
+
+    def extra(path: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"rules": rules, "write_baseline": write}
+        if sarif:
+            out["sarif_root"] = os.fspath(root)
+        if accepted is not None:
+            out["baseline"], out["baseline_path"] = accepted.get(relative(root, path)), where
+        return out
+    return extra
+
+
+def write_fleet(root: Path, file: str, recorded: dict[str, dict[str, Any] | None]) -> int:
+    """Write ``--write-baseline FILE`` for ``--discover``: each workspace's findings, keyed
+    by its path relative to ``root``; 0, or the exit status of a file that cannot be
+    written (said on stderr)."""
+    from memtui.core.reporting.fleet_baseline import write_fleet_baseline
+    from memtui.core.reporting.suppress import BaselineError
+
+    entries = {relative(root, path): data for path, data in recorded.items()
+               if data is not None}
+    try:
+        write_fleet_baseline(Path(file), entries)
+    except BaselineError as exc:
+        return fail("memtui audit", exc)
+    total = sum(len(data["findings"]) for data in entries.values())
+    missed = len(recorded) - len(entries)
+    sys.stderr.write(f"memtui audit: {plural(total, 'finding')} of "
+                     f"{plural(len(entries), 'workspace')} recorded in {printable(file)}"
+                     + (f"; {plural(missed, 'workspace')} not (its audit failed)"
+                        if missed else "") + "\n")
+    return 0
 
 
 def shallow_lines(root: Path, rows: list[dict[str, Any]]) -> list[str]:

@@ -265,14 +265,17 @@ def _start_forkserver() -> Any:
 def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
                 fail_on: str = "error", jobs: int | None = None, processes: bool = False,
                 fleet: list[Path] | None = None, fail_on_flag: bool = False,
-                config_file: str | None = None) -> Iterator[dict[str, Any]]:
+                config_file: str | None = None,
+                row_extra: Callable[[str], dict[str, Any]] | None = None
+                ) -> Iterator[dict[str, Any]]:
     """Audit every workspace in ``paths`` in ``jobs`` worker processes (default: one per
     core), yielding each row as it is done (not in ``paths`` order). At most two tasks per
     worker are in flight, so a fleet of thousands never queues its reports in memory.
     One workspace, or one job, is audited in this process unless ``processes`` (the app
     asks for it: an audit in its own interpreter would freeze the screen). ``fleet``: every
     workspace of the fleet (default: ``paths``), whose rows under a row's folder it leaves
-    out of that row (`nested_rows`). ``config_file``: ``--config FILE``, for every row."""
+    out of that row (`nested_rows`). ``config_file``: ``--config FILE``, for every row.
+    ``row_extra``: a workspace's path → what its row also does (`audit_one`'s ``extra``)."""
     opts = as_dict(options or AuditOptions())
     every = sorted(os.fspath(p) for p in (paths if fleet is None else fleet))
     jobs = max(1, jobs or os.cpu_count() or 1)
@@ -281,7 +284,8 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     if not processes and (jobs == 1 or len(paths) <= 1):
         for p in paths:
             yield audit_one(os.fspath(p), opts, fail_on, nested_rows(os.fspath(p), every),
-                            fail_on_flag, config_file)
+                            fail_on_flag, config_file,
+                            row_extra(os.fspath(p)) if row_extra else None)
         save_worker_caches()
         return
     jobs = min(jobs, len(paths))
@@ -295,7 +299,7 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
     watched, held = ctx.Pipe(duplex=False)
     try:
         yield from _pooled(paths, opts, fail_on, jobs, ctx, (watched, held), every,
-                           fail_on_flag, config_file)
+                           fail_on_flag, config_file, row_extra)
     finally:
         held.close()
         watched.close()
@@ -303,13 +307,14 @@ def audit_fleet(paths: list[Path], options: AuditOptions | None = None,
 
 def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ctx: Any,
             lifeline: tuple[Connection, Connection], every: list[str],
-            fail_on_flag: bool = False, config_file: str | None = None
+            fail_on_flag: bool = False, config_file: str | None = None,
+            row_extra: Callable[[str], dict[str, Any]] | None = None
             ) -> Iterator[dict[str, Any]]:
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
                              initargs=lifeline) as pool:
         try:
             yield from _in_pool(pool, paths, opts, fail_on, jobs, every, fail_on_flag,
-                                config_file)
+                                config_file, row_extra)
         except BaseException:
             # Ctrl+C (or the caller gone): the workers end now, not after the audits they
             # are in (newuser38 #20: 9 s to return); closing the lifeline ends each one
@@ -320,14 +325,16 @@ def _pooled(paths: list[Path], opts: dict[str, Any], fail_on: str, jobs: int, ct
 
 def _in_pool(pool: ProcessPoolExecutor, paths: list[Path], opts: dict[str, Any],
              fail_on: str, jobs: int, every: list[str], fail_on_flag: bool,
-             config_file: str | None = None) -> Iterator[dict[str, Any]]:
+             config_file: str | None = None,
+             row_extra: Callable[[str], dict[str, Any]] | None = None
+             ) -> Iterator[dict[str, Any]]:
     """`_pooled`'s rows: at most two tasks a worker in flight, each row as it is done."""
     pending: set[Future[dict[str, Any]]] = set()
     queue = iter(paths)
     for p in queue:
         pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
                                 nested_rows(os.fspath(p), every), fail_on_flag,
-                                config_file))
+                                config_file, row_extra(os.fspath(p)) if row_extra else None))
         if len(pending) >= 2 * jobs:
             break
     while pending:
@@ -337,7 +344,7 @@ def _in_pool(pool: ProcessPoolExecutor, paths: list[Path], opts: dict[str, Any],
         for p in queue:
             pending.add(pool.submit(audit_one, os.fspath(p), opts, fail_on,
                                 nested_rows(os.fspath(p), every), fail_on_flag,
-                                config_file))
+                                config_file, row_extra(os.fspath(p)) if row_extra else None))
             if len(pending) >= 2 * jobs:
                 break
 

@@ -93,7 +93,8 @@ def row_options(options: dict[str, Any], config: Config) -> dict[str, Any]:
 
 def audit_one(path: str, options: dict[str, Any], fail_on: str,
               nested: tuple[str, ...] = (), fail_on_flag: bool = False,
-              config_file: str | None = None) -> dict[str, Any]:
+              config_file: str | None = None, extra: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
     """Audit the workspace at ``path`` and return its fleet row (exit 2 when it cannot be
     opened). ``nested``: the folders under it (relative) that are rows of their own: what
     they hold is counted in their rows only (newuser34 #4: ``~/.gemini``'s row counted the
@@ -106,14 +107,22 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
     stderr lines (the credentials its configuration kept out and by what, the verdict's
     reason), ``config`` and ``suppressed`` (by cause) as in its JSON report, ``failing``
     (at most `FAILING_MAX` of the findings that fail it, ``failing_total`` of them all)
-    and ``shallow`` (the shallow clone holding it, or null)."""
+    and ``shallow`` (the shallow clone holding it, or null).
+
+    ``extra`` (newuser41 #10, #21), each key optional: ``rules``, ``--fail-on-rule``'s;
+    ``baseline`` (this workspace's entry of a ``--discover`` baseline, or None: none
+    accepted) and ``baseline_path``, the file's; ``write_baseline``: the row carries
+    ``baseline_data``, its findings as a baseline records them; ``sarif_root``: the row
+    carries ``sarif_run``, its SARIF run, URIs relative to that folder. The caller takes
+    these two out of the row before it reports it."""
+    extra = extra or {}
     from memtui.core.audit import Auditor
     from memtui.core.checks.findings import drop_nested, reaches
     from memtui.core.config import ConfigError, load_config
     from memtui.core.git.find import find_repo, shallow_line
     from memtui.core.reporting.health import ROW_KEYS, health_row
     from memtui.core.reporting.json_report import to_json
-    from memtui.core.reporting.suppress import apply_to
+    from memtui.core.reporting.suppress import apply_to, baseline_of
     from memtui.core.verdict import (
         Gate,
         at_gate,
@@ -122,6 +131,9 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         gate_for,
         loosening_settings,
         own_kept,
+        refuse_own_baseline,
+        rule_failing,
+        rule_gate,
     )
     from memtui.core.workspace import (
         INDEX_NAME,
@@ -143,10 +155,22 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
         auditor = Auditor(ws, AuditOptions(**{**row_options(options, config),
                                               "keep_texts": False}),
                           counter=counter, clean=clean, verdicts=verdicts, autosave=False)
-        result = apply_to(auditor.run(), config)
+        path_of = extra.get("baseline_path")
+        accepted = None
+        if path_of is not None and not extra.get("write_baseline"):
+            # none for a workspace the file does not name: all it reports is new
+            accepted = baseline_of(extra.get("baseline") or {
+                "memtui-baseline": 2, "key": "0" * 64, "findings": []}, path_of)
+        result = apply_to(auditor.run(), config, accepted)
         auditor.save_scans()
         if nested:  # (the verdict too: what lies in a row of its own is decided there)
             drop_nested(result, nested)
+        refused: list[Finding] = []
+        if accepted is not None:  # one the workspace owns accepts no credential (as alone)
+            result.baseline_path = path_of
+            refused = refuse_own_baseline(result)
+        if extra.get("write_baseline"):
+            row_baseline = _baseline_data(result)
         report = to_json(result)
         threshold = gate.threshold
         row = health_row(report, threshold)
@@ -158,21 +182,34 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
             # a lowered credential is still a finding the row counted (newuser33 #8)
             shown = {id(f) for f in result.findings}
             row["secrets"] += sum(1 for f in kept if f.kind == "secret" and id(f) not in shown)
-        code, said = decide(result, threshold, gate.flagged, gate.own_fail_on,
-                            settings=loosening_settings(config, ws.root, gate.flagged),
-                            source=gate.whose(), honour=gate.honour())
+        rules = tuple(extra.get("rules") or ())
+        code, said = rule_gate(result, rules, decide(
+            result, threshold, gate.flagged, gate.own_fail_on,
+            settings=loosening_settings(config, ws.root, gate.flagged),
+            source=gate.whose(), honour=gate.honour()))
         row["exit"] = code
         if said:
             row["kept"] = said[0]
-        row["said"] = [*credential_lines(result, None), *said]
+        row["said"] = [*([] if extra.get("write_baseline") else
+                         credential_lines(result, path_of, refused)), *said]
         row["config"] = report.get("config")
         row["suppressed"] = report.get("suppressed")
         failing = at_gate(result, gate) if code else []
+        if code and rules:  # (and what --fail-on-rule fails it on, each once)
+            shown = {id(f) for f in failing}
+            failing += [f for f in rule_failing(result, rules) if id(f) not in shown]
         row["failing"] = [_named(f) for f in failing[:FAILING_MAX]]
         row["failing_total"] = len(failing)
         row["fail_on"] = threshold
         repo = find_repo(ws.root)
         row["shallow"] = str(repo[0]) if repo and shallow_line(ws.root) else None
+        if extra.get("write_baseline"):
+            row["baseline_data"] = row_baseline
+        if extra.get("sarif_root"):
+            from memtui.core.reporting.sarif import to_sarif
+
+            row["sarif_run"] = to_sarif(result, Path(extra["sarif_root"]),
+                                        verdict=(code, said))["runs"][0]
     except (WorkspaceError, OSError, ConfigError) as exc:
         row = {key: None for key in ROW_KEYS}
         row.update(path=path, exit=2, error=str(exc).splitlines()[0] if str(exc) else repr(exc))
@@ -186,3 +223,18 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
 def _named(f: Finding) -> dict[str, Any]:
     """A failing finding as a row names it (`memtui.core.checks.findings.Finding.to_dict`)."""
     return f.to_dict()
+
+
+def _baseline_data(result: Any) -> dict[str, Any]:
+    """``result``'s reported findings as ``--write-baseline`` records them for one
+    workspace, then counted as accepted by it, as the single audit counts them (a
+    credential whose value cannot be read again is not recorded, and stays reported)."""
+    from memtui.core.reporting.suppress import Suppressed, baseline_data, secret_values
+
+    recorded: list[Finding] = []
+    data = baseline_data(result.findings, secret_values(
+        result.scans, result.workspace.root, result.findings), recorded=recorded)
+    taken = {id(f) for f in recorded}
+    result.findings = [f for f in result.findings if id(f) not in taken]
+    result.suppressed = [*result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
+    return data

@@ -424,3 +424,32 @@ def at_gate(result: AuditResult, gate: Gate) -> list[Finding]:
             shown.add(id(f))
             out.append(f)
     return out
+
+
+def rule_gate(result: AuditResult, rules: frozenset[str] | tuple[str, ...],
+              verdict: tuple[int, list[str]]) -> tuple[int, list[str]]:
+    """``verdict`` with ``--fail-on-rule`` applied (newuser41 #21: a planted prompt
+    injection is a warning, so ``--fail-on error`` passed it and ``--fail-on warning``
+    failed on every orphan): exit 1 when a finding of one of ``rules`` is reported, or the
+    audited workspace suppressed one itself (`own_suppressed`: the operator's flag is not
+    loosened by the repository it checks), whatever its severity; a line says which."""
+    if not rules:
+        return verdict
+    found = rule_failing(result, rules)
+    if not found:
+        return verdict
+    kinds = Counter(f.kind for f in found)
+    named = ", ".join(f"{kind} ×{n:,}" for kind, n in sorted(kinds.items()))
+    return 1, [*verdict[1], f"exit 1: --fail-on-rule counts {plural(len(found), 'finding')} "
+               f"of the rules it names ({named}: {places(found)}), whatever their severity"]
+
+
+def rule_failing(result: AuditResult, rules: frozenset[str] | tuple[str, ...]
+                 ) -> list[Finding]:
+    """The findings `rule_gate` fails a run on (reported, then the workspace's own
+    suppressed ones), in report order."""
+    wanted = set(rules)
+    found = [f for f in result.findings if f.kind in wanted]
+    shown = {id(f) for f in found}
+    return found + [f for f in own_suppressed(result) if f.kind in wanted
+                    and id(f) not in shown]

@@ -85,6 +85,13 @@ def uri(path: str) -> str:
     return quote(os.fsencode(path), safe="/")
 
 
+def automation_id(prefix: str) -> str:
+    """A run's ``automationDetails.id``: ``memtui/`` and the workspace's path relative to
+    ``%SRCROOT%`` (``.`` at it), then ``/``: code scanning takes what comes before the last
+    ``/`` as the run's category."""
+    return f"memtui/{prefix.rstrip('/') or '.'}/"
+
+
 def to_sarif(result: AuditResult, cwd: Path | None = None,
              shaped: tuple[list[Finding], list[str]] = ([], []),
              verdict: tuple[int, list[str]] | None = None) -> dict[str, Any]:
@@ -192,6 +199,10 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
         "tool": {"driver": {"name": "memtui", "version": __version__,
                             "semanticVersion": __version__, "rules": rules}},
         "originalUriBaseIds": {BASE_ID: {"uri": base.resolve().as_uri().rstrip("/") + "/"}},
+        # which workspace the run is of, so that code scanning keeps one workspace's
+        # alerts apart from another's (newuser41 #10: runs uploaded for six folders
+        # overwrote one another)
+        "automationDetails": {"id": automation_id(prefix)},
         "results": results,
     }
     unread = unread_note(result.excluded)

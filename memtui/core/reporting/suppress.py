@@ -486,6 +486,16 @@ def load_baseline(path: Path, root: Path | None = None) -> Baseline:
         data = parse_json(raw, path)
     except InputError as exc:
         raise BaselineError(f"{path}: not a memtui baseline ({exc.reason})") from None
+    if isinstance(data, dict) and "workspaces" in data and "findings" not in data:
+        raise BaselineError(f"{path}: a baseline of every workspace under a root (written "
+                            "by audit ROOT --discover --write-baseline): give it with "
+                            "--discover")
+    return baseline_of(data, path)
+
+
+def baseline_of(data: object, path: Path | str) -> Baseline:
+    """The `Baseline` a baseline file's parsed JSON holds (``path``: named in the error).
+    Raises BaselineError."""
     rows = data.get("findings") if isinstance(data, dict) else None
     version = data.get("memtui-baseline") if isinstance(data, dict) else None
     if (not isinstance(data, dict)
