@@ -98,12 +98,10 @@ def test_options_reach_the_audit(clean: Path) -> None:
 @pytest.mark.parametrize("args, message", [
     (("audit", "/no/such/place"), "memtui audit: error: /no/such/place: no such file or folder\n"),
     (("audit", "--demo", "x"), "memtui audit: error: give a PATH or --demo, not both\n"),
-    # newuser24 #41: a fleet has no one baseline; accepted, it was written nowhere, silently
-    (("audit", ".", "--discover", "--write-baseline", "b.json"), "memtui audit: error: "
-     "--write-baseline audits one workspace, not --discover (give it with each workspace's "
-     "PATH)\n"),
-    (("audit", ".", "--discover", "--baseline", "b.json"), "memtui audit: error: --baseline "
-     "audits one workspace, not --discover (give it with each workspace's PATH)\n"),
+    # newuser24 #41: a fleet had no one baseline; newuser41 #10: one file keyed by
+    # workspace, read (and refused) once before any row
+    (("audit", ".", "--discover", "--baseline", "/no/such/b.json"), "memtui audit: error: "
+     "/no/such/b.json: cannot be read (No such file or directory)\n"),
     # newuser25 #35: accepted and ignored without a word
     (("audit", ".", "--jobs", "2"), "memtui audit: error: --jobs sets the worker processes of "
      "--discover; one workspace is audited in this process (add --discover, or leave --jobs "

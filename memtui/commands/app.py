@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memtui.commands.agent_options import settings_from
@@ -17,7 +18,6 @@ from memtui.commands.parser import fail, terminal_problem
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
 
     from memtui.core.config import Config
     from memtui.tui.app import MemtuiApp
@@ -36,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fleet", metavar="ROOT",
                         help="open the fleet screen: every workspace under ROOT, one row each "
                         "(the same as memtui fleet ROOT)")
+    parser.add_argument("--baseline", metavar="FILE", default=None,
+                        help="as memtui audit --baseline: the findings FILE accepts are "
+                        "suppressed (b lists them), the header counts the new ones")
     add_app_options(parser)
 
 
@@ -48,8 +51,9 @@ def run(ns: argparse.Namespace) -> int:
     if ns.keep and not ns.demo:
         return fail(PROG, "--keep goes with --demo")
     if ns.fleet is not None:
-        if ns.demo or ns.path:
-            return fail(PROG, "give --fleet ROOT alone, without a PATH or --demo")
+        if ns.demo or ns.path or ns.baseline:
+            return fail(PROG, "give --fleet ROOT alone, without a PATH, --demo or "
+                        "--baseline")
         from memtui.commands.fleet import run_fleet_app
 
         return run_fleet_app(ns.fleet, ns)
@@ -126,9 +130,14 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     limit_flags = limit_flags_given(ns)  # before the configuration fills them
     flagged = {key for key in SHAPING if getattr(ns, key, None) is not None}
 
+    from memtui.core.reporting.suppress import BaselineError, load_baseline
+
     try:
         config = load_config_for(ws.root, ns)
-    except ConfigError as exc:
+        # read and refused as `memtui audit --baseline` reads it (newuser41 #27)
+        baseline = load_baseline(Path(ns.baseline), ws.root) \
+            if getattr(ns, "baseline", None) else None
+    except (ConfigError, BaselineError) as exc:
         return fail(PROG, exc)
 
     from memtui.core.nested import memory_folder_line, several_of, workspaces_below
@@ -157,6 +166,12 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
     app = MemtuiApp(ws, options, settings=settings_from(ns), theme=ns.theme,
                     watch=not ns.no_watch, config=config)
     app.config_file = getattr(ns, "config", None)
+    if baseline is not None:
+        app.baseline, app.baseline_path = baseline, ns.baseline
+        if baseline.unused:  # as `memtui audit` says it
+            unused.append(f"baseline {ns.baseline} is version 1: its {baseline.unused} "
+                          "credential entries are not used; write it again with memtui "
+                          "audit --write-baseline")
     app.flagged = frozenset(flagged)
     chosen = resolved.chosen(given, "opened")
     # The first notice says what `audit` says on stderr: the folder chosen below PATH, and

@@ -46,6 +46,7 @@ APP_BINDINGS: list[BindingType] = [
     Binding("asterisk", "pick_all", "Pick all shown", show=False),
     Binding("H", "show_history", "History", show=False),
     Binding("i", "toggle_suppressed", "Suppressed", show=False),
+    Binding("b", "toggle_accepted", "Accepted", show=False),
     *CurateActions.CURATE_BINDINGS,
 ]
 
@@ -57,7 +58,9 @@ APP_ACTIONS: dict[str, tuple[str, str]] = {
     "toggle_preview": ("Toggle preview", "show or hide the preview pane"),
     "reaudit": ("Re-audit", "audit the whole workspace again"),
     "toggle_suppressed": ("Toggle suppressed", "list the findings the config or an inline "
-                          "comment suppressed (key i; a baseline is memtui audit's)"),
+                          "comment suppressed, and what a --baseline accepts (key i)"),
+    "toggle_accepted": ("Toggle accepted", "with memtui PATH --baseline FILE: list the "
+                        "findings the baseline accepts beside the new ones (key b)"),
     "toggle_chat": ("Chat", "talk to the agent working in this workspace: open the "
                     "chat, or put the focus in its input"),
     "hide_chat": ("Hide chat", "hide the chat pane (the conversation stays; key C)"),
@@ -139,6 +142,28 @@ class AppActions:
         n = len(result.suppressed)
         self.set_notice(f"showing {plural(n, 'suppressed finding')}" if self.show_suppressed
                          else f"hiding {plural(n, 'suppressed finding')}")
+        rows = prepare_rows(result, self.palette, self._row_caches, {"findings"})
+        self._rows.update(rows)
+        for view in self._ui.query(AuditTable):
+            if view.id == "findings-view":
+                view.set_result(result, self.palette, None, rows["findings"])
+
+    def action_toggle_accepted(self) -> None:
+        """Show or hide, in the Findings view, the findings ``--baseline`` accepts (the
+        view lists the new ones: newuser41 #27)."""
+        result = self.result
+        if self.baseline is None:  # type: ignore[attr-defined]
+            self.set_notice("no baseline: open the workspace with memtui PATH --baseline "
+                            "FILE to tell the new findings from the accepted ones")
+            return
+        self.show_accepted = not self.show_accepted  # type: ignore[has-type]
+        if result is None:
+            return
+        result.show_accepted = self.show_accepted
+        n = sum(1 for s in result.suppressed if s.cause == "baseline")
+        self.set_notice(f"showing {plural(n, 'finding')} the baseline accepts"
+                        if self.show_accepted else
+                        f"showing the new findings only ({plural(n, 'accepted one')} hidden)")
         rows = prepare_rows(result, self.palette, self._row_caches, {"findings"})
         self._rows.update(rows)
         for view in self._ui.query(AuditTable):

@@ -19,7 +19,7 @@ from textual import work
 from memtui.core.audit import AuditResult
 from memtui.core.config import CONFIG_NAME
 from memtui.core.nested import is_empty_memory
-from memtui.core.reporting.suppress import apply_to
+from memtui.core.reporting.suppress import Baseline, apply_to
 from memtui.core.reporting.wording import plural
 from memtui.tui.change_notice import describe_change
 from memtui.tui.layout import VIEWS
@@ -83,6 +83,12 @@ class AuditWorker:
     ``give_way``, ``_ui``, ``set_notice``, ``say_change``, ``active_view``, ``_previews``,
     ``chat_files_changed`` and the audit
     state ``__init__`` sets."""
+
+    #: ``--baseline FILE``: the findings it accepts are suppressed as ``memtui audit``
+    #: suppresses them, the header counts the new ones, ``b`` lists the accepted.
+    baseline: Baseline | None = None
+    baseline_path: str | None = None
+    show_accepted = False
 
     @work(thread=True, exclusive=True, group="repaint", exit_on_error=False)
     def _repaint(self, result: AuditResult, palette: Palette) -> None:
@@ -275,8 +281,10 @@ class AuditWorker:
             return  # the app is closing
         before = self.result
         self.result = result
-        if result.show_suppressed != self.show_suppressed:  # `i` came while it was built
+        if (result.show_suppressed, result.show_accepted) != (
+                self.show_suppressed, self.show_accepted):  # `i` or `b` came while built
             result.show_suppressed = self.show_suppressed
+            result.show_accepted = self.show_accepted
             if "findings" in rows:
                 rows = {**rows, **prepare_rows(result, self.palette, self._row_caches,
                                                {"findings"})}
@@ -381,7 +389,13 @@ class AuditWorker:
         """``result`` with the configuration's ignores, severities and the inline ignores
         applied, and what its ``exclude`` leaves out counted as suppressed (as ``memtui
         audit`` does: newuser23 #22, ``i`` listed 20 where the audit counted 23)."""
-        apply_to(result, self.config, hidden=True)
+        apply_to(result, self.config, self.baseline, hidden=True)
+        if self.baseline is not None:  # (newuser41 #27: the app showed all 15 findings)
+            from memtui.core.verdict import refuse_own_baseline
+
+            # one the workspace owns accepts no credential, as `memtui audit` says
+            result.baseline_path = self.baseline_path
+            refuse_own_baseline(result)
         # and what the workspace's own file keeps out by the settings that shape the audit
         # (its raised limits, its profile): listed under `i` as `memtui audit --fail-on`
         # counts them (newuser30 #12: the app showed an all-clear and `i` nothing)
@@ -392,6 +406,7 @@ class AuditWorker:
                             self.flagged)
         result.suppressed.extend(Suppressed(f, "config") for f in found)
         result.show_suppressed = self.show_suppressed
+        result.show_accepted = self.show_accepted
         return result
 
     @work(thread=True, exclusive=True, group="watch", exit_on_error=False)

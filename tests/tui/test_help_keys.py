@@ -111,8 +111,9 @@ async def test_help_lists_the_views_own_keys(workspace: Path) -> None:
 
 
 async def test_help_and_palette_promise_no_baseline_the_app_cannot_take(workspace: Path) -> None:
-    """issue 32 (newuser22 #34): ``i`` "… or a baseline suppressed", but the app has no
-    --baseline and .memtui.toml no baseline key."""
+    """issue 32 (newuser22 #34): ``i`` "… or a baseline suppressed", but the app had no
+    --baseline and .memtui.toml no baseline key (the app takes ``--baseline`` now,
+    newuser41 #27; ``b`` lists what it accepts)."""
     from memtui.tui.app_actions import APP_ACTIONS  # the palette's text
     assert "baseline suppressed" not in APP_ACTIONS["toggle_suppressed"][1]
     app = MemtuiApp(open_workspace(workspace), watch=False)

@@ -59,7 +59,9 @@ KEY_HELP = {
                     "summary says how many rows match); in the focused preview, search it "
                     "(Enter: next)",
     "toggle_suppressed": "show or hide the findings the configuration or an inline comment "
-                         "suppressed (a baseline is memtui audit's: the app takes none)",
+                         "suppressed, and those a --baseline accepts",
+    "toggle_accepted": "with memtui PATH --baseline FILE: show or hide, beside the new "
+                       "findings, those the baseline accepts (the header counts the new)",
     "back": "back to the fleet screen (from an input: back to the view first)",
     "sort_next": "sort by the next column (or click a column header)",
     "sort_reverse": "reverse the sort",

@@ -128,7 +128,8 @@ class FindingsView(AuditTable):
                 Text(f.severity, style=colour),
                 Text(where, style=palette.muted) if whole
                 else MiddleText(where),  # the :line stays when cut
-                data_text(f"(suppressed: {cause}) {f.message}" if cause
+                data_text("(accepted in the baseline) " + f.message if cause == "baseline"
+                          else f"(suppressed: {cause}) {f.message}" if cause
                      # as `memtui audit` names it (newuser23 #22)
                      else f"(lowered from {was} by the config) {f.message}" if was
                      else f.message,
@@ -175,11 +176,12 @@ class FindingsView(AuditTable):
             else:
                 key = (i, item, "", lowered.get(id(item), ""))
                 rows.append(cache.row(key, make, key))
-        if result.show_suppressed:
+        if result.show_suppressed or result.show_accepted:  # (b: the baseline's alone)
             start = len(drawn)
             rows += [cache.row(item, make, item) for item in
                      ((start + i, s.finding, s.cause, "")
-                      for i, s in enumerate(result.suppressed))]
+                      for i, s in enumerate(result.suppressed)
+                      if result.show_suppressed or s.cause == "baseline")]
         return rows
 
     def selection(self) -> tuple[str, int | None] | None:
@@ -236,6 +238,12 @@ class FindingsView(AuditTable):
                 out.append(" · ")
             out.append(plural(by_sev[sev], sev),
                        style=palette.severity(sev) if by_sev[sev] else "")
+        if result.baseline_path is not None:  # (newuser41 #27)
+            accepted = sum(1 for s in result.suppressed if s.cause == "baseline")
+            out.append(f" · {len(result.findings):,} new since the baseline, "
+                       f"{accepted:,} accepted ("
+                       + ("b hides them" if result.show_accepted else "b shows them") + ")",
+                       style=palette.muted)
         # What is hidden comes right after the counts, before the kinds: at the end of a
         # long line it was past the edge even at 200 columns (newuser24 #21).
         if result.suppressed:

@@ -273,6 +273,11 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         (Text(f"{ws.layout} layout", style=p.muted), None),
         (Text(f"{result.profile} profile", style=p.muted), None),
     ]
+    if result.baseline_path is not None:  # beside the path: what is new (newuser41 #27)
+        new = len(result.findings)
+        title.insert(1, (Text.assemble((f"{new:,} new", f"bold {p.warning}" if new
+                                        else "bold"), " since the baseline"),
+                         Text(f"{new:,} new")))
 
     def count(n: int, words: str, colour: str, one: str | None = None) -> Text:
         """``n words`` (``n one`` when n is 1: "1 broken link")."""
