@@ -69,7 +69,8 @@ def test_one_baseline_for_every_workspace(mono: Path, tmp_path: Path) -> None:
     assert memtui("audit", str(mono), "--discover", "--baseline",
                   str(baseline)).returncode == 0
     (mono / "agents" / "b" / "memory" / "note.md").write_text(INJECTION, encoding="utf-8")
-    demo_copy(tmp_path / "c").rename(mono / "agents" / "c")  # a workspace the file does not name: all of it new
+    # a workspace the file does not name: all of it new
+    demo_copy(tmp_path / "c").rename(mono / "agents" / "c")
     out = memtui("audit", str(mono), "--discover", "--baseline", str(baseline), "--json")
     rows = {Path(r["path"]).name: r for r in json.loads(out.stdout)["workspaces"]}
     assert out.returncode == 1

@@ -348,7 +348,7 @@ class AuditResult(Record, eq=False):
     #: The app's Findings view lists the suppressed findings too.
     show_suppressed: bool = False
     #: The app's Findings view lists the findings its ``--baseline`` accepts too (key b).
-    show_accepted: bool = False
+    show_accepted = False  # (not a field: a view setting, as the app sets it)
     #: The span of time (from, until) in which every file's age in whole days, and so the
     #: result, stays the same.
     holds: tuple[float, float] = (float("-inf"), float("inf"))
