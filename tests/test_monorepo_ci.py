@@ -77,6 +77,11 @@ def test_one_baseline_for_every_workspace(mono: Path, tmp_path: Path) -> None:
     assert (rows["a"]["exit"], rows["b"]["exit"], rows["c"]["exit"]) == (0, 0, 1)
     assert rows["b"]["warnings"] >= 1 and rows["a"]["warnings"] == 0
     assert "baseline_data" not in rows["a"] and "sarif_run" not in rows["a"]
+    # an entry that matches nothing now is said, as the single audit says it
+    (mono / "agents" / "a" / "memory" / "vendor-contacts.md").unlink()
+    out = memtui("audit", str(mono), "--discover", "--baseline", str(baseline))
+    assert "agents/a: the baseline has" in out.stderr
+    assert "1 credential among them: pasted back" in out.stderr
     # one workspace's baseline is not the root's, and the other way round
     single = tmp_path / "one.json"
     memtui("audit", str(mono / "agents" / "a"), "--write-baseline", str(single))

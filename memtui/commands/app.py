@@ -158,6 +158,10 @@ def app_for(path: str, ns: argparse.Namespace) -> MemtuiApp | int:
         options.project = str(resolved.path_project)
         options.project_from_path = True
     nested = several_of(workspaces_below(ws))
+    if nested and baseline is not None:  # (one workspace's: never ignored unsaid)
+        return fail(PROG, f"--baseline opens one workspace; {path} holds several "
+                    "(open one of them with it, or audit them all with memtui audit PATH "
+                    "--discover --baseline FILE)")
     if nested:  # not one workspace: the app offers the fleet first
         from memtui.tui.fleet.offer import SeveralWorkspacesApp
 

@@ -7,6 +7,7 @@ newuser40 #4, #5. Runs in a worker process: everything in and out is plain data.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from memtui.core.counting.tokens import TokenCounter
 if TYPE_CHECKING:
     from memtui.core.checks.findings import Finding
     from memtui.core.config import Config
+    from memtui.core.reporting.suppress import Baseline
 
 #: The findings a row names at most (`failing`): what a pre-commit run shows under its
 #: table, bounded (newuser40 #11).
@@ -161,7 +163,8 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
             # none for a workspace the file does not name: all it reports is new
             accepted = baseline_of(extra.get("baseline") or {
                 "memtui-baseline": 2, "key": "0" * 64, "findings": []}, path_of)
-        result = apply_to(auditor.run(), config, accepted)
+        unmatched: Counter[str] = Counter()
+        result = apply_to(auditor.run(), config, accepted, left_over=unmatched)
         auditor.save_scans()
         if nested:  # (the verdict too: what lies in a row of its own is decided there)
             drop_nested(result, nested)
@@ -192,6 +195,9 @@ def audit_one(path: str, options: dict[str, Any], fail_on: str,
             row["kept"] = said[0]
         row["said"] = [*([] if extra.get("write_baseline") else
                          credential_lines(result, path_of, refused)), *said]
+        if unmatched and accepted is not None:  # (as the single audit says it: fixed
+            # since, a credential pasted back would be accepted again, newuser31 #16)
+            row["said"].append(stale_line(accepted, unmatched))
         row["config"] = report.get("config")
         row["suppressed"] = report.get("suppressed")
         failing = at_gate(result, gate) if code else []
@@ -238,3 +244,17 @@ def _baseline_data(result: Any) -> dict[str, Any]:
     result.findings = [f for f in result.findings if id(f) not in taken]
     result.suppressed = [*result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
     return data
+
+
+def stale_line(baseline: Baseline, unmatched: Counter[str]) -> str:
+    """What a row says of its baseline entries that match no finding now."""
+    from memtui.core.reporting.wording import plural
+
+    n = sum(unmatched.values())
+    secret = sum(k for fp, k in unmatched.items()
+                 if baseline.named.get(fp, ("",))[0] == "secret")
+    return (f"the baseline has {n:,} of {sum(baseline.counts.values()):,} entries for this "
+            "workspace that match no finding now"
+            + (f", {plural(secret, 'credential')} among them: pasted back, it would be "
+               "accepted again" if secret else "")
+            + "; write it again with --write-baseline to drop them")
