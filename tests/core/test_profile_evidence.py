@@ -299,3 +299,26 @@ def test_a_dotfile_managers_gemini_folder_is_gemini(tmp_path: Path, name: str) -
         "GEMINI.md": "# Main context\n\n@./rules/workflow.md\n",
         "rules/workflow.md": "# Workflow\n"})
     assert run_audit(other).profile == "claude-code"
+
+
+def test_openclaws_workspace_template_before_any_memory_is_openclaw(tmp_path: Path) -> None:
+    """real41: a workspace holding OpenClaw's template files (SOUL.md, AGENTS.md,
+    IDENTITY.md, HEARTBEAT.md …) and no MEMORY.md or memory/ yet — OpenClaw writes no
+    MEMORY.md of its own — was claude-code's: every bootstrap file "never seen", no block.
+    It is OpenClaw's, its bootstrap files the block; AGENTS.md with only TOOLS.md or
+    USER.md beside SOUL.md, or SOUL.md alone, stays the flat folder it was."""
+    template = {"AGENTS.md": "# AGENTS.md\nRead SOUL.md first.\n",
+                "SOUL.md": "# SOUL.md\nBe genuinely helpful.\n",
+                "IDENTITY.md": "# IDENTITY.md\n- Name: Zoi\n",
+                "HEARTBEAT.md": "# HEARTBEAT.md\n",
+                "USER.md": "# USER.md\n- Name: Ola\n",
+                "Design notes.md": "# Design notes\nTokens map to Tailwind.\n"}
+    root = make_ws(tmp_path / "zoi", template)
+    result = run_audit(root)
+    assert result.profile == "openclaw"
+    assert not [o.path for o in result.orphans]
+    assert "Be genuinely helpful." in result.block.text
+    for names in (("AGENTS.md", "SOUL.md", "USER.md"), ("SOUL.md", "IDENTITY.md")):
+        other = make_ws(tmp_path / "-".join(names),
+                        {n: template[n] for n in (*names, "Design notes.md")})
+        assert run_audit(other).profile == "claude-code"

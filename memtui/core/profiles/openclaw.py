@@ -345,7 +345,13 @@ class OpenClaw(Profile):
     def recognise(self, root: Path) -> bool:
         if not (root / "MEMORY.md").is_file() and not (root / "memory.md").is_file() \
                 and not (root / "memory").is_dir():
-            return False
+            # no memory written yet: OpenClaw's workspace template itself (real41: SOUL.md,
+            # AGENTS.md, IDENTITY.md, HEARTBEAT.md and no MEMORY.md was claude-code's, its
+            # bootstrap files "never seen"); SOUL.md and AGENTS.md with a third file only
+            # OpenClaw's template writes, not TOOLS.md or USER.md (a repository's too)
+            return (root / "SOUL.md").is_file() and (root / "AGENTS.md").is_file() and any(
+                (root / name).is_file() for name in OWN_BOOTSTRAP
+                if name not in GENERIC and name != "SOUL.md")
         # SOUL.md is OpenClaw's own; AGENTS.md alone is any agent's (the cross-agent file
         # a repository keeps: newuser24 #37, an item workspace turned openclaw by it), so
         # it counts with a second bootstrap file of OpenClaw's
