@@ -154,6 +154,8 @@ class IndexView(AuditTable):
         Column("targets", "Targets", 18, flex=True, paths=True),
         Column("hook", "Hook", 12, flex=True, want=24),  # what people read: Chars gives way
     )
+    DETAIL = ("title", "hook")
+    DETAIL_HEAD = "line"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "app.fold", "Fold"),
         Binding("F", "app.unfold", "Unfold"),
