@@ -25,4 +25,4 @@ async def test_ctrl_z_in_the_block_view_asks_to_undo_the_turn(workspace: Path) -
         await switch(pilot, app, "7")
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
-        assert app.screen.form_title.startswith("Undo turn 1")
+        assert app.screen.heading.startswith("Undo turn 1")
