@@ -254,6 +254,16 @@ class AppActions:
         self.set_notice(f"copied {path}")
 
     def action_open_editor(self) -> None:
+        view = self.active_view
+        picked = view.edit_target() if isinstance(view, AuditView) else None
+        if picked is None:
+            picked = self._selected_or_say("open")
+        if picked is not None:
+            self.open_in_editor(*picked)
+
+    def action_open_memory(self) -> None:
+        """Open the memory under the cursor in the editor (the Index view's ``O``: its
+        ``o`` opens MEMORY.md at the line)."""
         picked = self._selected_or_say("open")
         if picked is not None:
             self.open_in_editor(*picked)
