@@ -213,5 +213,8 @@ def command_hint(path: str) -> str:
         return ""
     if path.lstrip("-").casefold() in ("help", "h", "?"):  # ``memtui help`` (newuser25 #21)
         return " (did you mean memtui --help, or memtui COMMAND --help?)"
+    if path.casefold() in ("watch", "chat"):  # the README's feature row (newuser41 #20)
+        return (f" (there is no {path} command: the app watches the folder it opens and "
+                "its chat pane talks to the model — memtui PATH, then c; docs/chat.md)")
     close = difflib.get_close_matches(path, COMMANDS, n=1, cutoff=0.6)
     return f" (did you mean memtui {close[0]}?)" if close else ""

@@ -279,6 +279,16 @@ class AppActions:
         self.set_notice(f"copied {path}")
 
     def action_open_editor(self) -> None:
+        view = self.active_view
+        picked = view.edit_target() if isinstance(view, AuditView) else None
+        if picked is None:
+            picked = self._selected_or_say("open")
+        if picked is not None:
+            self.open_in_editor(*picked)
+
+    def action_open_memory(self) -> None:
+        """Open the memory under the cursor in the editor (the Index view's ``O``: its
+        ``o`` opens MEMORY.md at the line)."""
         picked = self._selected_or_say("open")
         if picked is not None:
             self.open_in_editor(*picked)
@@ -332,6 +342,16 @@ class AppActions:
             return False
         if rec is None:
             return False
+        replaced = rec.get("replaced")
+        if replaced is not None:
+            # the editor saved over a memtui write made while it was open (newuser41 #2)
+            self.notify(printable(
+                f"{before.path} was written by {replaced.record} while your editor had it "
+                "open, and your save replaced that write: "
+                + (f"its version is kept in {replaced.kept}, and u (#{rec['id']}) puts it "
+                   "back" if replaced.kept else "memtui kept no copy of it (only MEMORY.md's "
+                   "writes are kept whole): look at the file")),
+                severity="warning", timeout=30, markup=False)
         self.set_notice(f"{rec['summary']} (u to undo #{rec['id']})", held=True)
         return True
 

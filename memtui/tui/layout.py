@@ -284,6 +284,10 @@ class Layout:
         count against the chat's window when the audit counted none (newuser37 #6)."""
         for header in self._ui.query(HealthHeader):
             header.use_chat_count(event.tokens)
+        from memtui.tui.views.block import BlockView
+
+        for view in self._ui.query(BlockView):  # the same figure there (newuser41 #4)
+            view.redraw_count()
 
     def on_chat_pane_window_known(self, event: Any) -> None:
         """The chat knows its window (a server's -c, the num_ctx it asks Ollama for): the

@@ -55,3 +55,35 @@ async def test_header_counts_the_block_as_the_chat_does(tmp_path: Path,
         line = str(header.content).splitlines()[2]
         assert f"{block:,} qwen tok" in line and f"{block / 16384:.1%} of 16,384" in line
         assert "cl100k tok" not in line
+
+
+async def test_the_block_view_says_the_headers_figure(tmp_path: Path,
+                                                      fake: FakeOllama) -> None:
+    """newuser41 #4: the Block view said "the chat's window, as the header counts it: 2,971
+    cl100k tokens, 9.1%" beside the header's "2,640 qwen tok · 8.1%"."""
+    from memtui.tui.views.block import BlockView
+
+    folder = claude_folder(tmp_path / "memory")
+    fake.add(chatter("m", "Fine."))
+    app = MemtuiApp(open_workspace(folder), AuditOptions(profile="claude-code", num_ctx=16384),
+                    watch=False,
+                    settings=AgentSettings(model="m", host=fake.url, num_ctx=16384))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await wait_until(pilot, lambda: app.audits >= 1)
+        assert app.result is not None
+        app.result.block.tokens.pop("qwen", None)  # as claude-code counts it: cl100k alone
+        await pilot.press("7")
+        await wait_until(pilot, lambda: bool(app.query(BlockView)))
+        await pilot.press("c")
+        await wait_until(pilot, lambda: bool(app.query(ChatPane)))
+        bar = app.query_one(BudgetBar)
+        await wait_until(pilot, lambda: bar.budget is not None)
+        block = bar.budget.block if bar.budget is not None else 0
+        view = app.query_one(BlockView)
+        view.set_result(app.result, view.palette)  # drawn from the cl100k-only result
+        # drawn again when the chat's count reaches the header
+        await wait_until(pilot, lambda: "qwen tokens" in str(
+            view.query_one(".summary").render()))
+        said = str(view.query_one(".summary").render())
+        assert f"as the header counts it: {block:,} qwen tokens" in said, said
+        assert f"{block / 16384:.1%} of 16,384" in said

@@ -41,6 +41,11 @@ ROOT = Path(__file__).resolve().parents[2]
     # newuser25 #21: the word taken for a workspace, and no pointer to --help
     (["help"], "memtui: error: help: no such file or folder (did you mean memtui --help, or "
                "memtui COMMAND --help?)\n"),
+    # newuser41 #20: the README's "watch" row is no command; it said "unrecognized
+    # arguments: PATH", blaming the folder
+    (["watch", "/tmp"], "memtui: error: watch: no such file or folder (there is no watch "
+                        "command: the app watches the folder it opens and its chat pane talks "
+                        "to the model — memtui PATH, then c; docs/chat.md)\n"),
     (["--host", "http://127.0.0.1:99999", "."],
      "memtui: error: Ollama host 'http://127.0.0.1:99999' is not a usable URL "
      "(Port out of range 0-65535)\n"),

@@ -56,6 +56,11 @@ class AuditView(Vertical):
         """The file (and line) the view's cursor is on; None when nothing is selected."""
         return None
 
+    def edit_target(self) -> tuple[str, int | None] | None:
+        """What ``o`` opens in the editor: the selected file (the Index view: MEMORY.md at
+        the cursor's line)."""
+        return self.selection()
+
     def why_nothing(self) -> str:
         """Why no memory is selected here (said when a key needs one)."""
         return "this view has no memory selected"

@@ -160,6 +160,12 @@ class BlockView(AuditView):
         if self.result is not None and self.palette is not None:
             self.set_result(self.result, self.palette)
 
+    def redraw_count(self) -> None:
+        """The chat counted the block: drawn again with the header's figure."""
+        if self.result is not None and self.palette is not None and \
+                (self.chat_window or self.header_window()) is not None:
+            self.set_result(self.result, self.palette)
+
     def header_window(self) -> tuple[int, str] | None:
         """The chat's window the header already measures against (a view made after the
         chat learned it)."""
@@ -168,6 +174,15 @@ class BlockView(AuditView):
         for header in self.app.query(HealthHeader):
             if header.window is not None:
                 return header.window
+        return None
+
+    def header_chat_tokens(self) -> int | None:
+        """The chat's own count of the block the header uses (None: none yet)."""
+        from memtui.tui.widgets.health_header import HealthHeader
+
+        for header in self.app.query(HealthHeader):
+            if header.chat_tokens is not None:
+                return header.chat_tokens
         return None
 
     def draw(self, result: AuditResult) -> None:
@@ -186,9 +201,10 @@ class BlockView(AuditView):
             chat = self.chat_window or self.header_window()
             if chat is not None:  # the header's figure, named (newuser36 #16: "0.2% of
                 # 32,768 (trained)" above "0.2% of a 40,960-token window (Qwen)")
+                from memtui.tui.widgets.health_header import block_count
+
                 size, name = chat
-                tokenizer = "qwen" if "qwen" in block.tokens else block.tokenizer
-                used = block.tokens.get(tokenizer, 0)
+                tokenizer, used = block_count(block, chat, self.header_chat_tokens())
                 out.append(f"\nthe chat's window, as the header counts it: {used:,} "
                            f"{tokenizer} tokens, {used / size if size else 0:,.1%} of "
                            f"{size:,} ({name}); the share above is against the audit's "

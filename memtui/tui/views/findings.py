@@ -76,6 +76,8 @@ class FindingsView(AuditTable):
     )
     DEFAULT_SORT = 0
     EMPTY = "No findings: this memory is clean."
+    DETAIL = ("message",)
+    DETAIL_HEAD = "where"
     #: (rows, their widest Kind and Where cells) for the rows last measured.
     _measured: tuple[list[Row], dict[str, int]] | None = None
 

@@ -154,10 +154,22 @@ class IndexView(AuditTable):
         Column("targets", "Targets", 18, flex=True, paths=True),
         Column("hook", "Hook", 12, flex=True, want=24),  # what people read: Chars gives way
     )
+    DETAIL = ("title", "hook")
+    DETAIL_HEAD = "line"
+
+    def edit_target(self) -> tuple[str, int | None] | None:
+        """``o`` opens MEMORY.md at the cursor's line: the row is a line of the index
+        (newuser41 #8: it opened the linked memory, and the index could be edited only from
+        the Block view); ``O`` opens the memory it links."""
+        row = self.current_row()
+        if row is None or not row.key.startswith("L") or not row.key[1:].isdigit():
+            return None
+        return INDEX_NAME, int(row.key[1:])
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "app.fold", "Fold"),
         Binding("F", "app.unfold", "Unfold"),
         Binding("X", "app.remove_link", "Remove entry"),
+        Binding("O", "app.open_memory", "Open the memory"),
     ]
     DEFAULT_SORT = 0
     EMPTY = "MEMORY.md is missing or empty: nothing is injected into the agent's context."

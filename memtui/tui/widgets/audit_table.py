@@ -14,6 +14,7 @@ import time
 from collections.abc import Container
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on
@@ -98,6 +99,10 @@ class AuditTable(FilteredView):
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
     DEFAULT_SORT: ClassVar[int | None] = None  # index into COLUMNS; None: as built
     EMPTY: ClassVar[str] = "nothing to show"
+    #: Columns whose text the line under the table shows whole, for the cursor's row, when
+    #: a cell cuts it (`cursor_moved`); ``DETAIL_HEAD``'s cell leads it, in bold.
+    DETAIL: ClassVar[tuple[str, ...]] = ()
+    DETAIL_HEAD: ClassVar[str | None] = None
     #: The filter box's placeholder: what it matches, when a view says (`FilesView`).
     FILTER_HINT: ClassVar[str] = "filter: type words, Esc to leave  (/)"
 
@@ -110,6 +115,8 @@ class AuditTable(FilteredView):
     DEFAULT_CSS = """
     AuditTable > RowTable { height: 1fr; }
     AuditTable > .empty { padding: 1 2; color: $text-muted; display: none; }
+    AuditTable > .detail { height: auto; max-height: 4; padding: 0 1; display: none; }
+    AuditTable > .detail.-cut { display: block; }
     AuditTable.-empty > .empty { display: block; }
     """
 
@@ -139,6 +146,8 @@ class AuditTable(FilteredView):
         yield Input(placeholder=self.FILTER_HINT, classes="filter")
         yield Static(self.EMPTY, classes="empty")
         yield RowTable()
+        if self.DETAIL:
+            yield Static("", classes="detail", markup=False)
 
     def on_mount(self) -> None:
         self._widths: list[int] = []
@@ -203,6 +212,7 @@ class AuditTable(FilteredView):
         self._widths = list(widths)
         self.table.set_columns(self._labels(), widths,
                                ["right" if c.numeric else "left" for c in self.COLUMNS])
+        self.cursor_moved()
         return True
 
     def on_resize(self, event: events.Resize) -> None:
@@ -355,6 +365,38 @@ class AuditTable(FilteredView):
             else getattr(self, "_empty", self.EMPTY))
         self._refresh_labels()
         self._offer_check()
+        self.cursor_moved()
+
+    def cursor_moved(self) -> None:
+        """The cursor's row, or the columns' widths, may have changed: the line under the
+        table shows the ``DETAIL`` cells of the cursor's row whole when a cell cuts one
+        (newuser40 #13: at 80 columns a finding's message read ``link to memory/endp…`` and
+        an index line of prose ``- note 222: r…``), and hides when every one fits."""
+        if not self.DETAIL:
+            return
+        details = self.query_children(".detail")
+        if not details:
+            return
+        detail = details.first(Static)
+        row = self.current_row()
+        keys = [c.key for c in self.COLUMNS]
+        cells = row.cells if row is not None else ()
+        parts: list[str] = []
+        cut = False
+        for key in self.DETAIL:
+            at = keys.index(key)
+            cell = cells[at] if at < len(cells) else None
+            plain = cell.plain if isinstance(cell, Text) else ""
+            width = self._widths[at] if at < len(self._widths) else 0
+            if plain:
+                parts.append(plain)
+                cut = cut or cell_len(plain) > width
+        detail.set_class(cut, "-cut")
+        if cut:
+            head = cells[keys.index(self.DETAIL_HEAD)] if self.DETAIL_HEAD else None
+            detail.update(Text.assemble(
+                (head.plain + "  ", "bold") if isinstance(head, Text) and head.plain else "",
+                " — ".join(parts)))
 
     def selection(self) -> tuple[str, int | None] | None:
         row = self.current_row()
@@ -520,6 +562,7 @@ class AuditTable(FilteredView):
         if row is not None and row.path and displayed(self):
             self.post_message(MemorySelected(row.path, row.line))
         self._offer_check()
+        self.cursor_moved()
 
     @on(RowTable.Selected)
     def _selected(self, event: RowTable.Selected) -> None:

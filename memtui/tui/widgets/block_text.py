@@ -36,15 +36,18 @@ Only while read-only: an editable text area's cursor blinks, which these keys do
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.containers import Lines
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import TextArea
+
+from memtui.tui.curate_actions import UNDO_TURN_KEY
 
 KEPT_LINES = 1024  # as many as Textual's own line cache
 
@@ -74,6 +77,13 @@ class DividedOnce(Text):
 
 
 class BlockText(TextArea):
+    #: Read-only, so the text area's own undo (ctrl+z) has nothing to undo: the key goes to
+    #: the app's "undo the agent's last turn", as in every other view (newuser41 #3: in the
+    #: Block view it did nothing).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(UNDO_TURN_KEY, "app.undo_turn", "Undo agent turn", show=False),
+    ]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._sized: Size | None = None  # the size of the last resize event

@@ -15,6 +15,7 @@ from memtui.core.profiles.claude_code import ClaudeCode
 from memtui.core.profiles.registry import get as get_profile
 from memtui.core.reporting.safe_output import printable
 from memtui.core.reporting.wording import plural
+from memtui.core.results import InjectedBlock
 from memtui.core.verdict import own_kept
 from memtui.tui.palette import Palette
 
@@ -357,12 +358,7 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         count_steps = None
     # Against the chat's window the count is the chat's, qwen (the budget bar's): a cl100k
     # count over a Qwen window read 15.5 % for 17.3 % (newuser35 #14)
-    tokenizer = "qwen" if window is not None and "qwen" in block.tokens else block.tokenizer
-    tokens = block.tokens.get(tokenizer, 0)
-    if window is not None and tokenizer != "qwen" and chat_tokens is not None:
-        # the audit counted no qwen (claude-code: cl100k): the chat's own count, so that
-        # the header and the chat's bar say one figure of one window (newuser37 #6)
-        tokenizer, tokens = "qwen", chat_tokens
+    tokenizer, tokens = block_count(block, window, chat_tokens)
     size, name = window or (block.window, block.window_name)
     share = tokens / size if size else 0.0
     colour = p.error if share > 0.5 else p.warning if share > 0.25 else p.resolved
@@ -437,3 +433,17 @@ def _units(result: AuditResult, p: Palette, window: tuple[int, str] | None = Non
         steps.append((never, None))
     steps.append((limit_i, limit(0)))
     return [(title, None, ()), (counts, count_steps, nothing), (cost, steps, ())]
+
+
+def block_count(block: InjectedBlock, window: tuple[int, str] | None,
+                chat_tokens: int | None) -> tuple[str, int]:
+    """The block's count the header shows: (tokenizer, tokens). Against the chat's window
+    it is qwen, the chat's: the audit's when it counted one, else the chat's own count
+    (the audit counted cl100k only, as for Claude Code: newuser37 #6); without a chat
+    window, the audit's own tokenizer. The Block view says the same figure (newuser41 #4:
+    it said 2,971 cl100k tokens beside the header's 2,640 qwen)."""
+    tokenizer = "qwen" if window is not None and "qwen" in block.tokens else block.tokenizer
+    tokens = block.tokens.get(tokenizer, 0)
+    if window is not None and tokenizer != "qwen" and chat_tokens is not None:
+        tokenizer, tokens = "qwen", chat_tokens
+    return tokenizer, tokens
