@@ -2,8 +2,8 @@
 tool's output — quoted in a memory's own sentence, and speaking to the model (session 41,
 blind set rules40, issue 32 point 1: orders that came in through tools, 21 of 48 missed).
 
-A memory that saves what a source said keeps its words apart: in quotation marks or a code
-span, after its own words of provenance ("Im Anhang-Text stand wörtlich: „…“", "У кінці
+A memory that saves what a source said keeps its words apart: in quotation marks, a code
+span or a quotation block (``> …``), after its own words of provenance ("Im Anhang-Text stand wörtlich: „…“", "У кінці
 листа: «…»", "Рядок у звіті: `…`", "API-svaret innehöll även fältet `…`"). The checks of a
 line read where an order starts a line (a label, an authority's tag, a vocative); in a
 relayed text it starts the quotation instead, after the memory's narrative, and
@@ -32,14 +32,24 @@ from memtui.core.checks.unlabelled import authority, unlabelled
 from memtui.core.checks.voice import sentence
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
-#: A quoted span: «…», “…”, "…", „…“, 「…」, a code span; or one opened and not closed in
-#: the text read (a quotation wrapped past the sentence's lines).
+#: A quoted span: «…», “…”, "…", „…“, 「…」, a code span, a tag's text inside a line; or
+#: one opened and not closed in the text read (a quotation wrapped past the sentence's
+#: lines).
 _SPAN = lazy_pattern(r'«(?P<a>[^»]*)(?:»|$)|“(?P<b>[^”]*)(?:”|$)|"(?P<c>[^"]*)(?:"|$)|'
-                     r'„(?P<d>[^“”]*)(?:[“”]|$)|「(?P<e>[^」]*)(?:」|$)|`(?P<f>[^`]+)`')
+                     r'„(?P<d>[^“”]*)(?:[“”]|$)|「(?P<e>[^」]*)(?:」|$)|`(?P<f>[^`]+)`|'
+                     # a tag inside a line (a log's, a tool's: "… INFO [for the AI] …"),
+                     # the source's text from it on (a link's text is none)
+                     r'(?<=\s)(?P<g>\[[^\[\]\n]{2,40}\](?![(\[:])[^\n]*)')
+#: The strong asks (`asks.STRONG`) beside which a source naming the model relays an order;
+#: not ``skip`` (a negation near asking or confirming): a bot's prompt the user wrote and
+#: kept says what its bot must not confirm ("ห้ามยืนยันการจองก่อน…", rules30).
+_RELAYED_ASKS = STRONG - {"skip"}
+#: A quotation block's mark at a line's start.
+_BLOCK_MARK = lazy_pattern(r"^\s*>\s?")
 #: A message, not a phrase: the least length of a span read as a text of its own.
 _LEAST = 30
 #: The marks a relayed span may open with.
-QUOTE_MARKS = ("«", "“", '"', "„", "「", "`")
+QUOTE_MARKS = ("«", "“", '"', "„", "「", "`", ">", "[")
 
 
 def spans(text: str) -> list[tuple[str, int]]:
@@ -77,7 +87,7 @@ def relayed(text: str) -> tuple[str, str] | None:
         named = names_model(said)
         if found is None and named:
             found = unlabelled([said], 0, True)
-        if found is None and named and (authority(said) or asks(said) & STRONG):
+        if found is None and named and (authority(said) or asks(said) & _RELAYED_ASKS):
             found = "relays an order to the model", said[:60]
         if found is not None:
             return "relays an order to the model", said[:60]
@@ -98,6 +108,10 @@ def relayed_at(lines: list[str], i: int) -> tuple[str, str] | None:
     attack."""
     first, last = sentence(lines, i)
     text = " ".join(lines[j].strip() for j in range(first, last + 1))
+    if lines[i].lstrip().startswith(">"):
+        # a quotation block: its sentence is the span, the source's words alone
+        block = " ".join(_BLOCK_MARK.sub("", lines[j]).strip() for j in range(first, last + 1))
+        text = f"“{block}”"
     found = relayed(text)
     if found is None:
         return None
