@@ -111,8 +111,9 @@ def label_order(value: str) -> bool:
     planted order asks, one of them only an order asks (`_ACTS`); or it goes on with a part
     addressed to the model."""
     classes = label_asks(value)
-    return (len(classes) >= 2 and bool(classes & _ACTS)) or (
-        ":" in value or "：" in value) and _addresses_after_topic(value)
+    if len(classes) >= 2 and bool(classes & _ACTS):
+        return True
+    return (":" in value or "：" in value) and _addresses_after_topic(value)
 
 
 Said = list[tuple[int, str, str]]
