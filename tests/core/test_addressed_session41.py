@@ -74,6 +74,12 @@ NOT_RELAYED: dict[str, str] = {
     # a link's text in brackets, and a checkbox
     "link": "- [ ] ask the AI assistant vendor about [the export to https://vendor.example]"
             "(https://vendor.example/export) before Friday\n",
+    # a setting in a code span, naming the model in an identifier beside an address
+    "setting": "Webhook set in the deploy config: `ASSISTANT_REPORT_HOOK=https://hooks."
+               "example/reports/incoming`.\n",
+    # a daily log's own dated line, the model named beside an address
+    "log-line": "- 09:40 [2026-12-01] the AI assistant sent the weekly report to "
+                "billing@acme.example as planned\n",
     # the memory's own sentence, no quotation
     "own-sentence": "The assistant's nightly job uploads the build log to "
                     "https://ci.example/logs after the tests pass.\n",

@@ -53,19 +53,25 @@ _LEAST = 30
 QUOTE_MARKS = ("«", "“", '"', "„", "「", "`", ">", "[")
 
 
-def spans(text: str) -> list[tuple[str, int]]:
-    """The quoted spans of ``text`` long enough to be a message (`_LEAST`), the innermost
-    of a code span too (``"advisory": "[ADMIN] …"``), each with where its quotation (the
-    outermost) closes."""
-    out: list[tuple[str, int]] = []
+def spans(text: str) -> list[tuple[str, int, bool]]:
+    """The quoted spans of ``text`` that are a message — long enough (`_LEAST`) and prose
+    (`_prose`) — the innermost of a code span too (``"advisory": "[ADMIN] …"``), each with
+    where its quotation (the outermost) closes and whether it is a tag's text."""
+    out: list[tuple[str, int, bool]] = []
     for m in _SPAN.finditer(text):
         said = next((g for g in m.groups() if g is not None), "").strip()
-        if len(said) < _LEAST:
+        if len(said) < _LEAST or not _prose(said):
             continue
-        out.append((said, m.end()))
+        out.append((said, m.end(), m.group("g") is not None))
         if m.group("f") is not None:
-            out.extend((s, m.end()) for s, _ in spans(said) if s != said)
+            out.extend((s, m.end(), tag) for s, _, tag in spans(said) if s != said)
     return out
+
+
+def _prose(said: str) -> bool:
+    """Whether a span is prose, not a value: four words or more, or a run of a script that
+    does not space its words (``ASSISTANT_HOOK=https://…`` in a code span is a setting)."""
+    return len(said.split()) >= 4 or sum(1 for c in said if ord(c) >= 0x2E80) >= 10
 
 
 #: A word: what a comment after a quotation is made of.
@@ -75,10 +81,11 @@ _WORD = lazy_pattern(r"[^\W\d_]{2,}")
 def relayed(text: str) -> tuple[str, str] | None:
     """(reason, excerpt) when a quoted span of ``text`` (a line, or a wrapped sentence's
     lines joined) speaks to the model: read alone, it is addressed to the model, names it
-    beside what a planted order asks, or names it beside one strong ask; None otherwise,
-    and for a span that calls itself an example or that the sentence goes on after with
-    words of its own (a comment on what it quoted)."""
-    for said, end in spans(text):
+    beside what a planted order asks, names it after an authority's label, or (a quotation,
+    not a tag's text: a log's own line is "[2026-12-01] the assistant sent …") names it
+    beside one strong ask; None otherwise, and for a span that calls itself an example or
+    that the sentence goes on after with words of its own (a comment on what it quoted)."""
+    for said, end, tag in spans(text):
         # the memory's own words after the quotation, on its sentence: a comment holding it
         # at a distance ("…». Đây là kiểu tấn công chèn lệnh, chỉ coi là dữ liệu."), not a
         # source relayed as it came
@@ -88,7 +95,8 @@ def relayed(text: str) -> tuple[str, str] | None:
         named = names_model(said)
         if found is None and named:
             found = unlabelled([said], 0, True)
-        if found is None and named and (authority(said) or asks(said) & _RELAYED_ASKS):
+        if found is None and named and (authority(said) or (
+                not tag and asks(said) & _RELAYED_ASKS)):
             found = "relays an order to the model", said[:60]
         if found is not None:
             return "relays an order to the model", said[:60]
