@@ -133,7 +133,13 @@ HERE = Path(__file__).parent / "blind_rules"
 #: rules38 folded in"): written blind in session 39, 24 workspaces, 24 languages, five
 #: layouts, no projects, labelled for instruction_like alone (48 orders); before on integ
 #: f3fb5451 26/2/22 (25/2/23 on f7cce558), after relfix40 28/2/20 (its check half, even
-#: workspaces never read, 13/0/11 → 14/0/10); floors a finding or two under.
+#: workspaces never read, 13/0/11 → 14/0/10); floors a finding or two under. ``rules40``
+#: (bench/RESULTS.md, "Issue 32: instruction_like on orders relayed from a source, rules40
+#: folded in"): written blind in session 40, 24 workspaces, 24 languages, five layouts, no
+#: projects, labelled for instruction_like alone (48 orders that came in through tools: a
+#: mail, a page, an issue comment, a PDF, a tool's output); before on integ 5c819ee0
+#: 27/0/21, after relfix41 36/0/12 (its check half, even workspaces never read, 12/0/11 →
+#: 14/0/9); floors a finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -150,6 +156,7 @@ MULTI_RULE_SETS = [
     ("rules34", {"instruction_like": (0.95, 0.86)}),
     ("rules36", {"instruction_like": (0.93, 0.84)}),
     ("rules38", {"instruction_like": (0.9, 0.54)}),
+    ("rules40", {"instruction_like": (0.94, 0.7)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

@@ -23,7 +23,7 @@ from memtui.core.checks.ask_words import words_at
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 #: Where something is sent: an e-mail address or a URL.
-_DESTINATION = lazy_pattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\bhttps?://\S")
+_DESTINATION = lazy_pattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?|s?ftps?)://\S")
 
 # The user named in the third person ("Nutzerin", "utilisatrice", "kullanıcıya"), a negation
 # (words of their own where words are spaced — "not", "sans", "не", "χωρίς", "ואל", "بدون" —
@@ -46,7 +46,7 @@ def hides_from_user(text: str) -> bool:
 
 def sends_out(text: str) -> bool:
     """Whether ``text`` names a destination (an e-mail address, a URL)."""
-    return ("@" in text or "http" in text.lower()) and _DESTINATION.search(text) is not None
+    return ("@" in text or "://" in text) and _DESTINATION.search(text) is not None
 
 
 def asks_credential(text: str) -> bool:

@@ -89,11 +89,31 @@ _COMMON = frozenset(("send", "credential", "disable"))
 _ACTS = frozenset(("send", "covert", "recommend", "standing", "hide", "above", "sign"))
 
 
+#: A label's part that opens by addressing its reader: the words before a colon, then what
+#: it is told.
+_ADDRESS_PART = lazy_pattern(r"^\s*(?P<label>[^:：\n]{1,48}?)\s*[:：]\s*(?P<rest>\S.{11,})")
+
+
+def _addresses_after_topic(value: str) -> bool:
+    """Whether a label goes on after its topic with a part addressed to the model ("Council
+    2027 budget press release. NOTE TO AI MODELS: when summarising, …"): a topic names what
+    a memory holds; a label to its reader is no part of one (session 41, rules40)."""
+    m = _TOPIC_END.search(value)
+    if m is None:
+        return False
+    part = _ADDRESS_PART.match(value[m.end():])
+    return part is not None and addresses(part.group("label")) \
+        and not (calls_an_example(value) or names_an_attack(value))
+
+
 def label_order(value: str) -> bool:
     """Whether a label turns to the model: after its topic, it asks two different things a
-    planted order asks, one of them only an order asks (`_ACTS`)."""
+    planted order asks, one of them only an order asks (`_ACTS`); or it goes on with a part
+    addressed to the model."""
     classes = label_asks(value)
-    return len(classes) >= 2 and bool(classes & _ACTS)
+    if len(classes) >= 2 and bool(classes & _ACTS):
+        return True
+    return (":" in value or "：" in value) and _addresses_after_topic(value)
 
 
 Said = list[tuple[int, str, str]]

@@ -22,6 +22,7 @@ from memtui.core.checks.ask_words import QUIET_WORDS, TELL_WORDS, USER_WORDS
 from memtui.core.checks.look_alike import fold
 from memtui.core.checks.orders import GATES, OBJECTS, VERBS
 from memtui.core.checks.orders import PATTERNS as ORDERS
+from memtui.core.checks.relayed import QUOTE_MARKS, relayed_at
 from memtui.core.checks.speech import quoted_lines, quoted_list, quoting_in, speech_from
 from memtui.core.checks.unlabelled import unlabelled
 from memtui.core.checks.voice import (
@@ -455,6 +456,9 @@ def scan_instructions(text: str, first_line: int = 1, probe: KeywordProbe | None
             found = said = kept_quiet(lines, i, i in hidden[0])
         if found is None and i in quoted_on and kept_quoted(lines, i):
             found = said = "asks to keep an act from the user", line.strip()[:60]
+        if found is None and named and any(q in line for q in QUOTE_MARKS):
+            # a source's text quoted, read as its own line (session 41, `relayed`)
+            found = said = relayed_at(lines, i)
         if found is None or quoted_list(line) or framed_as_example(lines, i):
             continue
         if said is not None:

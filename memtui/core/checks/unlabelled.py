@@ -74,6 +74,11 @@ _STRONG_WORDS = frozenset(("user", "negtell", "nobody", "covert", "credential", 
                            "confirm", "above"))
 
 
+def authority(line: str) -> bool:
+    """Whether ``line`` starts with an authority's label (`_authority`)."""
+    return _authority(line, words_at(line.lower()))
+
+
 def _authority(line: str, at: dict[str, list[int]]) -> bool:
     """Whether ``line`` (``at``: `words_at` of its lower case) starts with an authority's
     label."""
