@@ -52,6 +52,7 @@ ASIDE = 0  # ... and of its others at most this many not held (a line of its own
 LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no claim)
 STEM = 5  # letters of a word kept (an inflection's ending left out)
 PREFIX = 4  # characters from which a token beginning another matches it
+TOLD = 2  # ... or, when it has fewer claims, telling values its claims held carry
 MOST_CLAIMS = 40  # claims read of a window
 
 _UNSPACED = ("\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -83,6 +84,13 @@ _ZEROS = lazy_pattern(r"(?<!\d)0+(?=\d)")  # a number's leading zeros
 #: A value that tells: a number of three digits or more, or written with inner marks (a
 #: time, a date, a version, a price with its thousands).
 _TELLING = lazy_pattern(r"\d{3}|\d[.,:/-]\d")
+#: A number's thousands written apart (``60 000``, ``120\u202f000``): one number.
+_GROUPS = lazy_pattern(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])")
+#: A number as a quantity (no time, date or version): digits, one mark between its groups.
+_QUANTITY = lazy_pattern(r"\d+(?:[.,]\d+)?|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?")
+#: Ratios of two quantities that are one value, its scale written in words on one side
+#: (``60 tisících``, ``120k``, ``12万`` against ``60 000``, ``120,000``, ``120000``).
+SCALES = (1, 1000, 10_000, 1_000_000)
 
 
 class Claim:
@@ -112,6 +120,8 @@ def _tokens(text: str) -> tuple[list[str], set[str]]:
     first = True
     quoted = [m.span() for m in _QUOTED.finditer(text)] if _QUOTE_MARKS.search(text) else ()
     foreign = not text.isascii() and _OTHER_LETTERS.search(text) is not None
+    if " " in text or not text.isascii():
+        text = _GROUPS.sub(lambda m: "".join(m[0].split()), text)
     for m in _TOKEN.finditer(text):
         word = m[0]
         if _unspaced(word[0]) and not word[0].isdigit():  # (Myanmar's digits are digits)
@@ -181,10 +191,14 @@ def claims(window: str) -> tuple[Claim, ...]:
         return got
     out: list[Claim] = []
     code = False
-    for line in window.splitlines()[1:]:  # (its first line the description's: a summary)
+    lines = window.splitlines()
+    for i, line in enumerate(lines[1:], 1):  # (its first line the description's: a summary)
         if line.lstrip().startswith(("```", "~~~")):
             code = not code
             continue
+        if i + 1 < len(lines) and "|" in lines[i + 1] and _TABLE_RULE.match(lines[i + 1]) \
+                and line.lstrip().startswith("|") and "-" in lines[i + 1]:
+            continue  # a table's header: the names of its columns, no claim
         for part in _cut(line):
             claim = _claim(part, code)
             if claim is not None:
@@ -204,10 +218,36 @@ def _matched(tokens: frozenset[str], other: frozenset[str]) -> set[str]:
     it (``PREFIX`` characters or more)."""
     got = set(tokens & other)
     for t in tokens - got:
-        if len(t) >= PREFIX and t[0].isdigit() and any(
-                len(u) >= PREFIX and (u.startswith(t) or t.startswith(u)) for u in other):
+        if t[0].isdigit() and any(u[0].isdigit() and _same_number(t, u) for u in other):
             got.add(t)
     return got
+
+
+def _same_number(t: str, u: str) -> bool:
+    """Whether number tokens ``t`` and ``u`` are one value: one begins the other (a version
+    and its build, ``PREFIX`` characters or more), or both are quantities of one value, its
+    thousands grouped otherwise (``120,000``, ``120.000``, ``120000``) or its scale written
+    in words on one side (``60`` in ``60 tisících`` against ``60000``: `SCALES`)."""
+    if len(t) >= PREFIX and len(u) >= PREFIX and (u.startswith(t) or t.startswith(u)):
+        return True
+    a, b = _quantity(t), _quantity(u)
+    if a is None or b is None or not a or not b:
+        return False
+    if a > b:
+        a, b = b, a
+    return any(abs(a * s - b) < 1e-9 * b for s in SCALES)
+
+
+def _quantity(t: str) -> float | None:
+    """The value of a number token written as a quantity (none: a time, a date, a version,
+    a unit glued on): a mark before three digits groups thousands, another is a decimal
+    mark."""
+    if _QUANTITY.fullmatch(t) is None:
+        return None
+    groups = t.replace(",", ".").split(".")
+    if len(groups) > 2 or (len(groups) == 2 and len(groups[1]) == 3):
+        return float("".join(groups))
+    return float(".".join(groups))
 
 
 def _contradicted(c: Claim, d: Claim) -> bool:
@@ -246,13 +286,27 @@ def _by_values(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
     return None
 
 
-def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int]:
-    """(held, contradicted, counted): of the claims of ``fewer`` (its first, the
+def _by_numbers(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
+    """The claim of ``more`` holding every number of ``c`` (one at least) when ``c``'s words
+    are not held: two claims whose values agree say one thing whatever their words (a
+    translation, a rewording; `_contradicted` still parts them when their names differ)."""
+    numbers = frozenset(v for v in c.values if v[0].isdigit())
+    if not numbers:
+        return None
+    for d in more:
+        if len(_matched(numbers, d.values)) == len(numbers):
+            return d
+    return None
+
+
+def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int, int]:
+    """(held, contradicted, counted, told): of the claims of ``fewer`` (its first, the
     description's line, counted only when held: a summary worded its own way), those
     ``more`` holds (half their tokens in one of its claims), and those it contradicts (a
     claim written with its label, the other's with that label and another value; or its
-    best match, `_contradicted`)."""
+    best match, `_contradicted`); and the telling values (`_TELLING`) the claims held share with their match."""
     got = against = counted = 0
+    told: set[str] = set()
     for c in fewer:
         if c.label and any(d.label == c.label and not _matched(c.value, d.value)
                            for d in more):
@@ -265,7 +319,7 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
             if n > best:
                 best, best_d = n, d
         if best_d is None or best < LEAST or 2 * best < len(c.tokens):
-            best_d = _by_values(c, more)
+            best_d = _by_values(c, more) or _by_numbers(c, more)
             if best_d is None:
                 counted += 1
                 continue
@@ -274,7 +328,9 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
             against += 1
         else:
             got += 1
-    return got, against, counted
+            told.update(v for v in best_d.values  # (either side's writing: 60, 60 000)
+                        if _TELLING.search(v) and _matched(frozenset((v,)), c.values))
+    return got, against, counted, len(told)
 
 
 def same_claims(a: str, b: str) -> bool:
@@ -290,5 +346,6 @@ def same_claims(a: str, b: str) -> bool:
 def _holds(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> bool:
     if len(fewer) < LEAST:
         return False
-    got, against, counted = held(fewer, more)
-    return not against and got >= HELD and counted - got <= ASIDE
+    got, against, counted, told = held(fewer, more)
+    return not against and counted - got <= ASIDE and (
+        got >= HELD or (got >= LEAST and told >= TOLD))
