@@ -15,7 +15,10 @@ Chinese, Japanese, Korean, Thai, Lao, Myanmar, Khmer and Tibetan runs as charact
 spaces to cut at); a letter word under three letters is left out (particles, articles). Two
 tokens match when equal, or when one number (four characters or more) begins the other (a
 version and its build, ``6000.0.31``, ``6000.0.31f1``; a word begun by another is another
-word: الوالد, الوالدة).
+word: الوالد, الوالدة), or when both are quantities of one value (`_same_number`): its
+thousands grouped otherwise (``60 000``, ``120,000``, ``120.000``) or its scale written in
+words on one side (``60 tisících`` against ``60 000``; ratios `SCALES`). A table's header
+(the row a rule line follows) names its columns and is no claim (issue 32, rules41).
 
 Structure, not phrases: a claim of the memory with fewer (`held`) is held by the other when
 at least half its tokens are in one claim of the other, and contradicted there when
@@ -27,9 +30,14 @@ at least half its tokens are in one claim of the other, and contradicted there w
   quoted or marked as code, a Latin word among another alphabet, any word of a fenced
   block): the same frame about another entity, or a decision and its correction.
 
+A claim whose words are not held (a translation, a sentence reworded whole) is held by the
+claim of the other holding every one of its numbers (`_by_numbers`: two claims whose values
+agree say one thing whatever their words; the contradiction above still parts them).
+
 Two memories are the same by their claims (`same_claims`) when the one with fewer (its
-description's line aside: a summary worded its own way) has ``HELD`` or more held, every
-other one held too and none contradicted (a claim matched by its values alone when values
+description's line aside: a summary worded its own way) has ``HELD`` or more held (or
+``LEAST`` held whose matches share ``TOLD`` telling values: a note of two sentences whose
+values say it), every other one held too and none contradicted (a claim matched by its values alone when values
 are half its tokens: a table's row against a line of times, `_by_values`). The caller
 (`memtui.core.checks.near_duplicate`) asks only for pairs its rare-shingle filter proposes
 (`memtui.core.checks.near_duplicate_template.Template.partners`) and the pairing did not
@@ -304,7 +312,8 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
     description's line, counted only when held: a summary worded its own way), those
     ``more`` holds (half their tokens in one of its claims), and those it contradicts (a
     claim written with its label, the other's with that label and another value; or its
-    best match, `_contradicted`); and the telling values (`_TELLING`) the claims held share with their match."""
+    best match, `_contradicted`); and the telling values (`_TELLING`) the claims held
+    share with their match."""
     got = against = counted = 0
     told: set[str] = set()
     for c in fewer:
