@@ -38,7 +38,8 @@ Two memories are the same by their claims (`same_claims`) when the one with fewe
 description's line aside: a summary worded its own way) has ``HELD`` or more held (or
 ``LEAST`` held whose matches share ``TOLD`` telling values: a note of two sentences whose
 values say it), every other one held too and none contradicted (a claim matched by its
-values alone when values are half its tokens: a table's row against a line of times, `_by_values`). The caller
+values alone when values are half its tokens: a table's row against a line of times,
+`_by_values`). The caller
 (`memtui.core.checks.near_duplicate`) asks only for pairs its rare-shingle filter proposes
 (`memtui.core.checks.near_duplicate_template.Template.partners`) and the pairing did not
 report, and keeps its own structural guards (slots, fields, named frames) beside it.
