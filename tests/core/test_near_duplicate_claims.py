@@ -138,3 +138,20 @@ def test_a_tables_header_names_its_columns_and_is_no_claim():
     prose = ("delivery zones\nDelivery is free within 3 km of the shop.\n"
              "From 3 to 7 km the fee is 40 baht.\nPast 7 km we do not deliver.\n")
     assert same_claims(table, prose)
+
+
+EN = ("delivery to the client\nUpload to the Northwind SFTP by 18:00 CET the day before.\n"
+      "One SRT file per reel, encoded as UTF-8.\nSubtitles run at 25 fps in the Berlin "
+      "office.\nNever include speaker names.\n")
+RU = ("сдача клиенту\nЗагружать на SFTP накануне до 6 вечера по CET.\n"
+      "Один файл SRT на каждую часть, кодировка UTF-8.\nСубтитры идут с частотой 25 кадров "
+      "для офиса в Berlin.\nИмена говорящих не указывать никогда.\n")
+
+
+def test_a_translation_says_the_same_by_its_values():
+    assert same_claims(EN, RU)
+
+
+def test_a_translation_with_a_value_changed_is_another_memory():
+    assert not same_claims(EN, RU.replace("25 кадров", "24 кадра"))
+    assert not same_claims(EN.replace("Berlin", "Munich"), RU.replace("Berlin", "Paris"))

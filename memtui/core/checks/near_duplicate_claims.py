@@ -62,6 +62,8 @@ LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no clai
 STEM = 5  # letters of a word kept (an inflection's ending left out)
 PREFIX = 4  # characters from which a token beginning another matches it
 TOLD = 2  # ... or, when it has fewer claims, telling values its claims held carry
+WORDS = 4  # two memories sharing under 1 / WORDS of their tokens speak two languages ...
+SHARED = 4  # ... and say one thing when this many values agree and none contradicts
 MOST_CLAIMS = 40  # claims read of a window
 
 _UNSPACED = ("\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -350,7 +352,32 @@ def same_claims(a: str, b: str) -> bool:
     ca, cb = claims(a), claims(b)
     if len(ca) > len(cb):
         ca, cb = cb, ca
-    return _holds(ca, cb) or (len(ca) == len(cb) and _holds(cb, ca))  # (symmetric)
+    return _holds(ca, cb) or (len(ca) == len(cb) and _holds(cb, ca)) \
+        or _values_agree(ca, cb)  # (symmetric)
+
+
+def _values_agree(ca: tuple[Claim, ...], cb: tuple[Claim, ...]) -> bool:
+    """Whether two memories whose words share little (two languages: under ``1 / WORDS``
+    of either side's words, its tokens not values, in the other) say one thing by their values: ``SHARED`` or
+    more of them held by the other (a number of two digits or more, a name, a term, a
+    code span; a line's label is the format's, ``**Why:**``), and neither holding values of
+    one kind the other lacks (a number against
+    a number, a name against a name: another instance; a single digit is a word's share,
+    an hour written ``6 pm`` or ``18:00``)."""
+    if len(ca) < LEAST or len(cb) < LEAST:
+        return False
+    ta = frozenset().union(*(c.tokens for c in ca))
+    tb = frozenset().union(*(c.tokens for c in cb))
+    va = frozenset(v for c in ca for v in c.values if len(v) > 1 and v not in c.label)
+    vb = frozenset(v for c in cb for v in c.values if len(v) > 1 and v not in c.label)
+    wa, wb = ta - va, tb - vb  # (their words: what a language writes)
+    if not wa or not wb or WORDS * len(wa & wb) >= min(len(wa), len(wb)):
+        return False  # (one language: the claims' words decide)
+    shared_a, shared_b = _matched(va, tb), _matched(vb, ta)
+    own_a, own_b = va - shared_a, vb - shared_b
+    if (_numbers(own_a) and _numbers(own_b)) or (_words(own_a) and _words(own_b)):
+        return False
+    return min(len(shared_a), len(shared_b)) >= SHARED
 
 
 def _holds(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> bool:
