@@ -32,7 +32,9 @@ at least half its tokens are in one claim of the other, and contradicted there w
 
 A claim whose words are not held (a translation, a sentence reworded whole) is held by the
 claim of the other holding every one of its numbers (`_by_numbers`: two claims whose values
-agree say one thing whatever their words; the contradiction above still parts them).
+agree say one thing whatever their words; the contradiction above still parts them). Two
+memories whose words share little (a translation: `_values_agree`) are the same when
+``SHARED`` of their values agree and neither holds values of one kind the other lacks.
 
 Two memories are the same by their claims (`same_claims`) when the one with fewer (its
 description's line aside: a summary worded its own way) has ``HELD`` or more held (or
@@ -358,12 +360,12 @@ def same_claims(a: str, b: str) -> bool:
 
 def _values_agree(ca: tuple[Claim, ...], cb: tuple[Claim, ...]) -> bool:
     """Whether two memories whose words share little (two languages: under ``1 / WORDS``
-    of either side's words, its tokens not values, in the other) say one thing by their values: ``SHARED`` or
-    more of them held by the other (a number of two digits or more, a name, a term, a
-    code span; a line's label is the format's, ``**Why:**``), and neither holding values of
-    one kind the other lacks (a number against
-    a number, a name against a name: another instance; a single digit is a word's share,
-    an hour written ``6 pm`` or ``18:00``)."""
+    of either side's words, its tokens not values, in the other) say one thing by their
+    values: ``SHARED`` or more of them held by the other (a number of two digits or more,
+    a name, a term, a code span; a line's label is the format's, ``**Why:**``), and
+    neither holding values of one kind the other lacks (a number against a number, a name
+    against a name: another instance; a single digit is a word's share, an hour written
+    ``6 pm`` or ``18:00``)."""
     if len(ca) < LEAST or len(cb) < LEAST:
         return False
     ta = frozenset().union(*(c.tokens for c in ca))
