@@ -99,3 +99,59 @@ def test_a_word_inflected_otherwise_is_the_same_word():
     b = ("kiln routine\nGlaze mixing on Monday. Each firing logged in the kiln's book. "
          "Shelf vacuuming after firings.\n")
     assert same_claims(a, b)
+
+
+# Issue 32, rules41 folded in: a claim reduced to its values (a number written another way,
+# a claim reworded whole, a table's header, a short memory whose values tell).
+
+def test_a_number_with_its_thousands_written_otherwise_is_one_value():
+    a = ("green coffee price\nWe sell the washed lot at 120,000 per kilo.\n"
+         "Buyers collect from the Lam Dong warehouse.\nPayment is due within a week.\n")
+    b = ("coffee price rule\nWe sell the washed lot at 120.000 per kilo.\n"
+         "Buyers collect from the Lam Dong warehouse.\nPayment is due within a week.\n")
+    assert same_claims(a, b)
+    assert not same_claims(a, b.replace("120.000", "125.000"))  # another value
+
+
+def test_a_scale_written_in_words_is_the_same_number():
+    a = ("overhaul intervals\nThe bogies are overhauled every 60 000 km.\n"
+         "Wheel tyres are replaced after 180 000 km.\n")
+    b = ("bogie service\nOverhaul falls due for our bogies at each 60 thousand kilometres; "
+         "new tyres go on after 180 thousand.\n")
+    assert same_claims(a, b)
+    assert not same_claims(a, b.replace("180 thousand", "150 thousand"))
+
+
+def test_a_claim_reworded_whole_is_held_by_its_numbers():
+    a = ("shop hours\nThe shop opens at 9:30 on weekdays.\n"
+         "Saturday hours run from 10:00 to 14:00.\nDeliveries arrive around 7:15.\n")
+    b = ("when we are open\nweekday mornings the doors unlock 9:30.\n"
+         "on saturdays we trade 10:00-14:00.\nthe van comes in about 7:15.\n")
+    assert same_claims(a, b)
+    assert not same_claims(a, b.replace("7:15", "6:45"))  # a value changed parts them
+
+
+def test_a_tables_header_names_its_columns_and_is_no_claim():
+    table = ("delivery fees\n| distance travelled | fee charged |\n|---|---|\n"
+             "| up to 3 km | free |\n| 3–7 km | 40 baht |\n| over 7 km | no delivery |\n")
+    assert len(claims(table)) == 3
+    prose = ("delivery zones\nDelivery is free within 3 km of the shop.\n"
+             "From 3 to 7 km the fee is 40 baht.\nPast 7 km we do not deliver.\n")
+    assert same_claims(table, prose)
+
+
+EN = ("delivery to the client\nUpload to the Northwind SFTP by 18:00 CET the day before.\n"
+      "One SRT file per reel, encoded as UTF-8.\nSubtitles run at 25 fps in the Berlin "
+      "office.\nNever include speaker names.\n")
+RU = ("сдача клиенту\nЗагружать на SFTP накануне до 6 вечера по CET.\n"
+      "Один файл SRT на каждую часть, кодировка UTF-8.\nСубтитры идут с частотой 25 кадров "
+      "для офиса в Berlin.\nИмена говорящих не указывать никогда.\n")
+
+
+def test_a_translation_says_the_same_by_its_values():
+    assert same_claims(EN, RU)
+
+
+def test_a_translation_with_a_value_changed_is_another_memory():
+    assert not same_claims(EN, RU.replace("25 кадров", "24 кадра"))
+    assert not same_claims(EN.replace("Berlin", "Munich"), RU.replace("Berlin", "Paris"))

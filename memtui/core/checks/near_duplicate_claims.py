@@ -15,7 +15,10 @@ Chinese, Japanese, Korean, Thai, Lao, Myanmar, Khmer and Tibetan runs as charact
 spaces to cut at); a letter word under three letters is left out (particles, articles). Two
 tokens match when equal, or when one number (four characters or more) begins the other (a
 version and its build, ``6000.0.31``, ``6000.0.31f1``; a word begun by another is another
-word: الوالد, الوالدة).
+word: الوالد, الوالدة), or when both are quantities of one value (`_same_number`): its
+thousands grouped otherwise (``60 000``, ``120,000``, ``120.000``) or its scale written in
+words on one side (``60 tisících`` against ``60 000``; ratios `SCALES`). A table's header
+(the row a rule line follows) names its columns and is no claim (issue 32, rules41).
 
 Structure, not phrases: a claim of the memory with fewer (`held`) is held by the other when
 at least half its tokens are in one claim of the other, and contradicted there when
@@ -27,10 +30,18 @@ at least half its tokens are in one claim of the other, and contradicted there w
   quoted or marked as code, a Latin word among another alphabet, any word of a fenced
   block): the same frame about another entity, or a decision and its correction.
 
+A claim whose words are not held (a translation, a sentence reworded whole) is held by the
+claim of the other holding every one of its numbers (`_by_numbers`: two claims whose values
+agree say one thing whatever their words; the contradiction above still parts them). Two
+memories whose words share little (a translation: `_values_agree`) are the same when
+``SHARED`` of their values agree and neither holds values of one kind the other lacks.
+
 Two memories are the same by their claims (`same_claims`) when the one with fewer (its
-description's line aside: a summary worded its own way) has ``HELD`` or more held, every
-other one held too and none contradicted (a claim matched by its values alone when values
-are half its tokens: a table's row against a line of times, `_by_values`). The caller
+description's line aside: a summary worded its own way) has ``HELD`` or more held (or
+``LEAST`` held whose matches share ``TOLD`` telling values: a note of two sentences whose
+values say it), every other one held too and none contradicted (a claim matched by its
+values alone when values are half its tokens: a table's row against a line of times,
+`_by_values`). The caller
 (`memtui.core.checks.near_duplicate`) asks only for pairs its rare-shingle filter proposes
 (`memtui.core.checks.near_duplicate_template.Template.partners`) and the pairing did not
 report, and keeps its own structural guards (slots, fields, named frames) beside it.
@@ -52,6 +63,9 @@ ASIDE = 0  # ... and of its others at most this many not held (a line of its own
 LEAST = 2  # tokens a claim needs to be counted (a heading's one word is no claim)
 STEM = 5  # letters of a word kept (an inflection's ending left out)
 PREFIX = 4  # characters from which a token beginning another matches it
+TOLD = 2  # ... or, when it has fewer claims, telling values its claims held carry
+WORDS = 4  # two memories sharing under 1 / WORDS of their tokens speak two languages ...
+SHARED = 4  # ... and say one thing when this many values agree and none contradicts
 MOST_CLAIMS = 40  # claims read of a window
 
 _UNSPACED = ("\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -83,6 +97,13 @@ _ZEROS = lazy_pattern(r"(?<!\d)0+(?=\d)")  # a number's leading zeros
 #: A value that tells: a number of three digits or more, or written with inner marks (a
 #: time, a date, a version, a price with its thousands).
 _TELLING = lazy_pattern(r"\d{3}|\d[.,:/-]\d")
+#: A number's thousands written apart (``60 000``, ``120\u202f000``): one number.
+_GROUPS = lazy_pattern(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,:/-])")
+#: A number as a quantity (no time, date or version): digits, one mark between its groups.
+_QUANTITY = lazy_pattern(r"\d+(?:[.,]\d+)?|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?")
+#: Ratios of two quantities that are one value, its scale written in words on one side
+#: (``60 tisících``, ``120k``, ``12万`` against ``60 000``, ``120,000``, ``120000``).
+SCALES = (1, 1000, 10_000, 1_000_000)
 
 
 class Claim:
@@ -112,6 +133,8 @@ def _tokens(text: str) -> tuple[list[str], set[str]]:
     first = True
     quoted = [m.span() for m in _QUOTED.finditer(text)] if _QUOTE_MARKS.search(text) else ()
     foreign = not text.isascii() and _OTHER_LETTERS.search(text) is not None
+    if " " in text or not text.isascii():
+        text = _GROUPS.sub(lambda m: "".join(m[0].split()), text)
     for m in _TOKEN.finditer(text):
         word = m[0]
         if _unspaced(word[0]) and not word[0].isdigit():  # (Myanmar's digits are digits)
@@ -181,10 +204,14 @@ def claims(window: str) -> tuple[Claim, ...]:
         return got
     out: list[Claim] = []
     code = False
-    for line in window.splitlines()[1:]:  # (its first line the description's: a summary)
+    lines = window.splitlines()
+    for i, line in enumerate(lines[1:], 1):  # (its first line the description's: a summary)
         if line.lstrip().startswith(("```", "~~~")):
             code = not code
             continue
+        if i + 1 < len(lines) and "|" in lines[i + 1] and _TABLE_RULE.match(lines[i + 1]) \
+                and line.lstrip().startswith("|") and "-" in lines[i + 1]:
+            continue  # a table's header: the names of its columns, no claim
         for part in _cut(line):
             claim = _claim(part, code)
             if claim is not None:
@@ -204,10 +231,36 @@ def _matched(tokens: frozenset[str], other: frozenset[str]) -> set[str]:
     it (``PREFIX`` characters or more)."""
     got = set(tokens & other)
     for t in tokens - got:
-        if len(t) >= PREFIX and t[0].isdigit() and any(
-                len(u) >= PREFIX and (u.startswith(t) or t.startswith(u)) for u in other):
+        if t[0].isdigit() and any(u[0].isdigit() and _same_number(t, u) for u in other):
             got.add(t)
     return got
+
+
+def _same_number(t: str, u: str) -> bool:
+    """Whether number tokens ``t`` and ``u`` are one value: one begins the other (a version
+    and its build, ``PREFIX`` characters or more), or both are quantities of one value, its
+    thousands grouped otherwise (``120,000``, ``120.000``, ``120000``) or its scale written
+    in words on one side (``60`` in ``60 tisících`` against ``60000``: `SCALES`)."""
+    if len(t) >= PREFIX and len(u) >= PREFIX and (u.startswith(t) or t.startswith(u)):
+        return True
+    a, b = _quantity(t), _quantity(u)
+    if a is None or b is None or not a or not b:
+        return False
+    if a > b:
+        a, b = b, a
+    return any(abs(a * s - b) < 1e-9 * b for s in SCALES)
+
+
+def _quantity(t: str) -> float | None:
+    """The value of a number token written as a quantity (none: a time, a date, a version,
+    a unit glued on): a mark before three digits groups thousands, another is a decimal
+    mark."""
+    if _QUANTITY.fullmatch(t) is None:
+        return None
+    groups = t.replace(",", ".").split(".")
+    if len(groups) > 2 or (len(groups) == 2 and len(groups[1]) == 3):
+        return float("".join(groups))
+    return float(".".join(groups))
 
 
 def _contradicted(c: Claim, d: Claim) -> bool:
@@ -246,13 +299,28 @@ def _by_values(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
     return None
 
 
-def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int]:
-    """(held, contradicted, counted): of the claims of ``fewer`` (its first, the
+def _by_numbers(c: Claim, more: tuple[Claim, ...]) -> Claim | None:
+    """The claim of ``more`` holding every number of ``c`` (one at least) when ``c``'s words
+    are not held: two claims whose values agree say one thing whatever their words (a
+    translation, a rewording; `_contradicted` still parts them when their names differ)."""
+    numbers = frozenset(v for v in c.values if v[0].isdigit())
+    if not numbers:
+        return None
+    for d in more:
+        if len(_matched(numbers, d.values)) == len(numbers):
+            return d
+    return None
+
+
+def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, int, int]:
+    """(held, contradicted, counted, told): of the claims of ``fewer`` (its first, the
     description's line, counted only when held: a summary worded its own way), those
     ``more`` holds (half their tokens in one of its claims), and those it contradicts (a
     claim written with its label, the other's with that label and another value; or its
-    best match, `_contradicted`)."""
+    best match, `_contradicted`); and the telling values (`_TELLING`) the claims held
+    share with their match."""
     got = against = counted = 0
+    told: set[str] = set()
     for c in fewer:
         if c.label and any(d.label == c.label and not _matched(c.value, d.value)
                            for d in more):
@@ -265,7 +333,7 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
             if n > best:
                 best, best_d = n, d
         if best_d is None or best < LEAST or 2 * best < len(c.tokens):
-            best_d = _by_values(c, more)
+            best_d = _by_values(c, more) or _by_numbers(c, more)
             if best_d is None:
                 counted += 1
                 continue
@@ -274,7 +342,9 @@ def held(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> tuple[int, int, i
             against += 1
         else:
             got += 1
-    return got, against, counted
+            told.update(v for v in best_d.values  # (either side's writing: 60, 60 000)
+                        if _TELLING.search(v) and _matched(frozenset((v,)), c.values))
+    return got, against, counted, len(told)
 
 
 def same_claims(a: str, b: str) -> bool:
@@ -284,11 +354,37 @@ def same_claims(a: str, b: str) -> bool:
     ca, cb = claims(a), claims(b)
     if len(ca) > len(cb):
         ca, cb = cb, ca
-    return _holds(ca, cb) or (len(ca) == len(cb) and _holds(cb, ca))  # (symmetric)
+    return _holds(ca, cb) or (len(ca) == len(cb) and _holds(cb, ca)) \
+        or _values_agree(ca, cb)  # (symmetric)
+
+
+def _values_agree(ca: tuple[Claim, ...], cb: tuple[Claim, ...]) -> bool:
+    """Whether two memories whose words share little (two languages: under ``1 / WORDS``
+    of either side's words, its tokens not values, in the other) say one thing by their
+    values: ``SHARED`` or more of them held by the other (a number of two digits or more,
+    a name, a term, a code span; a line's label is the format's, ``**Why:**``), and
+    neither holding values of one kind the other lacks (a number against a number, a name
+    against a name: another instance; a single digit is a word's share, an hour written
+    ``6 pm`` or ``18:00``)."""
+    if len(ca) < LEAST or len(cb) < LEAST:
+        return False
+    ta = frozenset().union(*(c.tokens for c in ca))
+    tb = frozenset().union(*(c.tokens for c in cb))
+    va = frozenset(v for c in ca for v in c.values if len(v) > 1 and v not in c.label)
+    vb = frozenset(v for c in cb for v in c.values if len(v) > 1 and v not in c.label)
+    wa, wb = ta - va, tb - vb  # (their words: what a language writes)
+    if not wa or not wb or WORDS * len(wa & wb) >= min(len(wa), len(wb)):
+        return False  # (one language: the claims' words decide)
+    shared_a, shared_b = _matched(va, tb), _matched(vb, ta)
+    own_a, own_b = va - shared_a, vb - shared_b
+    if (_numbers(own_a) and _numbers(own_b)) or (_words(own_a) and _words(own_b)):
+        return False
+    return min(len(shared_a), len(shared_b)) >= SHARED
 
 
 def _holds(fewer: tuple[Claim, ...], more: tuple[Claim, ...]) -> bool:
     if len(fewer) < LEAST:
         return False
-    got, against, counted = held(fewer, more)
-    return not against and got >= HELD and counted - got <= ASIDE
+    got, against, counted, told = held(fewer, more)
+    return not against and counted - got <= ASIDE and (
+        got >= HELD or (got >= LEAST and told >= TOLD))
