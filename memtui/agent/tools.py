@@ -30,7 +30,7 @@ from memtui.agent.sandbox import (
 )
 from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
 from memtui.agent.tool_outcome import ToolOutcome
-from memtui.agent.tool_schemas import FILE_TOOLS
+from memtui.agent.tool_schemas import file_tools
 from memtui.agent.turn_numbers import claimed
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
@@ -59,7 +59,9 @@ class ToolBox:
                  auditor: Auditor | None = None) -> None:
         self.ws = ws
         self.decoys = decoys
-        self.sandbox = Sandbox(ws.root)
+        # the example path the tools' text gives: where this layout keeps its memories
+        self.example = "memory/user-role.md" if ws.layout == "item" else "user-role.md"
+        self.sandbox = Sandbox(ws.root, self.example)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None
         #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls); its
@@ -69,7 +71,7 @@ class ToolBox:
         self._confined = confined(ws, self.auditor.profile)
 
     def schemas(self) -> list[dict[str, Any]]:
-        return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
+        return file_tools(self.example) + (DECOY_TOOLS if self.decoys else [])
 
     @property
     def names(self) -> list[str]:
