@@ -85,6 +85,9 @@ class RunResult:
     #: Why the outcome is what it is, when the label alone misleads ("" when it does not):
     #: an ``orphan_written`` whose index line lies past the load limit (newuser38 #5).
     reason: str = ""
+    #: Why ``truncated``: what the server did and what to do, as the chat pane says it
+    #: (newuser41 #12: the flag came with no cause; "" when not truncated).
+    truncation: str = ""
 
     @property
     def passed(self) -> bool:
@@ -95,7 +98,7 @@ class RunResult:
                 "files_written": self.files_written, "files_deleted": self.files_deleted,
                 "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
                 "error": self.error, "invented": self.invented, "passed": self.passed,
-                "diff": self.diff, "reason": self.reason}
+                "diff": self.diff, "reason": self.reason, "truncation": self.truncation}
 
 
 @dataclass
@@ -240,7 +243,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         else ("", False)
     if late:
         flags.append("past_load_limit")
-    if any(r.truncation for r in record.replies):
+    cut = next((r.truncation for r in record.replies if r.truncation), None)
+    if cut is not None:
         flags.append("truncated")
     if record.stopped == "max_steps":
         flags.append("stopped")
@@ -252,7 +256,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     return RunResult(outcome, flags,
                      [call_record(o) for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
-                     record.content, diff, deleted, reason)
+                     record.content, diff, deleted, reason,
+                     f"{cut.message} — {cut.fix}" if cut is not None else "")
 
 
 def call_record(o: ToolOutcome) -> dict[str, Any]:
