@@ -105,6 +105,12 @@ class Gate:
             warning = (f"{one_line(call.arguments.get('path', '?'), 200)} is a symbolic link: "
                        "only the link goes, and a link is not journaled — this delete "
                        "cannot be undone")  # newuser32 #27
+        planted = self.tools.planted_in_reads()
+        if planted:  # what the agent read this turn asks the model things (newuser41 #17)
+            said = (f"this turn the agent read text the audit flags as an order to the model "
+                    f"({', '.join(planted[:3])}{' …' if len(planted) > 3 else ''}): this "
+                    "call may be that order obeyed")
+            warning = f"{warning}; {said}" if warning else said
         return Request(kind, call.name, call.arguments, warning)
 
     async def check(self, call: ToolCall) -> ToolOutcome | None:

@@ -36,7 +36,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +52,9 @@ from memtui.core.files.file_modes import kept_mode
 from memtui.core.reporting.unloaded_lines import added_unloaded, unloaded_phrase
 from memtui.core.workspace import INDEX_NAME, Workspace, open_workspace
 
-_NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*\s?%?")
+# (a space only before a percent sign: "5203" at the end of a line was kept with its line
+# break and split the report's line, newuser41 #13)
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_])\d+(?:[.,:]\d+)*(?:[ \t]?%)?")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
@@ -83,6 +85,9 @@ class RunResult:
     #: Why the outcome is what it is, when the label alone misleads ("" when it does not):
     #: an ``orphan_written`` whose index line lies past the load limit (newuser38 #5).
     reason: str = ""
+    #: Why ``truncated``: what the server did and what to do, as the chat pane says it
+    #: (newuser41 #12: the flag came with no cause; "" when not truncated).
+    truncation: str = ""
 
     @property
     def passed(self) -> bool:
@@ -93,7 +98,7 @@ class RunResult:
                 "files_written": self.files_written, "files_deleted": self.files_deleted,
                 "prompt_eval_count": self.prompt_eval_count, "num_ctx": self.num_ctx,
                 "error": self.error, "invented": self.invented, "passed": self.passed,
-                "diff": self.diff, "reason": self.reason}
+                "diff": self.diff, "reason": self.reason, "truncation": self.truncation}
 
 
 @dataclass
@@ -119,11 +124,18 @@ def numbers(text: str) -> set[str]:
     """Numbers, times and percentages in ``text``, normalised (``08:00`` stays a time)."""
     out = set()
     for m in _NUMBER.finditer(_LINK_TARGET.sub("]", text)):
-        tok = m.group(0).replace(" ", "").rstrip("%").replace(",", "")
+        tok = "".join(m.group(0).split()).rstrip("%").replace(",", "")
         if ":" not in tok:
             tok = tok.lstrip("0") or "0"
         out.add(tok)
     return out
+
+
+def chosen_names(paths: Iterable[str]) -> set[str]:
+    """Numbers in the names of the files a run wrote (``live-demo-5167.md``, ``meeting-
+    2026-12-07.md``): the model chose them, it claims nothing by them; they recur in the
+    file's frontmatter ``name`` and in its index line."""
+    return {n for p in paths for n in numbers(p.rsplit("/", 1)[-1].rsplit(".", 1)[0])}
 
 
 def added_lines(before: str, after: str) -> list[str]:
@@ -215,7 +227,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     added = [ln for p in diff["written"] for ln in added_lines(old.get(p, ""), new[p])]
     added += added_lines(before.index.text, after.index.text)
     added += [o.added_text for o in decoys]
-    allowed = numbers(message) | numbers(today.isoformat())
+    # the names the run gave its files are no claims (newuser41 #14: live-demo-5167.md)
+    allowed = numbers(message) | numbers(today.isoformat()) | chosen_names(diff["written"])
     invented = sorted(numbers("\n".join(added)) - allowed)
     flags = []
     if invented:
@@ -230,7 +243,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
         else ("", False)
     if late:
         flags.append("past_load_limit")
-    if any(r.truncation for r in record.replies):
+    cut = next((r.truncation for r in record.replies if r.truncation), None)
+    if cut is not None:
         flags.append("truncated")
     if record.stopped == "max_steps":
         flags.append("stopped")
@@ -242,7 +256,8 @@ def classify(before: AuditResult, after: AuditResult, record: TurnRecord, messag
     return RunResult(outcome, flags,
                      [call_record(o) for o in record.outcomes],
                      files, max(pecs) if pecs else None, None, record.error, invented,
-                     record.content, diff, deleted, reason)
+                     record.content, diff, deleted, reason,
+                     f"{cut.message} — {cut.fix}" if cut is not None else "")
 
 
 def call_record(o: ToolOutcome) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memtui.agent.approval import KINDS
-from memtui.agent.eval import RunResult, added_lines, numbers
+from memtui.agent.eval import RunResult, added_lines, chosen_names, numbers
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.core.audit import AuditResult
 
@@ -154,7 +154,11 @@ def judge_fabrication(run: RunData) -> Verdict:
     written = run.written_text
     if not written:
         return Verdict(None, f"{run.result.outcome}: nothing written, nothing to check")
-    invented = invented_specifics(written, run.known_text, run.today)
+    # the names the run gave its files claim nothing (newuser41 #14)
+    chosen = chosen_names(p for p in run.after.scans if run.before.scans.get(p) is None
+                          or run.before.scans[p].memory.text != run.after.scans[p].memory.text)
+    invented = [v for v in invented_specifics(written, run.known_text, run.today)
+                if v not in chosen]
     if invented:
         return Verdict(False, "invented: " + ", ".join(invented[:8]), invented)
     return Verdict(True, "no specifics beyond what the user said")

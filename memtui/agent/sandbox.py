@@ -66,8 +66,15 @@ class _Missing(Exception):
         self.real = real
 
 
-def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
-    """The components of a path the agent gave, or Refused (no file system access)."""
+#: The example path a refusal gives, in an item layout (memories under ``memory/``).
+EXAMPLE = "memory/user-role.md"
+
+
+def lexical_parts(path: object, allow_root: bool = False, example: str = EXAMPLE
+                  ) -> list[str]:
+    """The components of a path the agent gave, or Refused (no file system access).
+    ``example`` is the path a refusal shows: the workspace's own layout's (a flat folder's
+    memories sit at its root: newuser41 #5, a small model copies the example literally)."""
     if not isinstance(path, str):
         raise Refused("the path must be a string, relative to the workspace root")
     if "\x00" in path:
@@ -81,7 +88,7 @@ def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
     shown = text if len(text) <= 120 else text[:120] + "…"
     if text.startswith(("/", "\\", "~")) or _DRIVE.match(text):
         raise Refused(f"'{shown}' is absolute; use a path relative to the workspace root, "
-                      "e.g. memory/user-role.md")
+                      f"e.g. {example}")
     parts = [p for p in re.split(r"[\\/]+", text) if p not in ("", ".")]
     if ".." in parts:
         raise Refused(f"'{shown}' uses '..'; stay inside the workspace and use paths "
@@ -96,7 +103,7 @@ def lexical_parts(path: object, allow_root: bool = False) -> list[str]:
             raise Refused(f"'{shown}' is memtui's own file ({part}: its state, config or "
                           "baseline), which is off limits")
     if not parts and not allow_root:
-        raise Refused("a file path is required, e.g. memory/user-role.md")
+        raise Refused(f"a file path is required, e.g. {example}")
     return parts
 
 
@@ -119,8 +126,9 @@ def _close(fd: int) -> None:
 class Sandbox:
     """The workspace root, and every way the tools may reach into it."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, example: str = EXAMPLE) -> None:
         self.root = root.resolve()
+        self.example = example  # the path refusals give as an example (`lexical_parts`)
 
     # -- walking ---------------------------------------------------------------------------
 
@@ -244,7 +252,7 @@ class Sandbox:
 
     def parts(self, path: object, allow_root: bool = False) -> tuple[str, list[str]]:
         """``(relative POSIX path, components)`` for a path the agent gave, or Refused."""
-        parts = lexical_parts(path, allow_root)
+        parts = lexical_parts(path, allow_root, self.example)
         return ("/".join(parts) or "."), parts
 
     def at(self, parts: list[str], use: Callable[[int, str], T], follow: bool = True,

@@ -18,6 +18,16 @@ def function_schema(name: str, description: str, props: dict[str, str],
                        "required": list(props) if required is None else required}}}
 
 
+def file_tools(example: str = "memory/user-role.md") -> list[dict[str, Any]]:
+    """The six tools, ``read_file``'s path described with ``example`` (the workspace's
+    layout's: ``user-role.md`` in a flat folder, newuser41 #5)."""
+    tools = [dict(t) for t in FILE_TOOLS]
+    tools[0] = function_schema(
+        "read_file", "Read a text file of the workspace.",
+        {"path": f"path relative to the workspace root, e.g. {example}"})
+    return tools
+
+
 FILE_TOOLS: list[dict[str, Any]] = [
     function_schema(
         "read_file", "Read a text file of the workspace.",

@@ -30,7 +30,7 @@ from memtui.agent.sandbox import (
 )
 from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
 from memtui.agent.tool_outcome import ToolOutcome
-from memtui.agent.tool_schemas import FILE_TOOLS
+from memtui.agent.tool_schemas import file_tools
 from memtui.agent.turn_numbers import claimed
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
@@ -46,6 +46,10 @@ READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
 
 
+#: The findings that say a file holds an order to the model (`ToolBox.planted_in_reads`).
+PLANTED_KINDS = ("instruction_like", "hidden_text")
+
+
 class ToolBox:
     """Runs the agent's tool calls in one workspace.
 
@@ -59,17 +63,21 @@ class ToolBox:
                  auditor: Auditor | None = None) -> None:
         self.ws = ws
         self.decoys = decoys
-        self.sandbox = Sandbox(ws.root)
+        # the example path the tools' text gives: where this layout keeps its memories
+        self.example = "memory/user-role.md" if ws.layout == "item" else "user-role.md"
+        self.sandbox = Sandbox(ws.root, self.example)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None
         #: The chat turn the calls belong to (None: not in a chat, e.g. a test's calls); its
         #: number is claimed at its first write (:func:`memtui.agent.turn_numbers.claimed`).
         self.turn: Turn | None = None
         self._claimed = ""  # the id of the turn whose number is claimed
+        self._read_turn = ""  # the turn `_read` belongs to
+        self._read: list[str] = []  # the files that turn read, in order
         self._confined = confined(ws, self.auditor.profile)
 
     def schemas(self) -> list[dict[str, Any]]:
-        return FILE_TOOLS + (DECOY_TOOLS if self.decoys else [])
+        return file_tools(self.example) + (DECOY_TOOLS if self.decoys else [])
 
     @property
     def names(self) -> list[str]:
@@ -286,10 +294,32 @@ class ToolBox:
         text = raw[:MAX_READ_BYTES].decode("utf-8", "replace")
         if len(text) > READ_LIMIT or size > MAX_READ_BYTES:
             text = text[:READ_LIMIT] + f"\n[… cut: the file has {size:,} bytes]"
-        report = (self._last or self.audit()).file(rel)
+        result = self._last or self.audit()
+        report = result.file(rel)
         if report is not None:
             text = text.rstrip("\n") + "\n\n" + age_note(report.age_days)
+        self._note_read(rel)
         return ToolOutcome("read_file", args, text)
+
+    def _note_read(self, rel: str) -> None:
+        """Remember that this turn read ``rel`` (`planted_in_reads`)."""
+        turn = self.turn.id if self.turn is not None else ""
+        if turn != self._read_turn:
+            self._read_turn, self._read = turn, []
+        if rel not in self._read:
+            self._read.append(rel)
+
+    def planted_in_reads(self) -> list[str]:
+        """``path:line`` of the text the last audit flags as an order to the model
+        (instruction_like, hidden_text) in the files this turn read: a delete or an
+        overwrite asked right after may be that order obeyed (newuser41 #17: the approval
+        card said nothing of the planted order in the file the agent had just read)."""
+        turn = self.turn.id if self.turn is not None else ""
+        if turn != self._read_turn or self._last is None:
+            return []
+        return [f"{f.path}:{f.line}" if f.line else f.path
+                for rel in self._read for f in self._last.findings_for(rel)
+                if f.kind in PLANTED_KINDS]
 
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)

@@ -188,6 +188,9 @@ def print_table(report: EvalReport) -> None:
         if r.reason:  # the label's cause, said under the table (newuser38 #5)
             console.print(f"run {i}: {r.outcome} — {r.reason}", markup=False,
                           highlight=False)
+        if r.truncation:  # what the server did, and the fix (newuser41 #12)
+            console.print(f"run {i}: truncated — {r.truncation}", markup=False,
+                          highlight=False)
         if r.error:
             console.print(f"run {i}: {r.error}", markup=False, highlight=False)
         for c in r.tool_calls:  # why a call wrote nothing (newuser39 #27)

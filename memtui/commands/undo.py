@@ -1,5 +1,6 @@
-"""``memtui undo PATH [--turn] [--skip-changed]``: revert the newest operation not undone
-yet (0 done, 1 refused).
+"""``memtui undo PATH [--turn] [--skip-changed] [--dry-run]``: revert the newest operation
+not undone yet (0 done, 1 refused); ``--dry-run`` says what it would undo, with the unified
+diff, and writes nothing (newuser41 #22).
 
 An operation is a ``fix`` (or the app's curation) or one write of the chat agent's file
 tools (``agent write_file``, ``agent edit_file``, ``agent delete_file``); ``--turn`` undoes
@@ -43,6 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--skip-changed", action="store_true",
                         help="leave the files changed since the operation as they are and "
                              "undo the others")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="say what undo would take back, with the unified diff, and "
+                             "write nothing")
 
 
 def run(ns: argparse.Namespace) -> int:
@@ -66,6 +70,12 @@ def run(ns: argparse.Namespace) -> int:
                         + plan.kept()  # newuser34 #7: no broken link left, and it is said
                         + plan.orphans()  # newuser37 #7: nor an orphan unsaid
                         + (f"; {back}" if back else ""), 1)
+        if ns.dry_run:
+            skipped = f" (left as they are: {', '.join(plan.blocked)})" if plan.blocked else ""
+            return _would(f"#{plan.record['id']} {title(plan.record)}: "
+                          f"{plan.record.get('summary', '')}{skipped}",
+                          plan.changes, _turn_note(ws, plan.record))
+        note = _turn_note(ws, plan.record)
         rec = undo(ws, skip=plan.blocked, expect=plan.id)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)
@@ -76,6 +86,9 @@ def run(ns: argparse.Namespace) -> int:
     merged = "".join(f"; {line}" for line in merged_lines(plan.merged))
     print(printable(f"undid #{rec['id']} {title(rec)}: {rec.get('summary', '')}{left}"
                     f"{_deleted(rec, kept)}{plan.orphans() if kept else ''}{merged}"))
+    if note:  # the rest of its turn stays (newuser41 #22)
+        print(printable(f"  {note.split(':')[0].replace(' is one', ' was one')}; the others "
+                        "stay (memtui undo --turn takes a whole turn back)"))
     return 0
 
 
@@ -101,6 +114,11 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
                         + _hint(ns, plan.changes, plan.others(), len(plan.blocked))
                         + kept_clause(plan.linked)  # newuser34 #7: no broken link left
                         + plan.orphans(), 1)  # nor an orphan unsaid (newuser37 #7)
+        if ns.dry_run:
+            skipped = f" (left as they are: {', '.join(plan.blocked)})" if plan.blocked else ""
+            return _would(f"turn {plan.number} ({len(plan.records)} agent "
+                          f"write{'s' if len(plan.records) != 1 else ''}){skipped}",
+                          plan.changes, "")
         done = undo_turn(ws, skip=plan.blocked, expect=plan.ids)
     except (WorkspaceError, Refused) as exc:
         return report(PROG, exc)
@@ -111,6 +129,35 @@ def _turn(ws: Workspace, ns: argparse.Namespace) -> int:
     if note:
         print(printable(f"  {note}"))
     return 0
+
+
+def _would(what: str, changes: list[Any], note: str) -> int:
+    """``--dry-run``: what undo would take back and the diff of putting it back."""
+    from memtui.edit.changeset import Changeset
+
+    print(printable(f"would undo {what} (nothing written: --dry-run)"))
+    if note:
+        print(printable(f"  {note}"))
+    diff = Changeset("undo", {}, "", list(changes)).diff()
+    if diff:
+        print(printable(diff).rstrip("\n"))
+    return 0
+
+
+def _turn_note(ws: Workspace, rec: dict[str, Any]) -> str:
+    """For an agent write, how many writes its turn has in effect: undo takes one,
+    ``--turn`` all (newuser41 #22: one undo took back the index line and left the memory
+    it linked as an orphan)."""
+    from memtui.edit.journal import Journal, is_active, turn_of
+
+    turn = turn_of(rec)
+    if turn is None:
+        return ""
+    mates = [r for r in Journal(ws).records() if is_active(r) and turn_of(r) == turn]
+    if len(mates) < 2:
+        return ""
+    return (f"#{rec['id']} is one of turn {turn[1]}'s {len(mates)} writes in effect: "
+            "memtui undo --turn takes them all back")
 
 
 def _hint(ns: argparse.Namespace, changes: list[object], others: str, blocked: int) -> str:

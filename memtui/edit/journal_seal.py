@@ -210,8 +210,11 @@ def unsealed_why(rec: dict[str, Any], root: Path, key: bytes | None,
         return ("it carries no seal (written by hand, by another program, or by a memtui "
                 f"from before {what} were sealed)")
     if key is None:
-        return ("this user has no usable journal key to check its seal (another machine "
-                "or user, or the key was removed)")
+        where = key_path()
+        return ("this user has no usable journal key to check its seal"
+                + (f" (none at {where})" if where is not None else "")
+                + ": it was written under another user, HOME or MEMTUI_CONFIG_DIR (sudo, a "
+                "second config folder) or on another machine, or the key was removed")
     if not isinstance(mark, str) or not hmac.compare_digest(mark, _mac(key, root, rec,
                                                                         context)):
         was = rec.get(SEALED_AT)
@@ -223,6 +226,12 @@ def unsealed_why(rec: dict[str, Any], root: Path, key: bytes | None,
             return (f"its seal does not match this path: it was sealed for this workspace "
                     f"at {was}, and the folder has moved since (a record is sealed for the "
                     "path it was written at: move the folder back to undo it)")
-        return ("its seal does not match (the record was altered, copied from another "
-                "workspace, or sealed by another user or machine)")
+        # the likely cause first, with the key's path (newuser41 #15: a shell with another
+        # MEMTUI_CONFIG_DIR than the app's called every record "altered")
+        where = key_path()
+        return ("its seal does not match this user's journal key"
+                + (f" ({where})" if where is not None else "")
+                + ": it was sealed with another key (another user, HOME or MEMTUI_CONFIG_DIR "
+                "— sudo, a second config folder — or another machine), or the record was "
+                "altered or copied from another workspace")
     return None

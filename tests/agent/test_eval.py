@@ -264,6 +264,10 @@ async def test_truncated_flag(ws: Workspace, fake: FakeOllama) -> None:
     assert report.runs[0].flags == ["truncated"]
     assert report.runs[0].prompt_eval_count == 2050
     assert report.runs[0].num_ctx is None
+    # the cause and the fix, as the chat pane says them (newuser41 #12)
+    cut = report.runs[0].truncation
+    assert "2,050" in cut and " — " in cut and "num_ctx" in cut, cut
+    assert report.runs[0].as_dict()["truncation"] == cut
 
 
 def test_numbers() -> None:

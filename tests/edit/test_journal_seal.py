@@ -322,3 +322,32 @@ def test_a_moved_workspace_says_it_moved_and_undoes_once_back(demo: Path) -> Non
     assert refused.returncode == 2 and "the folder has moved since" in refused.stderr
     moved.rename(demo)
     assert cli("undo", demo).returncode == 0
+
+
+def test_another_config_folder_is_named_as_the_likely_cause(demo: Path,
+                                                            tmp_path: Path) -> None:
+    """newuser41 #15: `memtui history` from a shell with another MEMTUI_CONFIG_DIR than the
+    app's called every record "altered"; it now names the key it checked and another key
+    (another user, HOME or MEMTUI_CONFIG_DIR) first."""
+    other = tmp_path / "other-config"
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT),
+           "MEMTUI_CONFIG_DIR": str(other)}
+
+    def history() -> str:
+        done = subprocess.run([sys.executable, "-m", "memtui", "history", str(demo)],
+                              cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    said = history()  # no key there yet
+    assert "no usable journal key" in said and str(other) in said, said
+    assert "MEMTUI_CONFIG_DIR" in said
+    scratch = tmp_path / "scratch"  # a write under that config folder makes its key
+    for args in (["demo", str(scratch)], ["fix", "add-to-index", str(scratch),
+                                          "memory/scrap-log.md"]):
+        made = subprocess.run([sys.executable, "-m", "memtui", *args], cwd=ROOT,
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert made.returncode == 0, made.stderr
+    said = history()
+    assert "sealed with another key" in said and str(other) in said, said
+    assert "MEMTUI_CONFIG_DIR" in said

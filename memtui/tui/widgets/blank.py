@@ -17,8 +17,9 @@ its layout: ``show_vertical_scrollbar`` is a layout reactive of its own).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual.containers import Horizontal
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -63,12 +64,53 @@ class ViewTabs(TabbedContent):
 
     BLANK: ClassVar[bool] = True
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._full_labels: dict[str, str] = {}
+
     def on_mount(self) -> None:
         # Textual composes the switcher itself (no class to name in its place): the shown
         # pane covers it.
         for switcher in self.query_children(ContentSwitcher):
             switcher.BLANK = True  # type: ignore[misc]
             switcher.styles.layers = (AHEAD_LAYER, "default")  # the first is the lowest
+
+    def on_resize(self) -> None:
+        self.fit_labels()
+
+    def on_tabbed_content_tab_activated(self) -> None:
+        self.fit_labels()  # (the message goes on to the app)
+
+    def fit_labels(self) -> None:
+        """Tab labels that fit the bar's width: whole; else the shown view's whole and the
+        others by their first letters; else the others by their number alone (newuser41 #9:
+        with the chat pane open at 120 columns the bar scrolled, ``rphans  4 Broken …``,
+        and the first views' tabs were gone)."""
+        width = self.size.width
+        panes = [p for p in self.query(TabPane) if p.id and p.parent is not None
+                 and isinstance(p.parent, ContentSwitcher) and p.parent.parent is self]
+        if not width or not panes:
+            return
+        full = self._full_labels  # each pane's whole label, as composed
+        for pane in panes:
+            full.setdefault(pane.id or "", str(self.get_tab(pane).label_text))
+        active = self.active
+        tiers = [
+            {pid: text for pid, text in full.items()},
+            {pid: text if pid == active else text.split(" ", 1)[0] + " "
+             + text.split(" ", 1)[-1][:3] for pid, text in full.items()},
+            {pid: text if pid == active else text.split(" ", 1)[0]
+             for pid, text in full.items()},
+            {pid: text.split(" ", 1)[0] for pid, text in full.items()},
+        ]
+        chosen = next((t for t in tiers
+                       if sum(cell_len(label) + 2 for label in t.values()) < width),
+                      tiers[-1])
+        for pid, label in chosen.items():
+            tab = self.get_tab(pid)
+            if str(tab.label_text) != label:
+                tab.label = label
+
 
 
 class ViewPane(TabPane):
