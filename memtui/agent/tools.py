@@ -5,6 +5,9 @@ Every call returns a `memtui.agent.tool_outcome.ToolOutcome`: the text handed ba
 model, and — for the operator — the call's effect on memory, found by comparing audits before
 and after. What the model is offered is `memtui.agent.tool_schemas`; how its arguments and
 errors are worded, `memtui.agent.tool_arguments`.
+
+The module is past 500 lines on purpose: the six tools and the confinement each applies
+are one surface an attacker's model reaches, reviewed whole.
 """
 
 from __future__ import annotations
