@@ -5,6 +5,9 @@ Every call returns a `memtui.agent.tool_outcome.ToolOutcome`: the text handed ba
 model, and — for the operator — the call's effect on memory, found by comparing audits before
 and after. What the model is offered is `memtui.agent.tool_schemas`; how its arguments and
 errors are worded, `memtui.agent.tool_arguments`.
+
+The module is past 500 lines on purpose: the six tools and the confinement each applies
+are one surface an attacker's model reaches, reviewed whole.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, te
 from memtui.agent.tool_outcome import ToolOutcome
 from memtui.agent.tool_schemas import file_tools
 from memtui.agent.turn_numbers import claimed
+from memtui.agent.turn_reads import TurnReads
 from memtui.core.agent_paths import is_own, write_problem
 from memtui.core.audit import Auditor, AuditResult
 from memtui.core.files.safe_open import DIR_FLAGS, Unsafe, open_regular, read_in
@@ -44,10 +48,6 @@ from memtui.edit.safe_write import MAX_EDIT_BYTES, folder_lock
 
 READ_LIMIT = 60_000  # characters of a file handed to the model
 LIST_LIMIT = 300  # entries listed
-
-
-#: The findings that say a file holds an order to the model (`ToolBox.planted_in_reads`).
-PLANTED_KINDS = ("instruction_like", "hidden_text")
 
 
 class ToolBox:
@@ -72,8 +72,7 @@ class ToolBox:
         #: number is claimed at its first write (:func:`memtui.agent.turn_numbers.claimed`).
         self.turn: Turn | None = None
         self._claimed = ""  # the id of the turn whose number is claimed
-        self._read_turn = ""  # the turn `_read` belongs to
-        self._read: list[str] = []  # the files that turn read, in order
+        self._reads = TurnReads()  # the files the current turn read
         self._confined = confined(ws, self.auditor.profile)
 
     def schemas(self) -> list[dict[str, Any]]:
@@ -298,28 +297,13 @@ class ToolBox:
         report = result.file(rel)
         if report is not None:
             text = text.rstrip("\n") + "\n\n" + age_note(report.age_days)
-        self._note_read(rel)
+        self._reads.note(self.turn.id if self.turn is not None else "", rel)
         return ToolOutcome("read_file", args, text)
 
-    def _note_read(self, rel: str) -> None:
-        """Remember that this turn read ``rel`` (`planted_in_reads`)."""
-        turn = self.turn.id if self.turn is not None else ""
-        if turn != self._read_turn:
-            self._read_turn, self._read = turn, []
-        if rel not in self._read:
-            self._read.append(rel)
-
     def planted_in_reads(self) -> list[str]:
-        """``path:line`` of the text the last audit flags as an order to the model
-        (instruction_like, hidden_text) in the files this turn read: a delete or an
-        overwrite asked right after may be that order obeyed (newuser41 #17: the approval
-        card said nothing of the planted order in the file the agent had just read)."""
-        turn = self.turn.id if self.turn is not None else ""
-        if turn != self._read_turn or self._last is None:
-            return []
-        return [f"{f.path}:{f.line}" if f.line else f.path
-                for rel in self._read for f in self._last.findings_for(rel)
-                if f.kind in PLANTED_KINDS]
+        """Where the files this turn read hold what the last audit flags as an order to the
+        model (`memtui.agent.turn_reads`)."""
+        return self._reads.planted(self.turn.id if self.turn is not None else "", self._last)
 
     def _write_file(self, args: dict[str, Any]) -> ToolOutcome:
         rel, parts = self._path(args)
