@@ -53,10 +53,15 @@ _EVERY = 32
 #: Below this many lines the index is read whole (nothing to gain).
 _MIN_LINES = 2 * _EVERY
 
-_Found = tuple[list[SecretHit], int | None, int, int, bool]
-#: (hits, cut, candidate lines, names, whether it holds what is read across a whole text)
-#: of the last index's blocks, by the block's text (lines from 1).
+#: Of each block of the last index, by its text: its names, whether it holds what is read
+#: across a whole text (the cheap looks), then its hits (lines from 1), its cut and its
+#: lines that could hold a credential (once read).
+_Found = list
 _kept: dict[str, _Found] = {}
+#: Whether an index was read in this process: the first is read whole (a one-shot audit
+#: reads one index; cutting it would cost ~0.1 s at 10,000 memories and save nothing), the
+#: next ones (a kept auditor's re-audits) in blocks.
+_read_once: list[bool] = []
 
 
 def index_secrets(text: str, probe: KeywordProbe | None = None
@@ -64,31 +69,45 @@ def index_secrets(text: str, probe: KeywordProbe | None = None
     """`scan_joined` of the index ``text`` (the same hits and cut), each block read only
     when its text is not the last index's."""
     global _kept
-    blocks = _blocks(text) if text.count("\n") >= _MIN_LINES else None
+    if not _read_once:
+        _read_once.append(True)
+        return scan_joined(text, probe=probe)
+    n = text.count("\n")
+    if n >= MAX_CHECKED_LINES and len({line for _, line in candidate_lines(
+            text, probe)}) > MAX_CHECKED_LINES:
+        _kept = {}  # (the whole text stops at its lines' budget: read whole, once)
+        return scan_joined(text, probe=probe)
+    blocks = _blocks(text) if n >= _MIN_LINES else None
     if blocks is None or len(blocks) < 2:
         _kept = {}
         return scan_joined(text, probe=probe)
     kept: dict[str, _Found] = {}
-    hits: list[SecretHit] = []
-    lines_read = names = 0
+    names = 0
     whole = False
-    for start, block in blocks:
-        found = kept.get(block) or _kept.get(block)
-        if found is None:
-            got, cut = scan_joined(block)
-            found = (got, cut, len(candidate_lines(block)), len(stems(block)),
-                     _whole_only(block))
+    for _start, block in blocks:  # the cheap looks of every block first
+        found = kept.get(block) or _kept.get(block) or [len(stems(block)), _whole_only(block)]
         kept[block] = found
-        got, cut, read, named, across = found
+        names += found[0]
+        whole = whole or found[1]
+    _kept = kept  # (what was read is kept: the next index may read in blocks)
+    if whole or names > MAX_NAMES:
+        return scan_joined(text, probe=probe)
+    hits: list[SecretHit] = []
+    lines_read = 0
+    for start, block in blocks:
+        found = kept[block]
+        if len(found) == 2:
+            got, cut = scan_joined(block)
+            found += [got, cut, len(candidate_lines(block))]
+        got, cut, read = found[2:]
         lines_read += read
-        names += named
-        whole = whole or across or cut is not None or (
-            bool(got) and got[-1].line == block.count("\n") + 1)
+        if cut is not None or lines_read > MAX_CHECKED_LINES or (
+                got and got[-1].line == block.count("\n") + 1):
+            return scan_joined(text, probe=probe)
         hits.extend(h if start == 0 else SecretHit(h.line + start, h.kind, h.value)
                     for h in got)
-    _kept = kept
-    if whole or len(hits) >= MAX_HITS or lines_read > MAX_CHECKED_LINES or names > MAX_NAMES:
-        return scan_joined(text, probe=probe)
+        if len(hits) >= MAX_HITS:
+            return scan_joined(text, probe=probe)
     return [h for h in hits if not (h.value and any(c in h.value for c in "._/")
                                     and namespace_family(text, h.value))], None
 
