@@ -98,7 +98,8 @@ def index_secrets(text: str, probe: KeywordProbe | None = None
         found = kept[block]
         if len(found) == 2:
             got, cut = scan_joined(block)
-            found += [got, cut, len(candidate_lines(block))]
+            found = kept[block] = [*found, got, cut, len(candidate_lines(block))]  # (a new
+            # list: another thread's audit may hold the old one)
         got, cut, read = found[2:]
         lines_read += read
         if cut is not None or lines_read > MAX_CHECKED_LINES or (
