@@ -53,6 +53,7 @@ from memtui.core.scanner.index import (
     Index,
     wider_than,
 )
+from memtui.core.scanner.index_secrets import index_secrets
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import Link, markdown_links_cut, wikilinks
@@ -262,7 +263,7 @@ def index_findings(index: Index) -> list[Finding]:
                                f"{len(line.hook):,}-character hook: memory content injected "
                                "every turn; move it into the memory file it links and keep "
                                "a one-line hook"))
-    hits, cut = scan_joined(index.text, probe=probe)
+    hits, cut = index_secrets(index.text, probe)
     for hit in hits:
         out.append(finding("secret", INDEX_NAME, hit.line,
                            f"{hit.kind} ({hit.redacted}){INJECTED}"))
