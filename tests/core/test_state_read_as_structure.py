@@ -230,3 +230,24 @@ def test_memtui_audit_passes_a_chat_that_read_a_password_sentence(tmp_path: Path
     found = json.loads(run.stdout)["findings"]
     assert [f for f in found if f["kind"] == "secret"] == [], found
     assert run.returncode == 0, run.stderr
+
+
+def test_a_baseline_accepts_a_state_files_credential(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A guard: the baseline's fingerprint of a credential in the state is of its value as
+    the state is read (`scan.file_secrets` reads it as `state_json` does): accepted once
+    written, and a new value in the same file is not."""
+    from memtui.cli import main
+
+    ws = _workspace(tmp_path, 2, reply=f"Done. The deploy password is {SAID_PASSWORD}.")
+    base = tmp_path / "baseline.json"
+    assert main(["audit", str(ws), "--write-baseline", str(base)]) in (0, 1)
+    capsys.readouterr()
+    assert main(["audit", str(ws), "--baseline", str(base), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f for f in found if f["kind"] == "secret"] == []
+    rel = ".memtui/chat/history.json"
+    (ws / rel).write_text((ws / rel).read_text().replace(SAID_PASSWORD, "Wm4kT9xLp2Qz7v"))
+    assert main(["audit", str(ws), "--baseline", str(base), "--json"]) == 1
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [f["path"] for f in found if f["kind"] == "secret"] == [rel]

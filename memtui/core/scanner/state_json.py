@@ -299,9 +299,9 @@ class StateReader:
         return text is not None and bool(value) and value in text
 
 
-def state_hits(data: bytes) -> list[SecretHit] | None:
-    """The credentials of the state file ``data`` as `StateReader` finds them (their lines,
+def file_hits(full: str, root: str) -> list[SecretHit] | None:
+    """The credentials of the state file ``full`` as `StateReader` finds them (their lines,
     kinds and values: a baseline's fingerprints), or None when it is read as text."""
-    got = judge(data)
+    data = head(full, MAX_CHECKED_BYTES + 1, root)
+    got = judge(data) if data is not None and len(data) <= MAX_CHECKED_BYTES else None
     return None if got is None else got.hits
-
