@@ -459,15 +459,12 @@ def secrets_with_values(root: str | os.PathLike[str], scan: FileScan,
 
 def file_secrets(root: str | os.PathLike[str], rel: str) -> list[SecretHit]:
     """The credentials, with their values, of ``rel`` under ``root`` read again as the audit
-    reads a file it keeps no scan of (the index as `index_findings`, memtui's JSON state as
-    `state_json`, any other as `scan_file`): the baseline's fingerprints (newuser29 #2)."""
+    reads a file it keeps no scan of: the index as `index_findings` does, any other (a file
+    only linked, a text under the memory folder that is no memory) as `scan_file` does.
+    For the baseline's keyed fingerprints, which need each value (newuser29 #2)."""
     full = os.path.join(root, rel)
     if rel == INDEX_NAME:
         return scan_joined(read_text(full, MAX_INDEX_BYTES).text)[0]
-    from memtui.core.scanner.state_json import file_hits
-    hits = file_hits(full, os.fspath(root)) if rel.startswith(".memtui/") else None
-    if hits is not None:
-        return hits
     try:
         return list(scan_file(full, rel, 0.0).secrets)
     except (OSError, ValueError, RecursionError, MemoryError):
