@@ -17,12 +17,18 @@ read again (issue 35, session 37), and they rarely change between runs. Only thi
 clean batches are kept; a batch's digest is of its entries (paths, a folder's with its
 ``/``), from which the text the check reads is made: a name renamed, added or removed is a
 new batch, read again.
+
+And the state files (`memtui.core.scanner.state_json`: memtui's journal and chat state,
+read as their structure) found clean: each one's digest, and the length and digest of its
+whole lines judged, from whose end a transcript appended to is judged on (newuser41 #6: each
+chat turn made every audit read the whole transcript again). Digests only, at most
+`MAX_STATES` files.
 """
 
 from __future__ import annotations
 
 import marshal
-from collections.abc import Container
+from collections.abc import Callable, Container
 from pathlib import Path
 
 from memtui.core.caches.checks_version import version
@@ -32,6 +38,7 @@ from memtui.core.scanner.share import NO_KEY, Key
 
 PREFIX, SUFFIX = "readable-", ".marshal"
 MAX_ENTRIES = 200_000
+MAX_STATES = 4096
 MAX_FILES = 64  # one per workspace: the least recently written past this are deleted
 
 
@@ -50,6 +57,8 @@ class ReadableCache:
         #: Digests of the batches of names found clean last time (`names`), and this time.
         self._names_then: frozenset[bytes] = frozenset()
         self._names_now: set[bytes] = set()
+        #: State files found clean: rel → (whole lines judged, their digest, the file's).
+        self._states: dict[str, tuple[int, bytes, bytes]] = {}
         data = read_cache(path)
         if data is None:
             return
@@ -57,11 +66,16 @@ class ReadableCache:
             got = marshal.loads(data)
         except (ValueError, EOFError, TypeError, MemoryError, RecursionError):
             return
-        if not (isinstance(got, tuple) and len(got) == 3 and got[0] == version()
+        if not (isinstance(got, tuple) and len(got) == 4 and got[0] == version()
                 and isinstance(got[1], dict)):
             return
         if isinstance(got[2], frozenset) and all(type(d) is bytes for d in got[2]):
             self._names_then = got[2]
+        if isinstance(got[3], dict):
+            for rel, st in list(got[3].items())[:MAX_STATES]:
+                if isinstance(rel, str) and isinstance(st, tuple) and len(st) == 3 and \
+                        type(st[0]) is int and type(st[1]) is bytes and type(st[2]) is bytes:
+                    self._states[rel] = st
         for rel, entry in list(got[1].items())[:MAX_ENTRIES]:
             if isinstance(rel, str) and isinstance(entry, tuple) and len(entry) == 5 and \
                     all(type(v) is int for v in entry):
@@ -93,8 +107,31 @@ class ReadableCache:
         """Remember the batch of names of ``digest`` as clean."""
         self._names_now.add(digest)
 
+    def state_from(self, rel: str, data: bytes, digest: Callable[[bytes], bytes]) -> int:
+        """Where the state file ``rel``, now ``data``, is to be judged from: ``len(data)``
+        when it was found clean as it is, the end of its whole lines found clean when it
+        starts with them (appended to since), else 0."""
+        st = self._states.get(rel)
+        if st is None:
+            return 0
+        if digest(data) == st[2]:
+            return len(data)
+        return st[0] if st[0] <= len(data) and digest(data[:st[0]]) == st[1] else 0
+
+    def mark_state(self, rel: str, lines_end: int, lines_digest: bytes,
+                   whole: bytes) -> None:
+        """Remember the state file ``rel`` as clean: its bytes' digest ``whole``, and its
+        whole lines' length and digest."""
+        entry = (lines_end, lines_digest, whole)
+        if self._states.get(rel) != entry and (rel in self._states
+                                               or len(self._states) < MAX_STATES):
+            self._states[rel] = entry
+            self._dirty = True
+
     def forget(self, rel: str) -> None:
         if self._entries.pop(rel, None) is not None:
+            self._dirty = True
+        if self._states.pop(rel, None) is not None:
             self._dirty = True
 
     def keep_only(self, rels: Container[str]) -> None:
@@ -102,14 +139,17 @@ class ReadableCache:
         gone = [rel for rel in self._entries if rel not in rels]
         for rel in gone:
             del self._entries[rel]
-        self._dirty = self._dirty or bool(gone)
+        states = [rel for rel in self._states if rel not in rels]
+        for rel in states:
+            del self._states[rel]
+        self._dirty = self._dirty or bool(gone) or bool(states)
 
     def save(self) -> None:
         """Write the entries (atomically) when they changed; silent when impossible."""
         if self.path is None or not (self._dirty or self._names_now != self._names_then):
             return
         data = (version(), {rel: (*key, when) for rel, (key, when) in self._entries.items()},
-                frozenset(self._names_now))
+                frozenset(self._names_now), dict(self._states))
         if save_cache(self.path, data):
             self._dirty = False
             self._names_then = frozenset(self._names_now)

@@ -42,8 +42,9 @@ from memtui.core.scanner.code_blocks import CODE_SPAN, unfenced_rows
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.readable import READ_KINDS, REPLAYED, readable_findings
 from memtui.core.scanner.scan import file_secrets, secret_finding, secrets_with_values
+from memtui.core.scanner.state_json import file_hits
 from memtui.core.scanner.walk_scope import scope
-from memtui.core.workspace import INDEX_NAME, index_target
+from memtui.core.workspace import INDEX_NAME, STATE_DIR, index_target
 
 CAUSES = ("config", "inline", "baseline", "exclude")
 #: What the agent reads in a file that its ``exclude`` may still set aside: warnings only.
@@ -166,7 +167,10 @@ def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
         if f.kind == "secret" and f.path not in scans and value_key(f) not in out:
             unscanned[f.path].append(f)
     for rel, found in unscanned.items():
-        hits = file_secrets(root, rel)
+        # (memtui's JSON state: its values as the audit read it, `state_json`)
+        state = file_hits(os.path.join(root, rel), os.fspath(root)) \
+            if rel.startswith(STATE_DIR + "/") else None
+        hits = file_secrets(root, rel) if state is None else state
         for f in found:
             out[value_key(f)] = [
                 h.value for h in hits

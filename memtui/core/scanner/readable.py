@@ -77,8 +77,9 @@ from memtui.core.scanner.state_files import (
     STATE_OPENED,
     state_files,
 )
+from memtui.core.scanner.state_json import StateReader
 from memtui.core.scanner.tail_secrets import MAX_CHECKED_BYTES
-from memtui.core.scanner.textfile import open_within, utf16
+from memtui.core.scanner.textfile import head, utf16
 from memtui.core.scanner.wide_runs import MAX_WIDE_RUNS, wide_runs
 from memtui.core.workspace import STATE_DIR, Workspace
 
@@ -239,34 +240,6 @@ def is_repository(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "HEAD"))
 
 
-def head(full: str, limit: int, root: str | None = None) -> bytes | None:
-    """At most ``limit`` bytes from the start of the regular file ``full``; None when it
-    cannot be opened and read (nor can the agent read it). Opened without blocking, as
-    every file the audit reads, and read only when it is still a regular file; with
-    ``root``, never through a link leading out of it (`open_within`: one swapped in since
-    the walk's lstat)."""
-    try:
-        fd = open_within(full, root)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None  # swapped for a FIFO or a device since its lstat
-        chunks: list[bytes] = []
-        got = 0
-        while got < limit:
-            chunk = os.read(fd, min(1 << 20, limit - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-        return b"".join(chunks)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
 def sniff(full: str, root: str | None = None) -> bool | None:
     """Whether the first block of the regular file ``full`` holds a NUL byte (a binary
     file: read for the text it holds, `binary_findings`); None when it cannot be read."""
@@ -392,6 +365,7 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
         cache.save()  # (the names found clean)
         return [*out, *problem_findings(problems)]
     made_ns = time.time_ns()
+    state_rels, state_reader = {r for r, _f, _s in state.files}, StateReader(ws, cache)
     marks: list[tuple[str, str, Key]] = []  # (found clean: remembered once the reads are over)
     budget, unread, first_unread = MAX_BYTES, 0, ""
     for n, (rel, full, st) in enumerate(files):
@@ -413,16 +387,20 @@ def _readable_findings(ws: Workspace, audited: Container[str], tops: bool = Fals
                 if not gone(exc):
                     problems.append((rel, exc))
             continue
-        if is_binary:
-            found = binary_findings(rel, full, st, str(ws.root))
-            if found is None:
+        if is_binary or rel in state_rels:  # (memtui's JSON state: read as its strings)
+            found = binary_findings(rel, full, st, str(ws.root)) if is_binary else \
+                state_reader.findings(rel, full)
+            if found is None and is_binary:
                 continue  # unreadable now
-            if found:  # (credentials only: every kind it yields)
+            if found is None:
+                pass  # no JSON: read as text below
+            elif found:  # (credentials only: every kind it yields)
                 out.extend(found)
                 cache.forget(rel)
             else:
                 marks.append((rel, full, key))
-            continue
+            if found is not None:
+                continue
         try:
             scan: FileScan = scan_file(full, rel, st.st_mtime, st, to_sketch=[])
         except (OSError, ValueError, RecursionError, MemoryError):

@@ -259,3 +259,30 @@ def lasting(problem: str) -> bool:
     any other problem is asked again."""
     return problem.endswith(HEAD_ONLY)
 
+
+def head(full: str, limit: int, root: str | None = None) -> bytes | None:
+    """At most ``limit`` bytes from the start of the regular file ``full``; None when it
+    cannot be opened and read (nor can the agent read it). Opened without blocking, as
+    every file the audit reads, and read only when it is still a regular file; with
+    ``root``, never through a link leading out of it (`open_within`: one swapped in since
+    the walk's lstat)."""
+    try:
+        fd = open_within(full, root)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None  # swapped for a FIFO or a device since its lstat
+        chunks: list[bytes] = []
+        got = 0
+        while got < limit:
+            chunk = os.read(fd, min(1 << 20, limit - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
