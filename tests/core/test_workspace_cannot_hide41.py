@@ -1,0 +1,125 @@
+"""What a workspace's writer controls never hides a credential from the verdict, round seven
+(redteam41):
+
+1. Markup a rendered page draws as nothing, written over a line break inside a value
+   (``ghp_Zq8m<!--⏎x⏎-->L2v…``, ``<span⏎></span>``): redteam40 read such markup closed on
+   its line and left this (exit 0 on integ). One mechanism: the reading that joins the lines
+   a text marks as one (`memtui.core.scanner.continued_lines`, a ``\\`` at a line's end)
+   joins the lines such markup holds the break of (`memtui.core.creds.as_seen.hidden_breaks`),
+   and `memtui.core.creds.as_seen.seen` then drops the markup as it drops it on one line.
+
+Each test builds a real workspace and runs the real ``memtui audit`` in a child process; the
+bound is measured in a child under a CPU limit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memtui.core.scanner.continued_lines import scan_joined
+from tests.core.helpers import make_ws, memory
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "ghp_Q7m2Xv9Lr4Tb8Nc1Kz6Wd3Hp5Fs0Gj2Ya7Ue"
+AWS = "wJalrXUtnFEMIK7MDENGbPxRfiCYzQ8vLp3Tx9Wd"
+INDEX = "# Index\n\n- [Deploy](deploy.md) — how we deploy\n"
+
+
+def _memtui(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MEMTUI_NO_CACHE": "1", "PYTHONPATH": str(ROOT), "NO_COLOR": "1",
+           "COLUMNS": "100"}
+    return subprocess.run([sys.executable, "-m", "memtui", *args], env=env, text=True,
+                          capture_output=True, timeout=180, cwd=cwd)
+
+
+def _secrets(run: subprocess.CompletedProcess[str]) -> list[tuple[str, int]]:
+    assert run.returncode == 1, (run.stdout[-1500:], run.stderr[-1500:])
+    found = json.loads(run.stdout)["findings"]
+    return [(f["path"], f["line"]) for f in found if f["kind"] == "secret"]
+
+
+# 1. Markup drawn as nothing over a line break inside a value
+
+def _cut(value: str, markup: str, at: int = 10) -> str:
+    return value[:at] + markup + value[at:]
+
+
+SPANNING = {
+    "a comment over three lines": "Pushes use " + _cut(TOKEN, "<!--\nreviewed\n-->") + " now.",
+    "an empty comment over a break": "Pushes use " + _cut(TOKEN, "<!--\n-->") + " now.",
+    "a comment, CRLF": "Pushes use " + _cut(TOKEN, "<!--\r\nx\r\n-->") + " now.\r",
+    "a span's tag over a break": "Pushes use " + _cut(TOKEN, "<span\n></span>") + " now.",
+    "a tag's attributes over lines": "Pushes use " + _cut(TOKEN, "<b\nclass=x\n>") + "</b>.",
+    "an AWS secret": "aws_secret_access_key = " + _cut(AWS, "<!--\n-->", 13),
+    "a comment after a \\ join": "TOKEN=\\\n" + _cut(TOKEN, "<!--\n-->"),
+}
+
+
+@pytest.mark.parametrize("text", SPANNING.values(), ids=SPANNING.keys())
+def test_markup_over_a_line_break_hides_no_credential(tmp_path: Path, text: str) -> None:
+    """Exit 0 on integ: each line held half a token; a page and a model read it whole."""
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": INDEX,
+                                   "deploy.md": memory("deploy", text + "\n")})
+    run = _memtui("audit", "--json", "--fail-on", "error", str(ws))
+    secrets = _secrets(run)
+    assert secrets and {p for p, _ in secrets} == {"deploy.md"}
+    assert TOKEN not in run.stdout and AWS not in run.stdout  # masked as ever
+
+
+def test_the_value_is_given_back_on_the_lines_that_write_it() -> None:
+    """``fix redact`` takes every piece: each line holds what it writes of the value."""
+    text = "intro\nPushes use " + _cut(TOKEN, "<!--\nreviewed\n-->") + " from CI.\n"
+    hits, cut = scan_joined(text)
+    assert cut is None
+    assert [(h.line, h.value) for h in hits] == [
+        (2, TOKEN[:10] + "<!--"), (3, "reviewed"), (4, "-->" + TOKEN[10:])]
+    assert "markup a page draws as nothing" in hits[0].kind
+
+
+ORDINARY = [
+    "Some notes\n<!--\nA comment block over lines, with words in it.\n-->\nmore notes",
+    "x<!-- reviewed by\n the team -->\nThe next line.",
+    "Press <kbd\n>Ctrl</kbd> then go.",
+    "password: see the vault<!--\n-->\n",
+    "<!-- memtui: ignore secret -->\nnotes",
+    "a <span\nclass='x'>word</span> b",
+]
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_comments_over_lines_find_nothing(text: str) -> None:
+    """A guard: comment blocks and tags over lines in ordinary notes find nothing."""
+    assert scan_joined(text) == ([], None)
+
+
+_BOUND = """
+import resource, sys, time
+resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+from memtui.core.scanner.continued_lines import scan_joined
+piece = sys.argv[1].encode().decode("unicode_escape")
+text = piece * (1_048_576 // len(piece))
+start = time.process_time()
+scan_joined(text)
+print(time.process_time() - start)
+"""
+
+
+@pytest.mark.parametrize("piece", ["x<!--\\n-->", "x<!--\\n", "x<span\\n>",
+                                   "password=x<!--\\n-->y\\n", "ab<b\\na=1>cd\\n"])
+def test_a_mebibyte_of_markup_over_breaks_is_read_in_bounded_time(piece: str) -> None:
+    """1 MiB of comments and tags over line breaks: one pass to find them, the joined
+    lines read once more, in runs of at most 64 lines (the ``\\`` join's bound)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-c", _BOUND, piece], env=env, text=True,
+                         capture_output=True, timeout=120, cwd=ROOT,
+                         preexec_fn=lambda: resource.setrlimit(
+                             resource.RLIMIT_AS, (2 << 30, 2 << 30)))
+    assert run.returncode == 0, run.stderr[-1500:]
+    assert float(run.stdout) < 8.0
