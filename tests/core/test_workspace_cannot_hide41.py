@@ -7,6 +7,13 @@
    a text marks as one (`memtui.core.scanner.continued_lines`, a ``\\`` at a line's end)
    joins the lines such markup holds the break of (`memtui.core.creds.as_seen.hidden_breaks`),
    and `memtui.core.creds.as_seen.seen` then drops the markup as it drops it on one line.
+2. A layout chosen to narrow what is read: Claude Code's own memory folder
+   (``~/.claude/projects/<p>/memory``) with a ``memory/`` subfolder added is taken for an item
+   workspace, whose walk reads ``memory/`` and the top-level files alone: a credential in
+   its ``notes/`` passed ``--fail-on error`` (exit 0 on integ), though Claude Code's tools
+   reach it. One mechanism (`memtui.core.profiles.registry.walked_reach`): what the walk
+   reads follows every agent the folder shows by its place or its shape, not the one
+   profile recognition chose.
 
 Each test builds a real workspace and runs the real ``memtui audit`` in a child process; the
 bound is measured in a child under a CPU limit.
@@ -123,3 +130,37 @@ def test_a_mebibyte_of_markup_over_breaks_is_read_in_bounded_time(piece: str) ->
                              resource.RLIMIT_AS, (2 << 30, 2 << 30)))
     assert run.returncode == 0, run.stderr[-1500:]
     assert float(run.stdout) < 8.0
+
+
+# 2. A layout chosen to narrow what is read
+
+FM = "---\nname: a\ndescription: about a\ntype: project\n---\nx\n"
+
+
+@pytest.mark.parametrize("given", [False, True], ids=["resolved", "through a link"])
+def test_claude_codes_folder_with_a_memory_subfolder_is_walked_whole(
+        tmp_path: Path, given: bool) -> None:
+    """Exit 0 on integ: the ``memory/`` made it an item workspace, ``notes/`` unwalked."""
+    place = tmp_path / "home" / ".claude" / "projects" / "p" / "memory"
+    make_ws(place, {"MEMORY.md": "# Index\n- [a](a.md)\n", "a.md": FM,
+                    "memory/x.md": "x\n", "notes/ops.md": f"CI token {TOKEN}\n"})
+    target = place
+    if given:  # the folder moved elsewhere, ~/.claude/projects/<p>/memory a link to it
+        moved = tmp_path / "data" / "mem"
+        moved.parent.mkdir()
+        place.rename(moved)
+        place.symlink_to(moved)
+    run = _memtui("audit", "--json", "--fail-on", "error", str(target))
+    assert ("notes/ops.md", 1) in _secrets(run)
+    text = _memtui("audit", str(target))
+    assert "not read for credentials" not in text.stdout
+
+
+def test_an_item_workspace_showing_no_agent_still_skips_its_other_folders(
+        tmp_path: Path) -> None:
+    """A guard: an item workspace at a repository's root walks ``memory/``, not ``src/``."""
+    ws = make_ws(tmp_path / "repo", {"MEMORY.md": "# Index\n- [a](memory/a.md)\n",
+                                     "memory/a.md": FM, "src/app.md": f"token {TOKEN}\n"})
+    run = _memtui("audit", "--json", "--fail-on", "error", str(ws))
+    assert run.returncode == 0, run.stdout[-800:]
+    assert "not read for credentials: src/" in _memtui("audit", str(ws)).stdout

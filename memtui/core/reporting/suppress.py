@@ -29,6 +29,7 @@ from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json,
 from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.profiles import get as profile_named
+from memtui.core.profiles.registry import walked_reach
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import (
     Excluded,
@@ -643,7 +644,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     # (and an agent's workspace around its memory folder: its top-level files, for
     # credentials, when the profile says the agent works there: redteam34)
     reach = profile_named(result.profile)
-    tops, whole = scope(result.workspace, reach.reach,  # type: ignore[arg-type]
+    tops, whole = scope(result.workspace,  # type: ignore[arg-type]
+                        walked_reach(result.workspace, result.profile),  # type: ignore[arg-type]
                         reach.workspace_files)
     walked = readable_findings(result.workspace, read, tops, whole)  # type: ignore[arg-type]
     seen_unread = {f.path for f in result.findings if f.kind == "unchecked_text"}
