@@ -14,6 +14,13 @@
    reach it. One mechanism (`memtui.core.profiles.registry.walked_reach`): what the walk
    reads follows every agent the folder shows by its place or its shape, not the one
    profile recognition chose.
+3. A baseline identity an attacker can keep: an ``unchecked_text`` error (a memory past the
+   8 MiB the credential check reads) was fingerprinted by its text — the file's size and
+   the line the check stopped at — so a token written into the unread tail, the size kept,
+   matched the accepted finding (exit 0 on integ with ``--baseline``). One mechanism
+   (`memtui.core.reporting.suppress.fingerprinted`): a finding standing for a value is keyed
+   by the value, and one standing for text memtui did not read has none, so no baseline
+   accepts it (as a credential whose value is not at hand).
 
 Each test builds a real workspace and runs the real ``memtui audit`` in a child process; the
 bound is measured in a child under a CPU limit.
@@ -164,3 +171,33 @@ def test_an_item_workspace_showing_no_agent_still_skips_its_other_folders(
     run = _memtui("audit", "--json", "--fail-on", "error", str(ws))
     assert run.returncode == 0, run.stdout[-800:]
     assert "not read for credentials: src/" in _memtui("audit", str(ws)).stdout
+
+
+# 3. A baseline identity an attacker can keep
+
+def test_a_baseline_accepts_no_unread_text(tmp_path: Path) -> None:
+    """Exit 0 on integ: the accepted ``unchecked_text`` matched after a token went into the
+    unread tail with the file's size kept."""
+    head = "---\nname: log\ndescription: the build log\ntype: project\n---\n"
+    rows = ["line of the build log with the same words"] * 230_000
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "# Index\n- [log](log.md)\n",
+                                   "log.md": head + "\n".join(rows) + "\n"})
+    size = (ws / "log.md").stat().st_size
+    assert size > 8 << 20
+    baseline = tmp_path / "baseline.json"  # the operator's, outside the workspace
+    wrote = _memtui("audit", "--write-baseline", str(baseline), str(ws))
+    assert wrote.returncode in (0, 1), wrote.stderr
+    added = f"deploy token {TOKEN}"
+    rows[-10] = added
+    rows[-20] = rows[-20][:len(rows[-20]) - (len(added) - len(rows[-10 - 1]))]
+    (ws / "log.md").write_text(head + "\n".join(rows) + "\n")
+    assert (ws / "log.md").stat().st_size == size
+    run = _memtui("audit", "--json", "--fail-on", "error", "--baseline", str(baseline),
+                  str(ws))
+    assert run.returncode == 1, run.stdout[-800:]
+    kinds = {f["kind"] for f in json.loads(run.stdout)["findings"]}
+    assert "unchecked_text" in kinds
+    # the baseline never recorded it, and said so
+    assert "text the audit did not read" in wrote.stderr
+    assert all(e["rule"] != "unchecked_text"
+               for e in json.loads(baseline.read_text())["findings"])

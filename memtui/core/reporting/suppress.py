@@ -175,12 +175,25 @@ def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
     return out
 
 
+#: A finding standing for text memtui did not read (past a bound, behind a link leading
+#: out): a credential's fingerprint keys its value, and this one has none — its text (the
+#: file's size, the line it stops at) stays the same while what it leaves unread changes
+#: (redteam41: a baseline accepting the unread tail of a 9 MiB memory accepted a token put
+#: there, the file's size kept). Like a credential whose value is not at hand, it is never
+#: written into a baseline nor matched by one; the operator's own config (a severity) or a
+#: flag still decides it.
+UNREAD = "unchecked_text"
+
+
 def fingerprinted(findings: Iterable[Finding], key: bytes | None, values: Values | None
                   ) -> Iterator[tuple[Finding, str]]:
     """Each finding with its fingerprint; a credential's keyed by ``key`` over its value
     (``values``: each ``secret`` finding's values, in the order the findings come)."""
     taken: Counter[tuple[str, int | None, str]] = Counter()
     for f in findings:
+        if f.kind == UNREAD:
+            yield f, ""  # what was not read has no value to key (see `UNREAD`)
+            continue
         if f.kind != "secret":
             yield f, fingerprint(f)
             continue
@@ -448,8 +461,8 @@ def baseline_data(findings: Iterable[Finding], values: Values | None = None,
     key = key if key is not None else os.urandom(KEY_BYTES)
     rows: list[dict[str, object]] = []
     for f, fp in fingerprinted(findings, key, values):
-        if f.kind == "secret" and not fp:
-            continue  # a credential whose value is not at hand is never accepted
+        if f.kind in ("secret", UNREAD) and not fp:
+            continue  # a credential whose value is not at hand, or text unread: never accepted
         rows.append({"rule": f.kind, "path": f.path, "message": f.message,
                      "fingerprint": fp})
         if recorded is not None:
