@@ -300,8 +300,9 @@ def _audit_and_report(path: str, ns: argparse.Namespace) -> int:
         left = [f for f in result.findings if id(f) not in taken]
         sys.stderr.write(f"memtui audit: {len(recorded)} findings recorded in "
                          f"{ns.write_baseline}"
-                         + (f"; {plural(len(left), 'credential')} not (the value could not be "
-                            "read again): still reported\n" if left else "\n"))
+                         + (f"; {plural(len(left), 'finding')} not (a credential whose value "
+                            "could not be read again, or text the audit did not read): still "
+                            "reported\n" if left else "\n"))
         result.findings, result.suppressed = left, [
             *result.suppressed, *(Suppressed(f, "baseline") for f in recorded)]
     verdict = verdict_of(result, ns)  # (said on stderr last, and in SARIF's invocation)

@@ -227,6 +227,23 @@ def _drawn_as_nothing(line: str) -> list[tuple[int, int]]:
         else:
             joined.append((start, end))
     return joined
+
+
+def hidden_breaks(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` a rendered page draws as nothing (`_drawn_as_nothing`: a
+    comment, an inline element's tags) that hold a line break, between two visible ASCII
+    characters: ``ghp_Zq8m<!--⏎x⏎-->L2v…`` is drawn as the token whole, as one closed on its
+    line is (redteam41: it passed ``--fail-on error``). `seen` keeps lines as lines, so the
+    reading that joins the lines a text marks as one
+    (`memtui.core.scanner.continued_lines`) joins these; one pass, as `seen`'s."""
+    if "<" not in text or "\n" not in text or _GLUED_MARKUP.search(text) is None:
+        return []
+    n = len(text)
+    return [(a, b) for a, b in _drawn_as_nothing(text)
+            if a > 0 and b < n and _visible(text[a - 1]) and _visible(text[b])
+            and text.find("\n", a, b) >= 0]
+
+
 #: An object's key inside a JSON string: ``\\"name\\":``.
 _ESCAPED_KEY = re.compile(r'\\"[\w.-]{1,64}\\"\s*:')
 #: A backslash escaping a quote (the backslash alone, one level of escaping).

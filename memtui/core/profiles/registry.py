@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memtui.core.profiles.base import Profile
 from memtui.core.profiles.claude_code import ClaudeCode
@@ -13,6 +14,9 @@ from memtui.core.profiles.hermes import Hermes
 from memtui.core.profiles.item import Item
 from memtui.core.profiles.openclaw import OpenClaw
 from memtui.core.profiles.serena import Serena
+
+if TYPE_CHECKING:
+    from memtui.core.workspace import Workspace
 
 #: name → profile, in the order recognition tries them (the agents' first: their layouts
 #: are specific; item and claude-code follow the layout and are never recognised).
@@ -95,3 +99,33 @@ def doubt(root: Path, layout: str, given: Path | None, asked: str | None) -> str
         return None
     found = recognition(root, layout, given)
     return found.note() if found.doubtful else None
+
+
+def walked_reach(ws: Workspace, name: str) -> str:
+    """The memory folder the credential walk takes the agent's tools to reach in ``ws``
+    (`memtui.core.scanner.walk_scope.scope`): the profile ``name``'s (`Profile.reach`), or the
+    whole folder when that is the item platform's ``memory`` and the folder shows, by its
+    place or its shape (evidence stronger than one name), an agent whose memory folder is the
+    whole folder. Recognition picks one profile (`recognition`), and a ``memory/`` subfolder
+    or an index of links beside another agent's evidence made it the item's, which walks
+    ``memory/`` alone (redteam41: Claude Code's ``~/.claude/projects/<p>/memory`` with a
+    ``memory/`` added was read as an item workspace, a credential in its ``notes/`` passed
+    ``--fail-on error``): what is read follows every agent the folder shows, not the one
+    chosen."""
+    from memtui.core.profiles.evidence import NAME, claude_place, paths_of
+
+    own = get(name).reach
+    if own == "folder" or ws.memory_root == ws.root:
+        return own
+    if any(claude_place(p) for p in paths_of(ws.root, ws.given)):
+        return "folder"
+    for profile in BY_NAME.values():
+        if profile.reach != "folder" or profile.name == name:
+            continue
+        try:
+            seen = profile.evidence(ws.root, ws.given)
+        except OSError:
+            continue
+        if seen is not None and seen[0] > NAME:
+            return "folder"
+    return own

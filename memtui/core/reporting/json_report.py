@@ -34,11 +34,11 @@ def unwalked_folders(result: AuditResult) -> list[str]:
     """The folders beside ``memory/`` of an item (or OpenClaw) workspace, which the audit
     does not walk and memtui's own agent is refused (`memtui.core.scanner.walk_scope`)."""
     from memtui.core.files.look_alike import folders_beside
-    from memtui.core.profiles import get
+    from memtui.core.profiles.registry import walked_reach
 
     ws = result.workspace
     try:
-        if ws.layout != "item" or get(result.profile).reach != "memory":
+        if ws.layout != "item" or walked_reach(ws, result.profile) != "memory":
             return []
     except (KeyError, ValueError):
         return []

@@ -29,6 +29,7 @@ from memtui.core.files.input_file import BASELINE_LIMIT, InputError, parse_json,
 from memtui.core.files.output_file import OutputError, json_with, write_output
 from memtui.core.files.safe_open import Unsafe, read_file
 from memtui.core.profiles import get as profile_named
+from memtui.core.profiles.registry import walked_reach
 from memtui.core.record import FrozenRecord, Record, init_field, replace
 from memtui.core.reporting.hidden import (
     Excluded,
@@ -178,12 +179,25 @@ def secret_values(scans: Mapping[str, _Scan], root: str | os.PathLike[str],
     return out
 
 
+#: A finding standing for text memtui did not read (past a bound, behind a link leading
+#: out): a credential's fingerprint keys its value, and this one has none — its text (the
+#: file's size, the line it stops at) stays the same while what it leaves unread changes
+#: (redteam41: a baseline accepting the unread tail of a 9 MiB memory accepted a token put
+#: there, the file's size kept). Like a credential whose value is not at hand, it is never
+#: written into a baseline nor matched by one; the operator's own config (a severity) or a
+#: flag still decides it.
+UNREAD = "unchecked_text"
+
+
 def fingerprinted(findings: Iterable[Finding], key: bytes | None, values: Values | None
                   ) -> Iterator[tuple[Finding, str]]:
     """Each finding with its fingerprint; a credential's keyed by ``key`` over its value
     (``values``: each ``secret`` finding's values, in the order the findings come)."""
     taken: Counter[tuple[str, int | None, str]] = Counter()
     for f in findings:
+        if f.kind == UNREAD:
+            yield f, ""  # what was not read has no value to key (see `UNREAD`)
+            continue
         if f.kind != "secret":
             yield f, fingerprint(f)
             continue
@@ -451,8 +465,8 @@ def baseline_data(findings: Iterable[Finding], values: Values | None = None,
     key = key if key is not None else os.urandom(KEY_BYTES)
     rows: list[dict[str, object]] = []
     for f, fp in fingerprinted(findings, key, values):
-        if f.kind == "secret" and not fp:
-            continue  # a credential whose value is not at hand is never accepted
+        if f.kind in ("secret", UNREAD) and not fp:
+            continue  # a credential whose value is not at hand, or text unread: never accepted
         rows.append({"rule": f.kind, "path": f.path, "message": f.message,
                      "fingerprint": fp})
         if recorded is not None:
@@ -657,7 +671,8 @@ def apply_to(result: R, config: Config, baseline: Baseline | None = None,
     # (and an agent's workspace around its memory folder: its top-level files, for
     # credentials, when the profile says the agent works there: redteam34)
     reach = profile_named(result.profile)
-    tops, whole = scope(result.workspace, reach.reach,  # type: ignore[arg-type]
+    tops, whole = scope(result.workspace,  # type: ignore[arg-type]
+                        walked_reach(result.workspace, result.profile),  # type: ignore[arg-type]
                         reach.workspace_files)
     walked = readable_findings(result.workspace, read, tops, whole)  # type: ignore[arg-type]
     seen_unread = {f.path for f in result.findings if f.kind == "unchecked_text"}

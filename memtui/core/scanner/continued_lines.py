@@ -13,10 +13,19 @@ on the lines that write it, a piece on each (the first named by its kind, the ot
 rest), so that a finding's line, the scan cache's place and ``fix redact`` take what is
 written. A PowerShell backtick or a batch caret at a line's end is not joined: in markdown
 both end ordinary lines (an inline code span, a caret), and SECURITY.md says so.
+
+The other break a text marks as none is one inside markup a rendered page draws as nothing
+(redteam41): ``ghp_Zq8m<!--⏎x⏎-->L2v…`` (a comment, or an inline element's tag, written over
+lines inside a value, between two visible characters; `memtui.core.creds.as_seen.hidden_breaks`)
+shows the token whole, and the check, reading line by line, saw two halves. Its lines are
+joined here the same way (whole: the markup kept, `memtui.core.creds.as_seen.seen` then
+drops it as it drops such markup closed on its line), a run of lines either kind of break
+joins read as one.
 """
 
 from __future__ import annotations
 
+from memtui.core.creds.as_seen import hidden_breaks
 from memtui.core.creds.detector import LineBudget, SecretHit, scan_text_bounded
 from memtui.core.scanner.keywords import KeywordProbe
 
@@ -35,35 +44,66 @@ def _continues(line: str) -> bool:
     return (len(body) - len(body.rstrip("\\"))) % 2 == 1
 
 
-def _segment(line: str) -> str:
-    """What ``line`` gives its joined line: itself without the ``\\`` (and a ``\\r``)."""
+def _segment(line: str, held: bool = False) -> str:
+    """What ``line`` gives its joined line: itself without the ``\\`` (and a ``\\r``), or,
+    when its break lies inside markup drawn as nothing (``held``), whole and a blank for the
+    break (inside a tag a break is a blank between its name and an attribute)."""
     body = line[:-1] if line.endswith("\r") else line
-    return body[:-1] if _continues(line) else body
+    return body[:-1] if _continues(line) else line + " " if held else body
 
 
-def joined_runs(lines: list[str]) -> list[tuple[int, list[str]]]:
+def held_breaks(text: str) -> frozenset[int]:
+    """The 0-based lines of ``text`` whose line break lies inside markup a rendered page
+    draws as nothing (`hidden_breaks`): each such line is joined to the next."""
+    spans = hidden_breaks(text)
+    if not spans:
+        return frozenset()
+    out: set[int] = set()
+    line, at = 0, 0
+    for a, b in spans:  # (in order: the line breaks counted once, linear)
+        line += text.count("\n", at, a)
+        at = a
+        for _ in range(text.count("\n", a, b)):
+            out.add(line)
+            line += 1
+        at = b
+    return frozenset(out)
+
+
+def joined_runs(lines: list[str], held: frozenset[int] = frozenset()
+                ) -> list[tuple[int, list[str]]]:
     """(0-based index of the first line, the segments) of each run of two or more lines the
-    ``\\`` at their ends join, each run at most ``MAX_JOINED_LINES`` lines and
+    ``\\`` at their ends, or markup drawn as nothing over their breaks (``held``: the lines
+    whose break it holds), join, each run at most ``MAX_JOINED_LINES`` lines and
     ``MAX_JOINED_CHARS`` characters."""
+    def joins(k: int) -> bool:
+        return k in held or _continues(lines[k])
+
     runs: list[tuple[int, list[str]]] = []
     i = 0
     while i < len(lines) - 1:
-        if not _continues(lines[i]):
+        if not joins(i):
             i += 1
             continue
         start, segs, size = i, [], 0
         while i < len(lines) and len(segs) < MAX_JOINED_LINES and size < MAX_JOINED_CHARS:
-            seg = _segment(lines[i])
+            seg = _segment(lines[i], i in held)
             segs.append(seg)
             size += len(seg)
             i += 1
-            if not _continues(lines[i - 1]):
+            if not joins(i - 1):
                 break
         if len(segs) > 1:
             runs.append((start, segs))
         else:
             i = start + 1
     return runs
+
+
+#: What joined a value's lines, as its first piece and its rest say it.
+_BY_BACKSLASH = ("a \\ at the line's end joins", "joined by the \\ ending the line before")
+_BY_MARKUP = ("markup a page draws as nothing (a comment, a tag) joins",
+              "joined across markup a page draws as nothing")
 
 
 def _covered(hits: list[SecretHit], line: int, piece: str) -> bool:
@@ -75,10 +115,11 @@ def scan_joined(text: str, first_line: int = 1, probe: KeywordProbe | None = Non
     """`scan_text_bounded` of ``text`` and of its ``\\``-continued lines read joined: the
     credentials only the joined reading holds, each written back on the lines it spans."""
     hits, cut = scan_text_bounded(text, first_line, probe, budget)
-    if "\\\n" not in text and "\\\r\n" not in text:
+    held = held_breaks(text)
+    if not held and "\\\n" not in text and "\\\r\n" not in text:
         return hits, cut
     lines = text.split("\n")
-    runs = joined_runs(lines)
+    runs = joined_runs(lines, held)
     if not runs:
         return hits, cut
     view = [""] * len(lines)  # the joined lines at their first line's place, the rest blank
@@ -99,6 +140,9 @@ def scan_joined(text: str, first_line: int = 1, probe: KeywordProbe | None = Non
         end, pos, pieces = at + len(h.value), 0, []
         for k, seg in enumerate(segs):
             lo, hi = max(at, pos), min(end, pos + len(seg))
+            if hi == pos + len(seg) and h.line - first_line + k in held and \
+                    not _continues(lines[h.line - first_line + k]):
+                hi -= 1  # (the blank standing for the break is not the line's)
             if lo < hi:
                 pieces.append((h.line + k, k, seg[lo - pos:hi - pos]))
             pos += len(seg)
@@ -116,10 +160,10 @@ def scan_joined(text: str, first_line: int = 1, probe: KeywordProbe | None = Non
         for n, (line, _k, piece) in enumerate(pieces):
             if _covered(out, line, piece):
                 continue
-            kind = (f"{h.kind}, written over {len(pieces)} lines a \\ at the line's end joins"
+            by = _BY_MARKUP if head - first_line in held else _BY_BACKSLASH
+            kind = (f"{h.kind}, written over {len(pieces)} lines {by[0]}"
                     if n == 0 and len(pieces) > 1 else h.kind if n == 0 else
-                    f"the rest of a value begun on line {head} ({h.kind}), joined by the \\ "
-                    "ending the line before")
+                    f"the rest of a value begun on line {head} ({h.kind}), {by[1]}")
             out.append(SecretHit(line, kind, piece))
     if len(out) == len(hits):
         return hits, cut
