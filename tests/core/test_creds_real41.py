@@ -32,7 +32,8 @@ NOT_CREDENTIALS = [
     # a wireless network's security mode as the "value"
     "- **Contraseña:** WPA3-SAE (mínimo 12 caracteres)",
     # a type's name in code font in a table cell
-    "| Password part | Class |\n|---|---|\n| store | `QXRMSTokenStoreV4` |\n| bridge | `QXRMSBridgeV2` |",
+    "| Password part | Class |\n|---|---|\n| store | `QXRMSTokenStoreV4` |\n"
+    "| bridge | `QXRMSBridgeV2` |",
     # a backup's copy of a file
     "Token refresh fixed in `vx-bundle-Qa7dkP2w.js.bak.20251130_0915` (kept).",
     # an example URL's id given as the token

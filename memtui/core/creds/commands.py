@@ -2,8 +2,8 @@
 structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX``,
 ``curl -u user:X``, ``docker login -p X``, SQL's ``IDENTIFIED BY 'X'``,
 ``scheme://user:X@host``, ``Authorization: Bearer X``, ``auth=('u', 'X')``, ``login('u', 'X')``,
-``lftp -u user,X``, ``bw unlock X``, redis.conf's ``requirepass X``, ``ConvertTo-SecureString "X" -AsPlainText``,
-``getConnection("jdbc:…", "user", "X")``).
+``lftp -u user,X``, ``bw unlock X``, redis.conf's ``requirepass X``,
+``ConvertTo-SecureString "X" -AsPlainText``, ``getConnection("jdbc:…", "user", "X")``).
 """
 
 from __future__ import annotations

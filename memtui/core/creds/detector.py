@@ -360,7 +360,7 @@ def _with_base64(text: str, first_line: int, hits: list[SecretHit], cut: int | N
                  ) -> list[SecretHit]:
     """``hits`` and each found value written again base64-encoded elsewhere in the text
     (``base64 code: cXd6…``): the same credential, wherever no label stands beside it."""
-    if not hits or "==" not in text and "=\n" not in text and not text.endswith("="):
+    if not hits or ("==" not in text and "=\n" not in text and not text.endswith("=")):
         return hits  # (only a padded encoding is looked for: a value of 8 characters or
         # more whose length is no multiple of three)
     import base64

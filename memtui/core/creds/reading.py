@@ -331,8 +331,7 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     return got
 
 
-#: A user at a host (``deploy@build-02``, ``user@host-20260407``): the comment a key is made
-#: with, or an account, no key's body.
+#: A user at a host (``user@host-20260407``): a key's comment or an account, no key's body.
 _USER_AT_HOST = lazy_pattern(r"[a-z][\w.-]{0,31}@[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*")
 
 

@@ -312,9 +312,10 @@ _FILE_AT_END = lazy_pattern(
     r"|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa)")  # (a backup's copy: ``x.js.bak.20260404``)
 #: Capitalised words, then a count from one (``…123``) and a symbol or two: a template's
 #: stand-in when one of the words is a label's (``AdminStrongPassword123!``).
-_WORDS_AND_COUNT = lazy_pattern(r"(?:[A-Z][a-z]+){2,5}1(?:2(?:3(?:4(?:5(?:6)?)?)?)?)?[!.?#*@$]{0,3}")
-#: A typed password opening with ``@`` (``@Casa2024``, ``@Portao5521!``): a capitalised word, then
-#: digits, as a handle never is when a password's label stands beside it.
+_WORDS_AND_COUNT = lazy_pattern(r"(?:[A-Z][a-z]+){2,5}1(?:2(?:3(?:4(?:5(?:6)?)?)?)?)?"
+                                r"[!.?#*@$]{0,3}")
+#: A typed password opening with ``@`` (``@Casa2024``, ``@Portao5521!``): a capitalised word,
+#: then digits, as a handle never is when a password's label stands beside it.
 _AT_TYPED = lazy_pattern(r"@[A-Z][a-z]{2,}\d{2,}[!#$%&*?.]*")
 #: A release's version with its build or flavour (``4.17.4-2ubuntu3``, ``3.11.2-slim``): dotted
 #: numbers (after a package's epoch, ``1:``), then lower-case words a package or an image is
