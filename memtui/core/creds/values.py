@@ -86,22 +86,23 @@ def typed_sequence(v: str) -> bool:
 
 def runs_joined(v: str) -> bool:
     """``123:abc``, ``abc-123``: two runs along a sequence or more (three characters each at
-    least), joined by one mark or none — a docs' stand-in for an id and its key, no value."""
-    runs: list[int] = []
+    least), each joined to the one before by one mark — a docs' stand-in for an id and its
+    key, no value (``Abc12345``, glued, is a password typed so)."""
+    runs = 0
     low = v.lower()
     i = 0
     while i < len(low):
-        if low[i] in ":-_." and runs and i + 1 < len(low):
-            i += 1
-            continue
+        if runs and not (low[i] in ":-_." and i + 1 < len(low)):
+            return False
+        i += 1 if runs else 0
         j = i + 1
         while j < len(low) and (low[j - 1], low[j]) in _NEXT:
             j += 1
         if j - i < 3:
             return False
-        runs.append(j - i)
+        runs += 1
         i = j
-    return len(runs) >= 2
+    return runs >= 2
 
 
 #: Each character and the one typed after it along a sequence: the alphabet, the digits, a
