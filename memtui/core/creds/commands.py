@@ -2,8 +2,8 @@
 structure is a program's syntax rather than a label (``sshpass -p``, ``mysql -pX``,
 ``curl -u user:X``, ``docker login -p X``, SQL's ``IDENTIFIED BY 'X'``,
 ``scheme://user:X@host``, ``Authorization: Bearer X``, ``auth=('u', 'X')``, ``login('u', 'X')``,
-``lftp -u user,X``, redis.conf's ``requirepass X``, ``ConvertTo-SecureString "X" -AsPlainText``,
-``getConnection("jdbc:…", "user", "X")``).
+``lftp -u user,X``, ``bw unlock X``, redis.conf's ``requirepass X``,
+``ConvertTo-SecureString "X" -AsPlainText``, ``getConnection("jdbc:…", "user", "X")``).
 """
 
 from __future__ import annotations
@@ -70,6 +70,9 @@ _COMMANDS = [(needles, lazy_pattern(p)) for needles, p in (
     (("chpasswd",), r"\bchpasswd\b\s*<<<\s*['\"]?[\w.-]+:(?P<v>[^\s'\"]+)"),
     (("htpasswd",), r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?P<v>" + _VAL + ")"),
     (("lftp",), r"\blftp\b[^|;\n]*?\s-u\s+['\"]?[^\s,'\"]+,(?P<v>[^\s'\"`]+)"),
+    # a password manager's vault opened by its master password as the first argument
+    # (Bitwarden's ``bw unlock X``, ``bw login user@x.org X``; its options start with ``--``)
+    (("bw unlock", "bw login"), r"\bbw\s+(?:unlock|login\s+(?!-)\S+)\s+(?!-)(?P<v>" + _VAL + ")"),
     # Redis's own configuration: the password clients must give, and a replica's to its
     # master — a directive starting its line (``# requirepass foobared`` is commented out)
     (("requirepass", "masterauth"),

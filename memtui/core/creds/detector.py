@@ -56,7 +56,7 @@ _HINT_WORDS = (
     "xox", "sk-", "sk_", "rk_live", "sg.", "eyj", "aiza", "npm_", "pypi-", "://", "key",
     "hooks.slack", "discord", "twilio", "mailchimp", "-us", "mysql", "mariadb", "curl",
     "login", "connect", "@tcp(", "@unix(", "smbclient", "redis-cli", "cookie", "sess", " -p ",
-    "door code", "identified", "lftp", "convertto-securestring",
+    "door code", "identified", "lftp", "bw unlock", "convertto-securestring",
     "access code", "entry code", "gate code", "mdp", "kennw", "contraseña", "senha",
     "hasło", "hasła", "haśle",
     "haseł", "парол", "mật khẩu", "mat khau", "ключ", "токен", "zugangsdaten",
@@ -78,6 +78,9 @@ MAX_HITS_PER_LINE = 50
 MAX_HITS = 100
 MAX_CHECKED_LINES = 5000
 _WINDOW, _OVERLAP = 4096, 512
+#: A shell's or a compose file's ``${NAME:`` before a value opening with ``-``: the value is
+#: the default the variable falls back on, written for anyone who sets none.
+_FALLBACK = lazy_pattern(r"\$\{[A-Za-z_]\w*:$")
 #: Distinct lines whose rule matches one scan keeps, to read a repeated line once.
 _MAX_RULED = 4096
 
@@ -350,7 +353,32 @@ def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None
         hits, cut = _with_encoded(text, first_line, hits, cut, budget, named_hits)
     if may_hold_tag(text):  # a value behind a YAML tag (redteam35)
         hits, cut = _with_encoded(text, first_line, hits, cut, budget, tagged_hits)
-    return _with_rests(text, first_line, hits), cut
+    return _with_rests(text, first_line, _with_base64(text, first_line, hits, cut)), cut
+
+
+def _with_base64(text: str, first_line: int, hits: list[SecretHit], cut: int | None
+                 ) -> list[SecretHit]:
+    """``hits`` and each found value written again base64-encoded elsewhere in the text
+    (``base64 code: cXd6…``): the same credential, wherever no label stands beside it."""
+    if not hits or ("==" not in text and "=\n" not in text and not text.endswith("=")):
+        return hits  # (only a padded encoding is looked for: a value of 8 characters or
+        # more whose length is no multiple of three)
+    import base64
+
+    out = list(hits)
+    for value in dict.fromkeys(h.value for h in hits if len(h.value) >= 8):
+        raw = value.encode("utf-8")
+        if len(raw) % 3 == 0:
+            continue
+        coded = base64.b64encode(raw).decode("ascii")
+        at = text.find(coded)
+        while at >= 0 and len(out) < MAX_HITS:
+            line = first_line + text.count("\n", 0, at)
+            if (cut is None or line < cut) and not any(
+                    o.line == line and coded in o.value for o in out):
+                out.append(SecretHit(line, "a found value, base64-encoded", coded))
+            at = text.find(coded, at + len(coded))
+    return sorted(out, key=lambda h: h.line) if len(out) > len(hits) else out
 
 
 def _scan_read(text: str, first_line: int, probe: KeywordProbe | None,
@@ -463,6 +491,7 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         return [], None  # (a user name in code may head a login: `logins`)
     cuts: list[int] = []  # 0-based lines from which a bound left the text unchecked
     distinct: dict[str, int] = {}  # a line repeated is read once (its hits are the first's)
+    repeats: dict[int, list[int]] = {}  # the first line of a text -> the lines repeating it
     limit = MAX_CHECKED_LINES if budget is None else budget.left
     for i, ln in candidates:
         if ln not in distinct:
@@ -470,6 +499,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
                 cuts.append(i)
                 break
             distinct[ln] = i
+        else:
+            repeats.setdefault(distinct[ln], []).append(i)
     if budget is not None:
         budget.left -= len(distinct)
     candidates = [(i, ln) for ln, i in distinct.items()]
@@ -479,6 +510,8 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
 
     def add(i: int, start: int, end: int, kind: str) -> None:
         end = sentence_end(lines[i], start, end)
+        if lines[i][start:start + 1] == "-" and _FALLBACK.search(lines[i], 0, start):
+            return  # ``${ADMIN_PASSWORD:-Admin123!}``: the default a template falls back on
         spans = taken.setdefault(i, [])
         if len(spans) >= MAX_HITS_PER_LINE or end <= start or _overlaps(spans, start, end) or \
                 lines[i][end:end + 1] == "…" or lines[i][end:end + 3] == "...":
@@ -487,7 +520,10 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         hits.append((i, start, SecretHit(first_line + i, kind, lines[i][start:end])))
 
     if candidates:
-        _known_formats(lines, candidates, add)
+        # each line holding a credential is a finding: a repeated line's hits are the
+        # first's, given at every line repeating it (a value in each service of a compose)
+        _known_formats(lines, candidates, add if not repeats else (
+            lambda i, a, b, kind: [add(j, a, b, kind) for j in (i, *repeats.get(i, ()))]))
     if rule_words:
         # a line met before (with the same line after it) matches what it matched then
         ruled: dict[tuple[str, str], list[list[_Span] | None]] = {}
@@ -605,6 +641,11 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.values import namespace_family
 
         hits = [h for h in hits if not namespace_family(text, h[2].value)]
+    if hits and "://" in text:
+        from memtui.core.creds.values import example_url_parts
+
+        parts = example_url_parts(text)
+        hits = [h for h in hits if h[2].value not in parts] if parts else hits
     if hits and may_bundle(text):
         from memtui.core.creds.webconfig import bundled
 

@@ -243,9 +243,10 @@ def _read_after(text: str, word: lexicon.Word, later: list[lexicon.Word], line: 
             if got and lexicon.ambiguous(word) and not (sep or (gap and strong)) and \
                     not (word.kind == "password" and _PIN.fullmatch(got.value)) and \
                     not (_after_a_user(text, word) and not got.value.isalnum()) and \
-                    not _made_up_after(text, word, got, gap):
+                    not _made_up_after(text, word, got, gap) and \
+                    not (quoted and got.why.endswith("-letter random value")):
                 return None  # ``Pass `dependent` as …``: a verb, not a label (``PIN 0407``
-                # is one)
+                # is one; so is ``kod "qwzx mnbv plok ijuh"``: random letters quoted)
             if got and got.why.endswith("-word passphrase") and \
                     not (sep or _said_is(text, word, pos, gap) or
                          _copula(text, word, pos, gap)):

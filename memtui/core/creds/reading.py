@@ -323,10 +323,16 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     got = _value_at(text, pos, word, strong=strong, line=line, offset=offset, whole=whole)
     if got is not None and named_after(got.value, word.text):
         return None
+    if got is not None and word.kind == "key" and _USER_AT_HOST.fullmatch(got.value):
+        return None  # ``SSH key … user@host-20260407``: a key's comment names its owner
     if got is not None and got.value.replace(" ", "").isalpha() and \
             lexicon.in_a_keyword(text, word):
         return None  # ``la palabra clave de la campaña es «verano»``: a keyword, a word
     return got
+
+
+#: A user at a host (``user@host-20260407``): a key's comment or an account, no key's body.
+_USER_AT_HOST = lazy_pattern(r"[a-z][\w.-]{0,31}@[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*")
 
 
 #: A status mark right before a word (``✅ PASS: 1948 tests``).

@@ -92,6 +92,9 @@ _SENTENCE_WORDS = lazy_pattern(r"[^\W\d_]+")
 #: the first of two letters or more with a vowel (``WbPiVuMmjAr`` is none).
 _CAMEL_PARTS = lazy_pattern(r"[A-Z]?[a-z]+")
 _VOWEL = lazy_pattern(r"(?i)[aeiouy]")
+#: A type's name: an acronym, capitalised words, maybe a version (``OCNMPSTokenStoreV3``).
+_CLASS_NAME = lazy_pattern(r"[A-Z]{2,8}(?:[A-Z][a-z]{2,})+(?:V?\d{1,2})?")
+_WORD = lazy_pattern(r"[A-Z][a-z]{2,}")
 _VERSIONED = lazy_pattern(r"^([A-Za-z]{6,})[Vv]\d{1,2}$")
 
 
@@ -353,5 +356,9 @@ def _cells(line: str, i: int, header: list[str], done: list[tuple[int, int]]
             continue
         if says_not_secret(header[n] if n < len(header) else "") or says_not_secret(first):
             continue
+        if "`" in part and _CLASS_NAME.fullmatch(v) and \
+                all(_VOWEL.search(w) for w in _WORD.findall(v)):
+            continue  # ``| `OCNMPSBridgeV2` |``: a class's name in code font, words after
+            # an acronym (each with a vowel), maybe a version
         yield Labelled(i, start, start + len(v), v,
                        f"a table cell of a key's shape ({len(v)} characters)")

@@ -129,6 +129,10 @@ _SUM_BEFORE = lazy_pattern(r"(?:^|\s)[\d.,]*\d$")
 _RANGE_BEFORE = lazy_pattern(r"[\w.-]*\d[\w.-]*$")
 _KEY_ID = lazy_pattern(r'"private_key_id"\s*:\s*"([0-9a-f]{40})"')
 _PEM = lazy_pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+#: A label that is a path (``/etc/passwd``, ``~/.pgpass``, ``./secrets/token``).
+_A_FILE = lazy_pattern(r"[`*]*(?:~|\.{1,2})?/[\w.~/-]+[`*]*")
+
+
 def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     """``label: value`` and its kin (the whole of ``text`` is one label line or cell)."""
     m = _LABEL_LINE.match(text)
@@ -152,6 +156,9 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
     if word is not None and re.search(r"(?<![\w.])\d" + re.escape(word.text), raw):
         return  # ``(1Password: „MikroTik")``: a label glued after a lone digit names a
         # product (a password manager), and its "value" the item kept there
+    if word is not None and _A_FILE.fullmatch(raw):
+        return  # ``- /etc/passwd → 3f9a…``: a file's path whose last part is a label word,
+        # and its value what is said of the file (its digest, its mode)
     if word is not None and lexicon.names_a_network(raw):
         return  # ``Kata sandi WiFi kantor (SSID: Kantor-Lt3)``: the network's name, not its key
     if word is not None:
@@ -214,15 +221,19 @@ def _label_value(text: str, line: int, offset: int = 0) -> Iterator[Labelled]:
                                f'account "{pair.group("user")}" + {shape}')
         return
     if pair and (login or ACCOUNT.match(pair.group("user"))):
-        value = pair.group("pw")
-        shape = values.secret_shape(value, strong=True)
+        value = pair.group("pw")  # (a user's pair: its second is the password)
+        shape = values.secret_shape(value, strong=True, password_word=True)
         if value[-1:] in ":：" and _TOPIC_WORDS.match(text, pair.end("pw")):
             return  # ``User: DGES/InfoCursos: o enriquecimento …``: a chat turn, its topic
-        if shape and not values.not_a_value(value):
+        if text[pair.end("user"):pair.start("pw")] == ":" and _TAG.fullmatch(value):
+            return  # ``image: postgres:15-alpine``: an image's name and its tag
+        if shape and (not values.not_a_value(value) or values.typed_after_at(value)):
             yield Labelled(line, offset + pair.start("pw"), offset + pair.end("pw"), value,
                            f'account "{pair.group("user")}" + {shape}')
 
 
+#: An image's or a package's tag after ``name:``: a version, then the flavour it is built as.
+_TAG = lazy_pattern(r"\d{1,4}(?:\.\d{1,4}){0,3}(?:-[a-z]{3,})+")
 #: Words after a value ending in a colon: the value was a topic's name, the words its text.
 _TOPIC_WORDS = lazy_pattern(r"[ \t]+[^\W\d_]+[ \t]+[^\W\d_]{2,}")
 

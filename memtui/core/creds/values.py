@@ -84,6 +84,27 @@ def typed_sequence(v: str) -> bool:
     return best * 3 >= len(v)
 
 
+def runs_joined(v: str) -> bool:
+    """``123:abc``, ``abc-123``: two runs along a sequence or more (three characters each at
+    least), each joined to the one before by one mark — a docs' stand-in for an id and its
+    key, no value (``Abc12345``, glued, is a password typed so)."""
+    runs = 0
+    low = v.lower()
+    i = 0
+    while i < len(low):
+        if runs and not (low[i] in ":-_." and i + 1 < len(low)):
+            return False
+        i += 1 if runs else 0
+        j = i + 1
+        while j < len(low) and (low[j - 1], low[j]) in _NEXT:
+            j += 1
+        if j - i < 3:
+            return False
+        runs += 1
+        i = j
+    return runs >= 2
+
+
 #: Each character and the one typed after it along a sequence: the alphabet, the digits, a
 #: keyboard's letter rows.
 _NEXT = frozenset((a, b) for seq in ("abcdefghijklmnopqrstuvwxyz", "0123456789", "qwertyuiop",
@@ -123,6 +144,8 @@ _ATTRIBUTE = lazy_pattern(r"^(?P<name>(?:[A-Z][a-z]+){1,4})=[A-Z]?[a-z]{1,11}$")
 _ALGORITHM_NAME = (r"(?:hmac|sha|md5|aes|rsa|ecdsa|ed25519|bcrypt|scrypt|argon2(?:id|i|d)?|"
                    r"pbkdf2|hs|rs|es|ps|jwt|oauth|totp|hotp|gcm|cbc|ctr|ecb|cfb|ofb|pss|oaep|"
                    r"pkcs|chacha|poly|x25519|curve25519|des|bit|v|"
+                   # a wireless network's security mode (``WPA2-PSK``, ``WPA3-SAE``)
+                   r"wpa|wep|psk|sae|tkip|ccmp|"
                    # an encoding's name (``base64``, ``base32``, ``base64url``)
                    r"base(?:16|32|36|58|62|64|85)(?:url)?)")
 _ALGORITHM = lazy_pattern(r"(?i)^" + _ALGORITHM_NAME + r"\d*(?:[-_/]?(?:" + _ALGORITHM_NAME +
@@ -286,7 +309,19 @@ _PATH_WORD = lazy_pattern(r"^(?:[a-z]{4,}(?:[-.][a-z]+)*|[A-Za-z][a-z]+(?:-[A-Za
 #: (matched whole against the last part only: one start, linear in the value)
 _FILE_AT_END = lazy_pattern(
     r"[\w.-]*\.(?:pub|pem|key|crt|cer|der|p12|pfx|jks|keystore|env|json|ya?ml|toml|ini|"
-    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa)")
+    r"conf|cfg|txt|md|gpg|asc|age|kdbx|sh|py|js|ts)(?:\.(?:bak|orig|old|backup)(?:[._-]?\d[\d_.-]*)?)?"
+    r"|(?:[\w-]+_)?(?:id_)?(?:rsa|ed25519|ecdsa|dsa)")  # (a backup's copy: ``x.js.bak.20260404``)
+#: Capitalised words, then a count from one (``…123``) and a symbol or two: a template's
+#: stand-in when one of the words is a label's (``AdminStrongPassword123!``).
+_WORDS_AND_COUNT = lazy_pattern(r"(?:[A-Z][a-z]+){2,5}1(?:2(?:3(?:4(?:5(?:6)?)?)?)?)?"
+                                r"[!.?#*@$]{0,3}")
+#: A typed password opening with ``@`` (``@Casa2024``, ``@Portao5521!``): a capitalised word,
+#: then digits, as a handle never is when a password's label stands beside it.
+_AT_TYPED = lazy_pattern(r"@[A-Z][a-z]{2,}\d{2,}[!#$%&*?.]*")
+#: A release's version with its build or flavour (``4.17.4-2ubuntu3``, ``3.11.2-slim``): dotted
+#: numbers (after a package's epoch, ``1:``), then lower-case words a package or an image is
+#: built as.
+_VERSION = lazy_pattern(r"(?:\d{1,2}:)?\d{1,4}(?:\.\d{1,4}){1,3}(?:[-+~][a-z]*\d*[a-z]+\d*)+")
 #: A shell's prompt (``openclaw@vader:~$``, ``root@pve-01:/etc#``): a user, a host, a path.
 _PROMPT = lazy_pattern(r"^[\w.-]+@[\w.-]+:[~/][^\s]*[$#]$")
 #: A function's name in camelCase, a verb first (``getEapDot1xSetting``, ``setSiteApExist6G``):
@@ -531,6 +566,19 @@ def namespace_family(text: str, v: str) -> bool:
     return False
 
 
+#: A URL whose host is a stand-in (``xxx.feishu.cn``, ``example.com``, ``your-team.slack.com``):
+#: a vendor's documented example, its path's parts examples too.
+_EXAMPLE_URL = lazy_pattern(r"(?i)\bhttps?://(?:x{3,}|example|your[\w-]*|[\w-]+\.example)\.[\w.-]+"
+                            r"(?P<path>/[^\s?#'\"`<>()]*)")
+
+
+def example_url_parts(text: str) -> frozenset[str]:
+    """The parts of the paths of ``text``'s example URLs (`_EXAMPLE_URL`): a value given as
+    one (``token: ABC123def`` below ``xxx.feishu.cn/wiki/ABC123def``) is the example's id."""
+    return frozenset(p for m in _EXAMPLE_URL.finditer(text) for p in m.group("path").split("/")
+                     if p)
+
+
 def _heads_names(text: str, root: str) -> bool:
     """``root`` then a dot, an underscore or a dash starts two names or more of ``text``,
     each with another part after it (``Acme247.Api``, ``Acme247_Shared``)."""
@@ -638,6 +686,8 @@ def not_a_value(value: str) -> str | None:
         return "names joined (a path, a route, an attribute)"
     if ("." in v or "/" in v) and _FILE_AT_END.fullmatch(v[v.rfind("/") + 1:]):
         return "a file's path"
+    if "." in v and _VERSION.fullmatch(v):
+        return "a version"
     if "@" in v and _PROMPT.match(v):
         return "a shell's prompt"
     if v[:1].islower() and _CALL_NAME.match(v) and sum(c.isupper() for c in v) >= 2 and \
@@ -653,8 +703,12 @@ def not_a_value(value: str) -> str | None:
         return "key block (its body is the value)"
     if _SEQUENCE.search(v) and typed_sequence(v):
         return "typed sequence"
+    if len(v) <= 16 and runs_joined(v):
+        return "typed sequence"
     if _label_word(v):
         return "placeholder"  # ``user:passwort@``, ``Passwort: kennwort``: a label as value
+    if _WORDS_AND_COUNT.fullmatch(v) and _holds_label_word(v):
+        return "placeholder"  # ``YourStrongPassword123!``: words naming the thing, counted
     if not v.isascii() and not (_LATIN.fullmatch(v) and any(c.isdigit() for c in v)):
         return "words of the text"  # (a Latin value with accents and digits is typed:
         # ``Älgstek756?``, ``Crêpe0543&Cidre``)
@@ -811,6 +865,12 @@ def _script(word: str) -> str:
     return unicodedata.name(word[0], "?").split()[0]
 
 
+def typed_after_at(value: str) -> bool:
+    """``@Casa2024``: a password typed opening with ``@`` (a capitalised word, then digits),
+    when a password's label or a user's pair stands beside it — no handle there."""
+    return bool(_AT_TYPED.fullmatch(value))
+
+
 def secret_shape(value: str, *, strong: bool, password_word: bool = False,
                  quoted: bool = False) -> str | None:
     """A description of ``value`` as a secret (``14-character mixed value``), or None.
@@ -827,6 +887,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if strong and (random_letters(v) or (_GROUPED.match(v) and random_letters(v.replace(" ", "")))):
         # an authorization code (QQ's, 163's), a TOTP seed of letters, maybe in groups of four
         return f"{len(v.replace(' ', ''))}-letter random value"
+    if strong and password_word and typed_after_at(v):
+        return f"{n}-character mixed value"  # ``Senha: @Casa2024``: no handle after a password
     reason = not_a_value(v.replace(" ", ""))
     made_up = reason in (None, "words of the text", "names joined (a path, a route, an attribute)")
     if strong and password_word and made_up and _DIGIT_GROUPS.match(v):
