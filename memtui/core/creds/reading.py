@@ -90,7 +90,7 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         return (inner, end, True) if value == value.strip() else None
     m = BARE.match(text, pos)
     if not m:
-        return None
+        return _in_its_script(text, pos)
     start, end = m.start(), m.end()
     if opened in ("~~", "__") and end - start > 2 and text.startswith(opened, end - 2):
         end -= 2  # ``~~Hund2023!~~``: the marks closed after the value (set28)
@@ -103,6 +103,22 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
         end -= 1
     return start, end, False
+
+
+#: A word of any script up to a blank, a quote or a bracket.
+_WORD_RUN = lazy_pattern(r"[^\s\"'`()\[\]{}<>«»“”„「」]+")
+
+
+def _in_its_script(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """A value typed in another script at ``pos`` (``Θάλασσα77``), which `BARE` does not
+    read: one word with digits (`memtui.core.creds.values.typed_in_its_script`)."""
+    m = _WORD_RUN.match(text, pos)
+    if not m:
+        return None
+    end = m.end()
+    while end > pos + 1 and text[end - 1] in _TRAIL:
+        end -= 1
+    return (pos, end, False) if values.typed_in_its_script(text[pos:end]) else None
 
 
 def _braced(text: str, pos: int) -> tuple[int, int, bool] | None:
@@ -323,10 +339,18 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
     got = _value_at(text, pos, word, strong=strong, line=line, offset=offset, whole=whole)
     if got is not None and named_after(got.value, word.text):
         return None
+    if got is not None and word.kind != "password" and got.value.isalnum() and \
+            _MASKED_LATER.match(text, got.end - offset):
+        return None  # ``Token Przelewy24 w panelu widać tylko jako p24_••••3f9a``: the
+        # label's value is the masked run its clause shows; what came first names the thing
     if got is not None and got.value.replace(" ", "").isalpha() and \
             lexicon.in_a_keyword(text, word):
         return None  # ``la palabra clave de la campaña es «verano»``: a keyword, a word
     return got
+
+
+#: The rest of a clause holding a masked run (``p24_••••••••3f9a``, ``****4821``).
+_MASKED_LATER = lazy_pattern(r"[^.;,!?。\n]*?(?<!\S)\S{0,12}(?:[•●*]{4,}|[•●]{3,})")
 
 
 #: A status mark right before a word (``✅ PASS: 1948 tests``).

@@ -71,12 +71,20 @@ def typed(v: str) -> bool:
         not _UUID.search(v)
 
 
+def same_code(first: str, v: str) -> bool:
+    """``v`` is a code of the first value's own shape: as many digits (``PIN 3307 → 9152``,
+    ``passcode before 2580, now 7193``), no year (``PIN 4821, valid to 2028``)."""
+    return first.isdigit() and v.isdigit() and len(v) == len(first) and 4 <= len(v) <= 8 and \
+        len(set(v)) > 1 and not (len(v) == 4 and v[:2] in ("19", "20"))
+
+
 def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
                    ) -> Iterator[Labelled]:
     """The values taking the slot of ``found`` ((line, start, end, why) of each value found
     beside a password word)."""
-    for i, _start, end, why in found:
+    for i, start, end, why in found:
         line = lines[i]
+        first = line[start:end]
         stop = _SENTENCE_END.search(line, end)
         limit = stop.start() if stop else len(line)
         later = [w for w in lexicon.words(line[end:limit]) if w.kind not in lexicon.VALUE_KINDS]
@@ -96,7 +104,7 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
                                        any(c.isdigit() for c in v)):
                 v = v[:-1]  # the sentence's mark; ``Katze2024!`` keeps its own
             before = line[max(end, a - 40):a].split()[-3:]
-            if typed(v) and not any(_names_other(w) for w in before) and \
+            if (typed(v) or same_code(first, v)) and not any(_names_other(w) for w in before) and \
                     not (before and before[-1].startswith("-")):
                 yield Labelled(i, a, a + len(v), v, f"a second value in the sentence of "
                                f"{why.split(' + ')[0]}")
