@@ -24,6 +24,7 @@ from collections.abc import Iterator
 
 from memtui.core.creds import values
 from memtui.core.creds.reading import Labelled
+from memtui.core.creds.shaped import device_name
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
@@ -51,10 +52,39 @@ _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", "…", ")", "）", "`", "|
 _FENCE = ("```", "~~~")
 
 
+#: A Latin token of eight characters or more between blanks (maybe its sentence's mark after).
+_LATIN_TOKEN = lazy_pattern(r"(?<![^\s(«“„\"'])[A-Za-z][!-~]{7,63}(?=\s|$)")
+
+
 def may_hold(text: str) -> bool:
     """Whether any form may be in ``text``: a cheap look, a search each."""
     return _may_keypad(text) or \
-        (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text)
+        (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text) or \
+        not text.isascii()
+
+
+def _typed_in_another_script(line: str, i: int) -> Iterator[Labelled]:
+    """``…वाइफाइमा जोडिन Sagarmatha8848! टाइप गर्न भन्नू``, ``… улази са Fruska.Gora88 и …``: in a
+    sentence written in another script, a Latin token with every kind of character a typed
+    password has (both cases, a digit, a symbol) is typed, not said — a value the sentence
+    gives, whatever its words (their language need not be known)."""
+    letters = [c for c in line if c.isalpha()]
+    foreign = sum(not ("A" <= c <= "z" or "\u00c0" <= c <= "\u024f") for c in letters)
+    if foreign < 12 or 2 * foreign < len(letters):
+        return
+    for m in _LATIN_TOKEN.finditer(line):
+        v = m.group(0).rstrip(".,;:?)»”\"'")
+        if v[-1:] == "!" and not (v[-2:-1].isalnum() and any(c.isdigit() for c in v)):
+            v = v[:-1]  # the sentence's mark; ``Sagarmatha8848!`` keeps its own
+        if values.char_kinds(v) == 4 and not device_name(v) and sum(c.isdigit() for c in v) >= 2 and \
+                sum(c.isalpha() for c in v) >= 4 and not any(c in v for c in "@/\\:=<>{}[]`") \
+                and not _FILE_NAME.search(v) and not values.not_a_value(v) and \
+                not values.holds_label_word(v) and not values.HEX_ID.match(v):
+            yield Labelled(i, m.start(), m.start() + len(v), v,
+                           f"a typed {len(v)}-character value in a sentence of another script")
+
+
+_FILE_NAME = lazy_pattern(r"\.[A-Za-z]{1,4}\d?$")
 
 
 def _may_keypad(text: str) -> bool:
@@ -120,7 +150,8 @@ def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
     keypad = _may_keypad(text)
     hosts = " / " in text and _MAY_HOST_PAIR.search(text) is not None
     logins = _may_login(text)
-    if not keypad and not hosts and not logins:
+    scripts = not text.isascii()
+    if not keypad and not hosts and not logins and not scripts:
         return
     fence = False
     for i, line in enumerate(lines):
@@ -137,3 +168,5 @@ def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
             got = _login_line(lines, i)
             if got:
                 yield got
+        if scripts and not line.isascii():
+            yield from _typed_in_another_script(line, i)

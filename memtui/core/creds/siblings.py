@@ -122,6 +122,8 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
 
 _ALONE = lazy_pattern(r"^[ \t]*(?:[-*+•][ \t]+)?(?P<q>[`\"']?)(?P<v>[^\s`\"']{4,200})(?P=q)[ \t]*$")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
+#: A value struck through at a line's start, then an arrow or a blank.
+_STRUCK = lazy_pattern(r"^[ \t]*(?:[-*+•][ \t]+)?~~(?P<v>[^\s~`]{4,200})~~[ \t]*(?:[→>-]+[ \t]*)?")
 _FENCE = lazy_pattern(r"^[ \t]*(?:```|~~~)[\w-]*[ \t]*$")
 
 
@@ -137,6 +139,10 @@ def introduced_values(lines: list[str]) -> Iterator[Labelled]:
                 continue
             j += 1
         m = _ALONE.match(lines[j])
+        struck = _STRUCK.match(lines[j]) if not m and "~~" in lines[j] else None
+        if struck:  # ``~~Tulp2024!~~ Krokus2025!``: the old value struck through, the new
+            m = _ALONE.match(" " * struck.end() + lines[j][struck.end():])  # one after
+            # it: both are the label's (the struck part blanked, its offsets kept)
         if not m:
             continue
         v = m.group("v")
@@ -153,6 +159,12 @@ def introduced_values(lines: list[str]) -> Iterator[Labelled]:
         if shape and (word.kind == "password" or len(v) >= 16):
             yield Labelled(j, m.start("v"), m.end("v"), v,
                            f'{word.kind} label "{word.text}" on the line above + {shape}')
+            old = struck.group("v") if struck else ""
+            shape = values.secret_shape(old, strong=True, password_word=word.kind == "password")
+            if struck and shape:
+                yield Labelled(j, struck.start("v"), struck.end("v"), old,
+                               f'{word.kind} label "{word.text}" on the line above + {shape}'
+                               " (struck through: the value before)")
 
 
 #: The pictures of a lock and a key: a label's sign that what follows opens something.
