@@ -76,10 +76,11 @@ def _typed_in_another_script(line: str, i: int) -> Iterator[Labelled]:
         v = m.group(0).rstrip(".,;:?)»”\"'")
         if v[-1:] == "!" and not (v[-2:-1].isalnum() and any(c.isdigit() for c in v)):
             v = v[:-1]  # the sentence's mark; ``Sagarmatha8848!`` keeps its own
-        if values.char_kinds(v) == 4 and not device_name(v) and sum(c.isdigit() for c in v) >= 2 and \
+        if values.char_kinds(v) == 4 and sum(c.isdigit() for c in v) >= 2 and \
                 sum(c.isalpha() for c in v) >= 4 and not any(c in v for c in "@/\\:=<>{}[]`") \
                 and not _FILE_NAME.search(v) and not values.not_a_value(v) and \
-                not values.holds_label_word(v) and not values.HEX_ID.match(v):
+                not values.holds_label_word(v) and not values.HEX_ID.match(v) and \
+                not device_name(v):
             yield Labelled(i, m.start(), m.start() + len(v), v,
                            f"a typed {len(v)}-character value in a sentence of another script")
 

@@ -2,6 +2,10 @@
 in groups, the password half of a pair), and whether it has a secret's shape under the
 label beside it (``memtui.core.creds.values``). Every form of ``memtui.core.creds.structure``
 and ``memtui.core.creds.prose`` reads its value here.
+
+The module is past 500 lines: where a value ends (in quotes, bare, in another script, in
+groups) and what stops it being the label's (a name after the label, a verdict, a masked
+run in its clause) are one reading, shared by every form.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ name in a language whose words are not here: ``sieben``, ``Raute``) stands for a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
@@ -139,7 +140,7 @@ def _names_digits(low: str) -> bool:
     """``low`` (a line in small letters) names two digits or more in a row, in a script
     `may_hold` does not search (``পাঁচ দুই আট``)."""
     words = low.split()
-    return any(a in _DIGITS and b in _DIGITS for a, b in zip(words, words[1:], strict=False))
+    return any(a in _DIGITS and b in _DIGITS for a, b in pairwise(words))
 
 
 def _char(word: str, case: str | None) -> str | None:
@@ -221,6 +222,8 @@ def _units(region: str, base: int, blank: bool = False) -> list[tuple[int, int, 
         text = m.group(0)
         if pattern is _COMMA_UNIT and len(text.strip()) > 1:
             text = text.rstrip().rstrip(".…")  # the sentence's end after the last unit
+        elif pattern is _BLANK_UNIT and len(text) > 1:
+            text = text.rstrip(",.;…")  # (``… tre fem, ikke``: the clause's mark)
         if not text.strip():
             continue
         lead = len(text) - len(text.lstrip())
