@@ -1,12 +1,13 @@
 """secfix41: a value by its slot and by what it is (issue 32 point 1, set29) — a value typed
 in another script beside its label, digits named in the writer's language (one by one, in
-groups read aloud, a country's own spelling alphabet), a code of the first value's shape
-later in its sentence, a code ending its clause after the thing it opens, a user and a
-typed password joined by a slash, an old value struck through under the line introducing
-it, a typed Latin value in a sentence of another script, a label with Hebrew's or Arabic's
-particles glued on; and what a value is not: a thing's name when its clause shows the
-label's value masked. Texts and values written here (made up, none of a blind set's);
-every case runs the real detector, each form with its negatives."""
+groups read aloud, a country's own spelling alphabet), a second code later in the sentence
+of a first, words in emphasis set apart as quoted words are, a code ending its clause after
+the thing it opens, a user and a typed password joined by a slash, an old value struck
+through under the line introducing it, a typed Latin value in a sentence of another
+script, a label with Hebrew's or Arabic's particles glued on; and what a value is not: a
+thing's name when its clause shows the label's value masked. Texts and values written here
+(made up, none of a blind set's); every case runs the real detector, each form with its
+negatives."""
 
 from __future__ import annotations
 
@@ -35,6 +36,10 @@ def _values(text: str) -> list[str]:
     ("Das Passwort lautet: M o n d - 4 4 8 1\n", "M o n d - 4 4 8 1"),
     # a code of the first value's shape later in its sentence (old → new)
     ("Alarm PIN changed: 6204 → 8817 since Monday.\n", "8817"),
+    ("Il codice del portone è 52817 e l'allarme si spegne con 6093 sul pannello.\n", "6093"),
+    # words in emphasis set apart as quotes do
+    ("Het archief heeft als wachtwoordzin: **blauwe fiets onder oude brug**. Niet delen.\n",
+     "blauwe fiets onder oude brug"),
     # a code ending its clause after the thing it opens
     ("La banca usa la password Ciliegia7781 e poi il PIN carta 40932, non dirlo.\n", "40932"),
     # a user and a typed password joined by a slash, whatever words stand around

@@ -76,6 +76,12 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while text.startswith(("**", "__", "~~"), pos):
         opened = text[pos:pos + 2]
         pos += 2
+    if opened in ("**", "__") and " " in text[pos:pos + 200]:
+        close = text.find(opened, pos)
+        inner = text[pos:close] if close > pos else ""
+        if " " in inner and inner == inner.strip() and not any(c in inner for c in "*_`\"“”«»"):
+            return pos, close, True  # ``**correct violet staple harbour**``: emphasis
+            # around words sets them apart as quotes do
     if text[pos:pos + 1] == "{" and text[:pos].rstrip().endswith("=") and ";" in text:
         return _braced(text, pos)
     close = QUOTES.get(text[pos:pos + 1])

@@ -72,9 +72,10 @@ def typed(v: str) -> bool:
 
 
 def same_code(first: str, v: str) -> bool:
-    """``v`` is a code of the first value's own shape: as many digits (``PIN 3307 → 9152``,
-    ``passcode before 2580, now 7193``), no year (``PIN 4821, valid to 2028``)."""
-    return first.isdigit() and v.isdigit() and len(v) == len(first) and 4 <= len(v) <= 8 and \
+    """``v`` is a code as the first value is: four to eight digits (``PIN 3307 → 9152``,
+    ``the gate's code is 48213 and the alarm takes 7719``), no year (``PIN 4821, valid to
+    2028``)."""
+    return first.rstrip("#*").isdigit() and v.isdigit() and 4 <= len(v) <= 8 and \
         len(set(v)) > 1 and not (len(v) == 4 and v[:2] in ("19", "20"))
 
 
