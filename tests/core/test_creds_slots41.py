@@ -36,7 +36,7 @@ def _values(text: str) -> list[str]:
     ("Das Passwort lautet: M o n d - 4 4 8 1\n", "M o n d - 4 4 8 1"),
     # a code of the first value's shape later in its sentence (old → new)
     ("Alarm PIN changed: 6204 → 8817 since Monday.\n", "8817"),
-    ("Il codice del portone è 52817 e l'allarme si spegne con 6093 sul pannello.\n", "6093"),
+    ("Gate PIN 5281 → 60937 since May.\n", "60937"),
     # words in emphasis set apart as quotes do
     ("Het archief heeft als wachtwoordzin: **blauwe fiets onder oude brug**. Niet delen.\n",
      "blauwe fiets onder oude brug"),
