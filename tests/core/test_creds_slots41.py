@@ -4,7 +4,8 @@ groups read aloud, a country's own spelling alphabet), a second code later in th
 of a first, words in emphasis set apart as quoted words are, a code ending its clause after
 the thing it opens, a user and a typed password joined by a slash, an old value struck
 through under the line introducing it, a typed Latin value in a sentence of another
-script, a label with Hebrew's or Arabic's particles glued on; and what a value is not: a
+script, a label with Hebrew's or Arabic's particles glued on, a cookie chain read as pairs
+after one found; and what a value is not: a
 thing's name when its clause shows the label's value masked. Texts and values written here
 (made up, none of a blind set's); every case runs the real detector, each form with its
 negatives."""
@@ -81,6 +82,13 @@ def test_a_value_by_its_slot_is_found(text: str, value: str) -> None:
 ])
 def test_what_is_no_value_by_its_slot(text: str) -> None:
     assert _values(text) == []
+
+
+def test_a_chain_of_cookies_after_a_token_is_read_as_pairs() -> None:
+    text = ("Die Sitzung des Shops, aus dem Browser kopiert:\n"
+            "`shop_token=7c1e9a04b2d6f; sess2=b83f0e6a1d9c47f25e0a3b8c6d1f9e72; theme=dark; "
+            "_ga=GA1.2.55501234.1700000001`\n")
+    assert _values(text) == ["7c1e9a04b2d6f", "b83f0e6a1d9c47f25e0a3b8c6d1f9e72"]
 
 
 def test_a_year_after_a_code_is_no_second_code() -> None:

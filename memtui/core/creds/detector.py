@@ -588,6 +588,15 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)
+    chained = [(i, start, start + len(h.value), h.kind) for i, start, h in hits
+               if ";" in lines[i] and lines[i][start - 1:start] == "="]
+    if chained:
+        from memtui.core.creds.siblings import chained_values
+
+        for n, found in enumerate(chained_values(lines, chained)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
     pw = [(i, h.value, h.kind) for i, _, h in hits if h.kind.startswith("password label")]
     if pw:
         from memtui.core.creds.siblings import sibling_values

@@ -71,6 +71,33 @@ def typed(v: str) -> bool:
         not _UUID.search(v)
 
 
+#: One ``name=value`` of a chain set apart by ``;`` (a cookie header, a settings string).
+_CHAINED = lazy_pattern(r"(?:^|(?<=[;`\"'\s]))[ \t]*(?P<n>[\w.%-]{1,40})="
+                        r"(?P<v>[^\s;`\"',&]{16,200})")
+
+
+def chained_values(lines: list[str], found: list[tuple[int, int, int, str]]
+                   ) -> Iterator[Labelled]:
+    """``_tb_token_=e3f7a91b2c5d8; cookie2=1a9f4e7c…``: a value found as one ``name=value`` of
+    a chain set apart by ``;`` makes the chain a list of slot / value pairs of its kind (a
+    cookie header's cookies): each other pair whose value is random-looking alone (16
+    characters or more, hex or random by `memtui.core.creds.values.secret_shape` where a
+    label stands; no dotted id, as an analytics cookie's ``GA1.2.…``) is a value too."""
+    for i, start, _end, why in found:
+        line = lines[i]
+        if ";" not in line or line[start - 1:start] != "=" or len(line) > 2000:
+            continue
+        for m in _CHAINED.finditer(line):
+            if m.start("v") == start or not (";" in line[m.end():m.end() + 2] or
+                                            ";" in line[max(0, m.start() - 3):m.start()]):
+                continue
+            v = m.group("v")
+            shape = values.secret_shape(v, strong=True) if "." not in v else None
+            if shape and ("hex" in shape or "random" in shape) and not values.not_a_value(v):
+                yield Labelled(i, m.start("v"), m.end("v"), v, f"a pair of the chain of "
+                               f"{why.split(' + ')[0]} + {shape}")
+
+
 def same_code(first: str, v: str) -> bool:
     """``v`` is a code as the first value is: four to eight digits (``PIN 3307 → 9152``,
     ``the gate's code is 48213 and the alarm takes 7719``), no year (``PIN 4821, valid to
