@@ -25,7 +25,6 @@ from collections.abc import Iterator
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
-from memtui.core.creds.shaped import device_name
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _KEYPAD = lazy_pattern(r"(?<![\w*#+$€£¥₹.,/'-])(?<!\d[ -])(?P<v>\d{4,8}[#*])(?![\w*#])"
@@ -99,7 +98,11 @@ def _typed_in_another_script(line: str, i: int) -> Iterator[Labelled]:
     gives, whatever its words (their language need not be known)."""
     for m in _LATIN_TOKEN.finditer(line):
         v = _typed_token(line, m)
-        if v and values.char_kinds(v) == 4 and sum(c.isalpha() for c in v) >= 4 and \
+        if not v:
+            continue
+        from memtui.core.creds.shaped import device_name  # (imported when a token is read)
+
+        if values.char_kinds(v) == 4 and sum(c.isalpha() for c in v) >= 4 and \
                 not _FILE_NAME.search(v) and not values.not_a_value(v) and \
                 not values.holds_label_word(v) and not values.HEX_ID.match(v) and \
                 not device_name(v) and _another_script(line):
