@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memtui.core.creds import values
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -37,6 +37,7 @@ _TWO_SLOTS = lazy_pattern(r"[A-Za-z0-9](?::\d{2,5})?[ \t]([/|])[ \t][A-Za-z_][\w
 #: Goalpost!77``, ``soporte / Almendra.2024``, ``support / Mtsvane#41``).
 _USER_PAIR = lazy_pattern(r"(?<![^\s(\[:：—–,])(?P<user>[a-z][a-z0-9._-]{2,31})[ \t]+/[ \t]+"
                           r"(?P<pw>[^\s/`\"'()\[\]<>]{8,64})")
+_NOTE = lazy_pattern(r"[ \t]*[(（][^()（）\n]{0,80}[)）]")
 _FILE_NAME = lazy_pattern(r"\.[A-Za-z]{1,4}\d?$")
 _USER_HINT = lazy_pattern(r"[a-z0-9] / [^\s/]")
 
@@ -67,6 +68,10 @@ def user_pairs(lines: list[str]) -> Iterator[Labelled]:
             continue
         for m in _USER_PAIR.finditer(line):
             value = m.group("pw").rstrip(".,;:?")  # (a ``!`` is a password's own)
+            note = _NOTE.match(line, m.start("pw") + len(value))
+            if note and lexicon.words(note.group(0)):
+                continue  # ``kasse_01 / Mk4#… (no password yet)``: a note naming what the
+                # value is (or is not) speaks for it; the labelled reading decides
             shape = _typed(value)
             if shape:
                 start = m.start("pw")
