@@ -61,12 +61,20 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: 96/150, 10 false; after 113/150, 8 false — under the bar; its check half, items of even
 #: number, 43/75, 6 false → 49/75, 6 false) and raised set20 by one and took one false alarm
 #: off set26: bench/RESULTS.md, "Issue 32: the credential detector on set28, by what a value
-#: is".
-BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (108, 2), "set18.json": (114, 1),
+#: is". secfix41's slots (a typed value in a sentence of another script or in its own script
+#: beside its label, digits named in the writer's language, a user / typed password pair, a
+#: second code in a code's sentence, a code ending its clause, a struck old value under its
+#: introduction, Hebrew's particles on a label, a cookie chain read as pairs, a masked run
+#: naming the label's value) folded in set29 (before 88/168, 5 false; after 107/168, 4 false
+#: — under the bar; its check half, items of even number, 42/83, 3 false → 47/83, 3 false)
+#: and raised set17 (109), set23 (144), set24 (134), set25 (118), set26 (135), set27 (124)
+#: and set28 (116): bench/RESULTS.md, "Issue 32: the credential detector on
+#: set29, a value by its slot".
+BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (109, 2), "set18.json": (114, 1),
                  "set19.json": (119, 7), "set20.json": (124, 9), "set21.json": (139, 0),
-                 "set22.json": (139, 1), "set23.json": (143, 0), "set24.json": (133, 4),
-                 "set25.json": (116, 3), "set26.json": (133, 8), "set27.json": (122, 4),
-                 "set28.json": (113, 8)}
+                 "set22.json": (139, 1), "set23.json": (144, 0), "set24.json": (134, 4),
+                 "set25.json": (118, 3), "set26.json": (135, 8), "set27.json": (124, 4),
+                 "set28.json": (116, 8), "set29.json": (107, 4)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -23,6 +23,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from functools import cache
+from itertools import chain
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
@@ -608,9 +609,9 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
                 break
             add(found.line, found.start, found.end, found.why)
     if slotted:
-        from memtui.core.creds.slotted import slotted_values
+        from memtui.core.creds.slotted import slotted_values, user_pairs
 
-        for n, found in enumerate(slotted_values(lines)):
+        for n, found in enumerate(chain(slotted_values(lines), user_pairs(lines))):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)
@@ -620,6 +621,15 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.siblings import pictured_values
 
         for n, found in enumerate(pictured_values(lines)):
+            if n > MAX_HITS:
+                break
+            add(found.line, found.start, found.end, found.why)
+    chained = [(i, start, start + len(h.value), h.kind) for i, start, h in hits
+               if ";" in lines[i] and lines[i][start - 1:start] == "="]
+    if chained:
+        from memtui.core.creds.siblings import chained_values
+
+        for n, found in enumerate(chained_values(lines, chained)):
             if n > MAX_HITS:
                 break
             add(found.line, found.start, found.end, found.why)

@@ -20,9 +20,10 @@ Session 35 (held-out set23): each form is known by its structure, reading no lab
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from memtui.core.creds import values
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -51,10 +52,72 @@ _SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", "…", ")", "）", "`", "|
 _FENCE = ("```", "~~~")
 
 
+#: A Latin token of eight characters or more standing apart (maybe in quotes or a bracket),
+#: both cases, two digits and a symbol in it.
+_T = r"[!#$%&()*+,\-.0-9;?A-Z^_a-z|~]"  # (no quote, slash, colon, bracket, ``@``, ``=``)
+_LATIN_TOKEN = lazy_pattern(
+    r"(?<![!-~])[«“„\"'(]?(?P<t>[A-Za-z](?:(?<=[A-Z])|(?=" + _T + r"{0,62}?[A-Z]))"
+    r"(?:(?<=[a-z])|(?=" + _T + r"{0,62}?[a-z]))(?=" + _T + r"{0,62}?[0-9]" + _T +
+    r"{0,62}?[0-9])(?=" + _T + r"{0,62}?[!#$%&()*+,\-.;?^_|~])" + _T + r"{7,63})(?![!-~])")
+
+
 def may_hold(text: str) -> bool:
     """Whether any form may be in ``text``: a cheap look, a search each."""
     return _may_keypad(text) or \
-        (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text)
+        (" / " in text and _MAY_HOST_PAIR.search(text) is not None) or _may_login(text) or \
+        _may_type(text)
+
+
+def _may_type(text: str) -> bool:
+    """``text`` is written (first) in a script with spaces other than Latin and holds a
+    token the form reads: a text of a script written without spaces (CJK, Thai: a Latin name
+    glued among its words) costs a look at its first letters."""
+    if text.isascii():
+        return False
+    first = next((c for c in text if c.isalpha() and ord(c) > 0x24F), "")
+    return bool(first) and not any(a <= ord(first) <= b for a, b in lexicon.NO_SPACE_RANGES) \
+        and any(_typed_token(text, m) for m in _LATIN_TOKEN.finditer(text))
+
+
+def _typed_token(line: str, m: re.Match[str]) -> str | None:
+    """The token ``m`` of ``line`` without its sentence's mark, when it has every kind of
+    character a typed password has (both cases, two digits, a symbol)."""
+    v = m.group("t").rstrip(".,;:?)»”\"'")
+    if v[-1:] == "!" and not (v[-2:-1].isalnum() and any(c.isdigit() for c in v)):
+        v = v[:-1]  # the sentence's mark; ``Sagarmatha8848!`` keeps its own
+    if sum(c.isdigit() for c in v) < 2 or v.isalnum() or v.lower() == v or v.upper() == v or \
+            any(c in v for c in "@/\\:=<>{}[]`"):
+        return None
+    return v
+
+
+def _typed_in_another_script(line: str, i: int) -> Iterator[Labelled]:
+    """``…वाइफाइमा जोडिन Sagarmatha8848! टाइप गर्न भन्नू``, ``… улази са Fruska.Gora88 и …``: in a
+    sentence written in another script, a Latin token with every kind of character a typed
+    password has (both cases, a digit, a symbol) is typed, not said — a value the sentence
+    gives, whatever its words (their language need not be known)."""
+    for m in _LATIN_TOKEN.finditer(line):
+        v = _typed_token(line, m)
+        if not v:
+            continue
+        from memtui.core.creds.shaped import device_name  # (imported when a token is read)
+
+        if values.char_kinds(v) == 4 and sum(c.isalpha() for c in v) >= 4 and \
+                not _FILE_NAME.search(v) and not values.not_a_value(v) and \
+                not values.holds_label_word(v) and not values.HEX_ID.match(v) and \
+                not device_name(v) and _another_script(line):
+            yield Labelled(i, m.start("t"), m.start("t") + len(v), v,
+                           f"a typed {len(v)}-character value in a sentence of another script")
+
+
+def _another_script(line: str) -> bool:
+    """Most of ``line``'s letters (and a dozen at least) are of a script other than Latin."""
+    letters = [c for c in line if c.isalpha()]
+    foreign = sum(not ("A" <= c <= "z" or "\u00c0" <= c <= "\u024f") for c in letters)
+    return foreign >= 12 and 2 * foreign >= len(letters)
+
+
+_FILE_NAME = lazy_pattern(r"\.[A-Za-z]{1,4}\d?$")
 
 
 def _may_keypad(text: str) -> bool:
@@ -120,7 +183,8 @@ def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
     keypad = _may_keypad(text)
     hosts = " / " in text and _MAY_HOST_PAIR.search(text) is not None
     logins = _may_login(text)
-    if not keypad and not hosts and not logins:
+    scripts = _may_type(text)
+    if not keypad and not hosts and not logins and not scripts:
         return
     fence = False
     for i, line in enumerate(lines):
@@ -137,3 +201,5 @@ def inline_values(lines: list[str], text: str) -> Iterator[Labelled]:
             got = _login_line(lines, i)
             if got:
                 yield got
+        if scripts and not line.isascii():
+            yield from _typed_in_another_script(line, i)

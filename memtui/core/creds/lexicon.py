@@ -239,6 +239,16 @@ def _letter(c: str) -> bool:
     return c.isalpha()
 
 
+#: The letters Hebrew and Arabic glue on a word's front as particles (and, that, the, in,
+#: to, from, as; Arabic's and, so, in, to, as), each with its script; a label word of that
+#: script with at most two of them before it stands as a word.
+_PROCLITICS = {**dict.fromkeys("והשבלמכ", "he"), **dict.fromkeys("وفبلك", "ar")}
+
+
+def _script_of(c: str) -> str | None:
+    return "he" if "\u0590" <= c <= "\u05ff" else "ar" if "\u0600" <= c <= "\u06ff" else None
+
+
 def _bounded(text: str, original: str, start: int, end: int, word: str,
              glue: frozenset[str]) -> bool:
     """The match ``text[start:end]`` of ``word`` stands as a word (see the module's text)."""
@@ -260,6 +270,13 @@ def _bounded(text: str, original: str, start: int, end: int, word: str,
         return False
     if before and _letter(before) and "code" in glue:
         return True  # ``Alarmcode``, ``larmkoden``: kept only beside a thing it opens
+    if before in _PROCLITICS and _PROCLITICS[before] == _script_of(word[0]):
+        lead = start - 1
+        while lead and start - lead < 3 and text[lead - 1] in _PROCLITICS:
+            lead -= 1
+        if not lead or not _letter(text[lead - 1]):
+            return True  # ``שהסיסמה``, ``وكلمة``: one- or two-letter particles (and, that,
+            # the, in, to) the script writes glued on a word's front
     if before and _letter(before):
         # a compound (``Datenbankpasswort``), not a name in camel case (``PublicKeyToken``)
         return "prefix" in glue and len(word) >= 5 and not original[start].isupper()

@@ -52,7 +52,9 @@ _RIGHT_BEFORE = lazy_pattern(r"(?:^|[\s(「“\"'`])(?P<v>[!-~]{6,64}?)[`\"'”�
 #: as a REST token —, quotes, "as the").
 _BEFORE_REACH = 200
 _PIN = lazy_pattern(r"\d{4,8}")
-_LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?\s*(?:[.。!！]\s*)?$")
+#: A code ending its sentence or its clause (``PIN dispositivo 40218, me l'ha dettato``).
+_LAST_NUMBER = lazy_pattern(r"\d{4,8}[#*]?(?:\s*(?:[.。!！]\s*)?$|[ \t]?[,;，；](?:\s|$)|"
+                            r"[ \t]+[—–][ \t])")
 #: The end of a clause right after a value, maybe after one short particle (``ya,``, ``.``).
 _CLAUSE_END = lazy_pattern(r"(?:\s+[^\W\d_]{1,3})?\s*(?:[,.;!?，。！？；)）]|$)")
 #: Letters and digits with a small letter (``AX3000`` is a model, not a value).

@@ -2,6 +2,10 @@
 in groups, the password half of a pair), and whether it has a secret's shape under the
 label beside it (``memtui.core.creds.values``). Every form of ``memtui.core.creds.structure``
 and ``memtui.core.creds.prose`` reads its value here.
+
+The module is past 500 lines: where a value ends (in quotes, bare, in another script, in
+groups) and what stops it being the label's (a name after the label, a verdict, a masked
+run in its clause) are one reading, shared by every form.
 """
 
 from __future__ import annotations
@@ -72,6 +76,12 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while text.startswith(("**", "__", "~~"), pos):
         opened = text[pos:pos + 2]
         pos += 2
+    if opened in ("**", "__") and " " in text[pos:pos + 200]:
+        close = text.find(opened, pos)
+        inner = text[pos:close] if close > pos else ""
+        if " " in inner and inner == inner.strip() and not any(c in inner for c in "*_`\"“”«»"):
+            return pos, close, True  # ``**correct violet staple harbour**``: emphasis
+            # around words sets them apart as quotes do
     if text[pos:pos + 1] == "{" and text[:pos].rstrip().endswith("=") and ";" in text:
         return _braced(text, pos)
     close = QUOTES.get(text[pos:pos + 1])
@@ -90,7 +100,7 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
         return (inner, end, True) if value == value.strip() else None
     m = BARE.match(text, pos)
     if not m:
-        return None
+        return _in_its_script(text, pos)
     start, end = m.start(), m.end()
     if opened in ("~~", "__") and end - start > 2 and text.startswith(opened, end - 2):
         end -= 2  # ``~~Hund2023!~~``: the marks closed after the value (set28)
@@ -103,6 +113,22 @@ def unquote(text: str, pos: int) -> tuple[int, int, bool] | None:
     while end > start + 1 and text[end - 1] in _TRAIL and not _keeps_trail(text[start:end]):
         end -= 1
     return start, end, False
+
+
+#: A word of any script up to a blank, a quote or a bracket.
+_WORD_RUN = lazy_pattern(r"[^\s\"'`()\[\]{}<>«»“”„「」]+")
+
+
+def _in_its_script(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """A value typed in another script at ``pos`` (``Θάλασσα77``), which `BARE` does not
+    read: one word with digits (`memtui.core.creds.values.typed_in_its_script`)."""
+    m = _WORD_RUN.match(text, pos)
+    if not m:
+        return None
+    end = m.end()
+    while end > pos + 1 and text[end - 1] in _TRAIL:
+        end -= 1
+    return (pos, end, False) if values.typed_in_its_script(text[pos:end]) else None
 
 
 def _braced(text: str, pos: int) -> tuple[int, int, bool] | None:
@@ -325,6 +351,10 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
         return None
     if got is not None and word.kind == "key" and _USER_AT_HOST.fullmatch(got.value):
         return None  # ``SSH key … user@host-20260407``: a key's comment names its owner
+    if got is not None and word.kind != "password" and got.value.isalnum() and \
+            _MASKED_LATER.match(text, got.end - offset):
+        return None  # ``Token Przelewy24 w panelu widać tylko jako p24_••••3f9a``: the
+        # label's value is the masked run its clause shows; what came first names the thing
     if got is not None and got.value.replace(" ", "").isalpha() and \
             lexicon.in_a_keyword(text, word):
         return None  # ``la palabra clave de la campaña es «verano»``: a keyword, a word
@@ -333,6 +363,8 @@ def value_at(text: str, pos: int, word: lexicon.Word, *, strong: bool, line: int
 
 #: A user at a host (``user@host-20260407``): a key's comment or an account, no key's body.
 _USER_AT_HOST = lazy_pattern(r"[a-z][\w.-]{0,31}@[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*")
+#: The rest of a clause holding a masked run (``p24_••••••••3f9a``, ``****4821``).
+_MASKED_LATER = lazy_pattern(r"[^.;,!?。\n]*?(?<!\S)\S{0,12}(?:[•●*]{4,}|[•●]{3,})")
 
 
 #: A status mark right before a word (``✅ PASS: 1948 tests``).

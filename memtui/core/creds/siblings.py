@@ -71,12 +71,48 @@ def typed(v: str) -> bool:
         not _UUID.search(v)
 
 
+#: One ``name=value`` of a chain set apart by ``;`` (a cookie header, a settings string).
+_CHAINED = lazy_pattern(r"(?:^|(?<=[;`\"'\s]))[ \t]*(?P<n>[\w.%-]{1,40})="
+                        r"(?P<v>[^\s;`\"',&]{16,200})")
+
+
+def chained_values(lines: list[str], found: list[tuple[int, int, int, str]]
+                   ) -> Iterator[Labelled]:
+    """``_tb_token_=e3f7a91b2c5d8; cookie2=1a9f4e7c…``: a value found as one ``name=value`` of
+    a chain set apart by ``;`` makes the chain a list of slot / value pairs of its kind (a
+    cookie header's cookies): each other pair whose value is random-looking alone (16
+    characters or more, hex or random by `memtui.core.creds.values.secret_shape` where a
+    label stands; no dotted id, as an analytics cookie's ``GA1.2.…``) is a value too."""
+    for i, start, _end, why in found:
+        line = lines[i]
+        if ";" not in line or line[start - 1:start] != "=" or len(line) > 2000:
+            continue
+        for m in _CHAINED.finditer(line):
+            if m.start("v") == start or not (";" in line[m.end():m.end() + 2] or
+                                            ";" in line[max(0, m.start() - 3):m.start()]):
+                continue
+            v = m.group("v")
+            shape = values.secret_shape(v, strong=True) if "." not in v else None
+            if shape and ("hex" in shape or "random" in shape) and not values.not_a_value(v):
+                yield Labelled(i, m.start("v"), m.end("v"), v, f"a pair of the chain of "
+                               f"{why.split(' + ')[0]} + {shape}")
+
+
+def same_code(first: str, v: str) -> bool:
+    """``v`` is a code as the first value is: four to eight digits (``PIN 3307 → 9152``,
+    ``the gate's code is 48213 and the alarm takes 7719``), no year (``PIN 4821, valid to
+    2028``)."""
+    return first.rstrip("#*").isdigit() and v.isdigit() and 4 <= len(v) <= 8 and \
+        len(set(v)) > 1 and not (len(v) == 4 and v[:2] in ("19", "20"))
+
+
 def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
                    ) -> Iterator[Labelled]:
     """The values taking the slot of ``found`` ((line, start, end, why) of each value found
     beside a password word)."""
-    for i, _start, end, why in found:
+    for i, start, end, why in found:
         line = lines[i]
+        first = line[start:end]
         stop = _SENTENCE_END.search(line, end)
         limit = stop.start() if stop else len(line)
         later = [w for w in lexicon.words(line[end:limit]) if w.kind not in lexicon.VALUE_KINDS]
@@ -96,7 +132,7 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
                                        any(c.isdigit() for c in v)):
                 v = v[:-1]  # the sentence's mark; ``Katze2024!`` keeps its own
             before = line[max(end, a - 40):a].split()[-3:]
-            if typed(v) and not any(_names_other(w) for w in before) and \
+            if (typed(v) or same_code(first, v)) and not any(_names_other(w) for w in before) and \
                     not (before and before[-1].startswith("-")):
                 yield Labelled(i, a, a + len(v), v, f"a second value in the sentence of "
                                f"{why.split(' + ')[0]}")
@@ -114,6 +150,8 @@ def sibling_values(lines: list[str], found: list[tuple[int, int, int, str]]
 
 _ALONE = lazy_pattern(r"^[ \t]*(?:[-*+•][ \t]+)?(?P<q>[`\"']?)(?P<v>[^\s`\"']{4,200})(?P=q)[ \t]*$")
 _CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
+#: A value struck through at a line's start, then an arrow or a blank.
+_STRUCK = lazy_pattern(r"^[ \t]*(?:[-*+•][ \t]+)?~~(?P<v>[^\s~`]{4,200})~~[ \t]*(?:[→>-]+[ \t]*)?")
 _FENCE = lazy_pattern(r"^[ \t]*(?:```|~~~)[\w-]*[ \t]*$")
 
 
@@ -129,6 +167,10 @@ def introduced_values(lines: list[str]) -> Iterator[Labelled]:
                 continue
             j += 1
         m = _ALONE.match(lines[j])
+        struck = _STRUCK.match(lines[j]) if not m and "~~" in lines[j] else None
+        if struck:  # ``~~Tulp2024!~~ Krokus2025!``: the old value struck through, the new
+            m = _ALONE.match(" " * struck.end() + lines[j][struck.end():])  # one after
+            # it: both are the label's (the struck part blanked, its offsets kept)
         if not m:
             continue
         v = m.group("v")
@@ -145,6 +187,12 @@ def introduced_values(lines: list[str]) -> Iterator[Labelled]:
         if shape and (word.kind == "password" or len(v) >= 16):
             yield Labelled(j, m.start("v"), m.end("v"), v,
                            f'{word.kind} label "{word.text}" on the line above + {shape}')
+            old = struck.group("v") if struck else ""
+            shape = values.secret_shape(old, strong=True, password_word=word.kind == "password")
+            if struck and shape:
+                yield Labelled(j, struck.start("v"), struck.end("v"), old,
+                               f'{word.kind} label "{word.text}" on the line above + {shape}'
+                               " (struck through: the value before)")
 
 
 #: The pictures of a lock and a key: a label's sign that what follows opens something.

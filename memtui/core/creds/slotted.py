@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from memtui.core.creds import values
+from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
@@ -33,9 +33,50 @@ _TWO_SLOTS = lazy_pattern(r"[A-Za-z0-9](?::\d{2,5})?[ \t]([/|])[ \t][A-Za-z_][\w
                           r"[ \t]\1[ \t]\S")
 
 
+#: A user's name in small letters, a spaced slash, and a value (``clubtreasurer /
+#: Goalpost!77``, ``soporte / Almendra.2024``, ``support / Mtsvane#41``).
+_USER_PAIR = lazy_pattern(r"(?<![^\s(\[:：—–,])(?P<user>[a-z][a-z0-9._-]{2,31})[ \t]+/[ \t]+"
+                          r"(?P<pw>[^\s/`\"'()\[\]<>]{8,64})")
+_NOTE = lazy_pattern(r"[ \t]*[(（][^()（）\n]{0,80}[)）]")
+_FILE_NAME = lazy_pattern(r"\.[A-Za-z]{1,4}\d?$")
+_USER_HINT = lazy_pattern(r"[a-z0-9] / [^\s/]")
+
+
 def may_hold(text: str) -> bool:
-    """``text`` may hold a host / names / value line."""
-    return (" / " in text or " | " in text) and _TWO_SLOTS.search(text) is not None
+    """``text`` may hold a host / names / value line, or a user / value pair."""
+    return (" / " in text or " | " in text) and (
+        _TWO_SLOTS.search(text) is not None or _USER_HINT.search(text) is not None)
+
+
+def _typed(value: str) -> str | None:
+    """``value``'s shape as a password a person typed, when it says so alone: both cases, a
+    digit and a symbol (`values.char_kinds` 4), letters first; no name, host or path."""
+    if values.char_kinds(value) < 4 or not value[0].isalpha() or _FILE_NAME.search(value) or \
+            sum(c.isalpha() for c in value) < 4 or values.not_a_value(value) or \
+            values.dotted_name(value) or values.HEX_ID.match(value):
+        return None
+    return values.secret_shape(value, strong=True, password_word=True)
+
+
+def user_pairs(lines: list[str]) -> Iterator[Labelled]:
+    """``… (junior subs): clubtreasurer / Goalpost!77``: a user's name in small letters and,
+    after a spaced slash, a value with a typed password's every kind of character — an
+    account and its password, whatever words stand around them (a login's slots, read as a
+    pair: the name's slot makes the next one its password)."""
+    for i, line in enumerate(lines):
+        if len(line) > 400 or " / " not in line:
+            continue
+        for m in _USER_PAIR.finditer(line):
+            value = m.group("pw").rstrip(".,;:?")  # (a ``!`` is a password's own)
+            note = _NOTE.match(line, m.start("pw") + len(value))
+            if note and lexicon.words(note.group(0)):
+                continue  # ``kasse_01 / Mk4#… (no password yet)``: a note naming what the
+                # value is (or is not) speaks for it; the labelled reading decides
+            shape = _typed(value)
+            if shape:
+                start = m.start("pw")
+                yield Labelled(i, start, start + len(value), value,
+                               f'account "{m.group("user")}" / a typed password + {shape}')
 
 
 def _made_up(value: str) -> str | None:

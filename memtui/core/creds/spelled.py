@@ -21,6 +21,7 @@ name in a language whose words are not here: ``sieben``, ``Raute``) stands for a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from memtui.core.creds import lexicon, values
 from memtui.core.creds.reading import Labelled
@@ -35,6 +36,71 @@ _ALPHABET = {w: w[0] for w in (
 _DIGITS = {w: str(n) for n, w in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
 _DIGITS["oh"] = "0"
+#: The digits' names, zero to nine, in the languages a value is read out in (a closed class
+#: of each language, as the spelling alphabet is; a name of two letters or fewer is left
+#: out, being a word of other languages, and so is a name standing for two digits).
+_DIGIT_NAMES = """
+de null eins zwei drei vier fünf sechs sieben acht neun
+fr zéro un deux trois quatre cinq six sept huit neuf
+es cero uno dos tres cuatro cinco seis siete ocho nueve
+it zero uno due tre quattro cinque sei sette otto nove
+pt zero um dois três quatro cinco seis sete oito nove
+nl nul een twee drie vier vijf zes zeven acht negen
+af nul een twee drie vier vyf ses sewe agt nege
+sv noll ett två tre fyra fem sex sju åtta nio
+nb null en to tre fire fem seks sju åtte ni
+da nul en to tre fire fem seks syv otte ni
+is núll einn tveir þrír fjórir fimm sex sjö átta níu
+fo null ein tveir tríggir fýra fimm seks sjey átta níggju
+fi nolla yksi kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän
+et null üks kaks kolm neli viis kuus seitse kaheksa üheksa
+pl zero jeden dwa trzy cztery pięć sześć siedem osiem dziewięć
+cs nula jedna dva tři čtyři pět šest sedm osm devět
+sk nula jeden dva tri štyri päť šesť sedem osem deväť
+sl nič ena dve tri štiri pet šest sedem osem devet
+hr nula jedan dva tri četiri pet šest sedam osam devet
+sr нула један два три четири пет шест седам осам девет
+ru ноль один два три четыре пять шесть семь восемь девять
+uk нуль один два три чотири п'ять шість сім вісім дев'ять
+bg нула едно две три четири пет шест седем осем девет
+mk нула еден два три четири пет шест седум осум девет
+ro zero unu doi trei patru cinci șase șapte opt nouă
+hu nulla egy kettő három négy öt hat hét nyolc kilenc
+tr sıfır bir iki üç dört beş altı yedi sekiz dokuz
+el μηδέν ένα δύο τρία τέσσερα πέντε έξι επτά οκτώ εννέα
+lv nulle viens divi trīs četri pieci seši septiņi astoņi deviņi
+lt nulis vienas du trys keturi penki šeši septyni aštuoni devyni
+ca zero u dos tres quatre cinc sis set vuit nou
+eu zero bat bi hiru lau bost sei zazpi zortzi bederatzi
+cy dim un dau tri pedwar pump chwech saith wyth naw
+id nol satu dua tiga empat lima enam tujuh delapan sembilan
+tl sero isa dalawa tatlo apat lima anim pito walo siyam
+sw sifuri moja mbili tatu nne tano sita saba nane tisa
+vi không một hai ba bốn năm sáu bảy tám chín
+hi शून्य एक दो तीन चार पाँच छह सात आठ नौ
+mr शून्य एक दोन तीन चार पाच सहा सात आठ नऊ
+ne शून्य एक दुई तीन चार पाँच छ सात आठ नौ
+bn শূন্য এক দুই তিন চার পাঁচ ছয় সাত আট নয়
+ar صفر واحد اثنان ثلاثة أربعة خمسة ستة سبعة ثمانية تسعة
+fa صفر یک دو سه چهار پنج شش هفت هشت نه
+he אפס אחת שתיים שלוש ארבע חמש שש שבע שמונה תשע
+te సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది
+ta பூஜ்யம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது
+ka ნული ერთი ორი სამი ოთხი ხუთი ექვსი შვიდი რვა ცხრა
+hy զրո մեկ երկու երեք չորս հինգ վեց յոթ ութ ինը
+"""
+
+
+def _digit_names() -> dict[str, str]:
+    named: dict[str, set[str]] = {}
+    for row in _DIGIT_NAMES.strip().splitlines():
+        for n, word in enumerate(row.split()[1:]):
+            named.setdefault(word, set()).add(str(n))
+    return {w: next(iter(d)) for w, d in named.items()
+            if len(d) == 1 and (len(w) > 2 or not w.isascii()) and w not in _ALPHABET}
+
+
+_DIGITS.update({w: d for w, d in _digit_names().items() if w not in _DIGITS})
 _SYMBOLS = {"hash": "#", "pound": "#", "at": "@", "dash": "-", "hyphen": "-", "minus": "-",
             "underscore": "_", "dot": ".", "period": ".", "point": ".", "bang": "!",
             "exclamation": "!", "star": "*", "asterisk": "*", "dollar": "$", "percent": "%",
@@ -53,6 +119,8 @@ _DASH_UNIT = lazy_pattern(r"[^\s\-–—·./,;、，]+")
 #: Four characters alone joined by dashes or dots: the region is read by them.
 _DASHED_RUN = lazy_pattern(r"(?<!\S)\w(?:[ \t]*[\-–—·./][ \t]*\w(?!\w)){3}")
 _BLANK_UNIT = lazy_pattern(r"\S+")
+#: Four characters alone between blanks.
+_SINGLES = lazy_pattern(r"(?<!\S)\S(?:[ \t]+\S(?!\S)){3}")
 _DASHED = lazy_pattern(r"\S[ \t]*[\-–—·./][ \t]*\S")
 #: What a text spelling a value holds: a spelling, digit or case word (searched in the text
 #: in small letters: a case-blind pattern of these words costs ten times more), or one
@@ -66,6 +134,13 @@ _CHAR_HINT = lazy_pattern(r"[A-Za-z0-9](?:[ \t]*[,;.\-–—·][ \t]*\S|[ \t]+[A
 def may_hold(text: str) -> bool:
     """Whether ``text`` may spell a value at all (one or two searches)."""
     return bool(_CHAR_HINT.search(text) or _WORD_HINT.search(text.lower()))
+
+
+def _names_digits(low: str) -> bool:
+    """``low`` (a line in small letters) names two digits or more in a row, in a script
+    `may_hold` does not search (``পাঁচ দুই আট``)."""
+    words = low.split()
+    return any(a in _DIGITS and b in _DIGITS for a, b in pairwise(words))
 
 
 def _char(word: str, case: str | None) -> str | None:
@@ -97,6 +172,10 @@ def _unit(words: list[str], loose: bool) -> str | None:
     if len(words) > 1 and words[0].lower() in _LOWER | _UPPER:
         case = "lower" if words[0].lower() in _LOWER else "upper"
         words = words[1:]
+    if len(words) == 1 and case is None and "-" in words[0].strip("-"):
+        digits = [_DIGITS.get(part.lower()) for part in words[0].split("-")]
+        if all(digits):  # ``kaks-üks-neli``: a group of digits read aloud
+            return "".join(d for d in digits if d)
     if len(words) == 1:
         return _char(words[0], case)
     if loose and case is None and len(words[0]) == 1 and words[0].isalpha() and len(words) <= 4:
@@ -112,9 +191,12 @@ def _unit(words: list[str], loose: bool) -> str | None:
 _UNKNOWN = "\x00"
 
 
-def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
-    """(start, end, character or None) of each unit of a region of a line."""
-    if _DASHED_RUN.search(region):  # (``R - 7 - k - W, großes R``: commas end the run)
+def _units(region: str, base: int, blank: bool = False) -> list[tuple[int, int, str | None]]:
+    """(start, end, character or None) of each unit of a region of a line (``blank``: the
+    units set apart by blanks, whatever else the region holds)."""
+    if blank:
+        pattern, loose = _BLANK_UNIT, False
+    elif _DASHED_RUN.search(region):  # (``R - 7 - k - W, großes R``: commas end the run)
         pattern, loose = _DASH_UNIT, False
     elif any(c in region for c in ",;、，"):
         pattern, loose = _COMMA_UNIT, True
@@ -138,6 +220,10 @@ def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
                 out.append((base + m.start(), base + m.end(), None))
                 continue
         text = m.group(0)
+        if pattern is _COMMA_UNIT and len(text.strip()) > 1:
+            text = text.rstrip().rstrip(".…")  # the sentence's end after the last unit
+        elif pattern is _BLANK_UNIT and len(text) > 1:
+            text = text.rstrip(",.;…")  # (``… tre fem, ikke``: the clause's mark)
         if not text.strip():
             continue
         lead = len(text) - len(text.lstrip())
@@ -146,11 +232,13 @@ def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
         if pattern is _BLANK_UNIT and words[0].lower() in _LOWER | _UPPER:
             out.append((start, end, "case:" + words[0].lower()))
             continue
-        got = _unit(words, loose)
+        got = _unit(words, loose) if not (pattern is _BLANK_UNIT and text in "-.") else text
         if got is None and pattern is not _BLANK_UNIT and len(words) == 1 and \
                 words[0].isalpha() and len(words[0]) <= 12:
             got = _UNKNOWN
         out.append((start, end, got))
+    if pattern is _COMMA_UNIT:
+        out = _initials(region, base, out)
     if pattern is _BLANK_UNIT:  # a case word gives its case to the next word
         merged: list[tuple[int, int, str | None]] = []
         case = None
@@ -173,24 +261,54 @@ def _units(region: str, base: int) -> list[tuple[int, int, str | None]]:
     return out
 
 
+def _initials(region: str, base: int, out: list[tuple[int, int, str | None]]
+              ) -> list[tuple[int, int, str | None]]:
+    """A spelling alphabet of names (``Kalle, Oskari, Tyyne, Iivari, kaksi, yksi``; ``Dora,
+    Anton, Nordpol, …, eins, neun``: a country's own, any country's): among units read as
+    characters (a digit's name, an ICAO word), four or more capitalised words no character
+    was read from each stand for their initial."""
+    def titled(a: int, b: int) -> bool:
+        w = region[a - base:b - base]
+        return len(w) >= 3 and w[0].isupper() and w[1:].islower() and w.isalpha()
+
+    names = [u for u in out if u[2] == _UNKNOWN and titled(u[0], u[1])]
+    if len(names) < 4 or not any(u[2] not in (None, _UNKNOWN) for u in out):
+        return out
+    return [(a, b, region[a - base] if c == _UNKNOWN and titled(a, b) else c)
+            for a, b, c in out]
+
+
 def runs(line: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, value) of each spelled sequence of ``line``: four units at least, most
     of them characters read (a unit not read stands for a character of its own: ``#``)."""
     for region in _REGION.finditer(line):
-        run: list[tuple[int, int, str]] = []
-        for a, b, c in [*_units(region.group(0), region.start()), (0, 0, None)]:
-            if c is not None:
-                run.append((a, b, c))
-                continue
-            while run and run[-1][2] == _UNKNOWN:
-                run.pop()
-            while run and run[0][2] == _UNKNOWN:
-                run.pop(0)
-            read = sum(u[2] != _UNKNOWN for u in run)
-            if len(run) >= 4 and read >= 3 and 2 * read >= len(run):
-                yield run[0][0], run[-1][1], "".join(
-                    "#" if u[2] == _UNKNOWN else u[2] for u in run)
-            run = []
+        got = list(_read(_units(region.group(0), region.start())))
+        if not got and (_SINGLES.search(region.group(0)) or
+                        _names_digits(region.group(0).lower())):
+            # ``পিন হলো পাঁচ দুই আট শূন্য এক — …``: digits named between blanks in a region
+            # a dash or a comma elsewhere would have read by another separator; ``F j o r d
+            # - s 2 0 2 5``: characters alone between blanks, a dash among them
+            got = list(_read(_units(region.group(0), region.start(), blank=True)))
+        yield from got
+
+
+def _read(units: list[tuple[int, int, str | None]]) -> Iterator[tuple[int, int, str]]:
+    run: list[tuple[int, int, str]] = []
+    for a, b, c in [*units, (0, 0, None)]:
+        if c is not None:
+            run.append((a, b, c))
+            continue
+        while run and run[-1][2] == _UNKNOWN:
+            run.pop()
+        while run and run[0][2] == _UNKNOWN:
+            run.pop(0)
+        read = sum(len(u[2]) for u in run if u[2] != _UNKNOWN)  # (a group read aloud:
+        size = read + sum(u[2] == _UNKNOWN for u in run)  # its digits)
+        if size >= 4 and read >= 3 and 2 * read >= size and \
+                (len(run) >= 4 or all(u[2].isdigit() for u in run)):
+            yield run[0][0], run[-1][1], "".join(
+                "#" if u[2] == _UNKNOWN else u[2] for u in run)
+        run = []
 
 
 def _slot(lines: list[str], i: int, start: int) -> lexicon.Word | None:
@@ -217,7 +335,7 @@ def spelled_values(lines: list[str], hints: tuple[str, ...] | list[str] = ()
         low = line.lower()
         here = not hints or any(h in low for h in hints)
         slot, above = here or above, here and line.rstrip().endswith((":", "："))
-        if not slot or not may_hold(line):
+        if not slot or not (may_hold(line) or _names_digits(low)):
             continue
         for start, end, value in runs(line):
             run = line[start:end]

@@ -32,6 +32,7 @@ from functools import cache
 
 import ahocorasick
 
+from memtui.core.creds import lexicon
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 _PLACEHOLDER = lazy_pattern(
@@ -860,6 +861,26 @@ def chosen_words(words: list[str]) -> bool:
         not any(_label_word(w) or _holds_label_word(w) for w in letters)
 
 
+#: Capitalised words joined by dots, ending in digits (``Granada.Ilustra9``): a chosen
+#: password, where an attribute path starts small (``config.timeout2``).
+_CAPITALISED_DOTTED = lazy_pattern(r"^[A-Z][a-z]+(?:\.[A-Z][a-z]+\d*)*\.[A-Z][a-z]+\d+$")
+
+
+def typed_in_its_script(v: str) -> bool:
+    """A value of one word in a script other than Latin, with digits or a symbol inside
+    (``Θάλασσα77``, ``ຈຳປາ2568``, ``Пароль_2024``): no word of a sentence holds digits, so
+    beside a password label it is one typed on that script's keyboard. Not in a script
+    written without spaces (``2024年``, ``第3``: the text runs on into the digits)."""
+    if not 5 <= len(v) <= 64 or any(c.isspace() for c in v) or lexicon.no_space(v):
+        return False
+    letters = [c for c in v if c.isalpha()]
+    digits = sum(c.isdigit() for c in v)
+    if len(letters) < 3 or not (digits >= 2 or (digits and any(
+            not c.isalnum() for c in v[1:-1]))):
+        return False
+    return len({unicodedata.name(c, "?").split()[0] for c in letters}) == 1
+
+
 def _script(word: str) -> str:
     """The script of ``word``'s first letter, by its Unicode name (``LATIN``, ``GREEK``)."""
     return unicodedata.name(word[0], "?").split()[0]
@@ -922,6 +943,9 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
             and _DOTTED_NUMBER.match(v) and sum(c.isupper() for c in v) >= 2:
         return f"{n}-character mixed value"  # ``Lale.Istanbul.58``: capitalised words and a
         # number under a password label; an attribute path is lower case (color.primary.500)
+    if reason == "words of the text" and strong and password_word and typed_in_its_script(v):
+        return f"{n}-character mixed value (letters of its own script)"  # ``Θάλασσα77``,
+        # ``ຈຳປາ2568``: a value typed on another keyboard, judged by its slot
     if not_a_value(value):
         return None
     if v.isdigit():
@@ -936,7 +960,8 @@ def secret_shape(value: str, *, strong: bool, password_word: bool = False,
     if not password_word and _SNAKE_NAME.match(v):
         return None  # ``get_token_v2``: a function's name, words and a version
     if _IDENTIFIER.match(v) and not (strong and quoted and char_kinds(v) >= 3 and
-                                     n >= (6 if password_word else 8)):
+                                     n >= (6 if password_word else 8)) and \
+            not (strong and password_word and _CAPITALISED_DOTTED.match(v)):
         return None
     if _MODELISH.match(v) and not strong and n <= 24:
         return None  # qwen2.5-coder-7b, gpt-4o, node18
