@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memtui.agent.tool_schemas import example_path
 from memtui.core.counting.tokens import TokenCounter
 from memtui.core.files.input_file import InputError, InputTooLarge, read_input
 from memtui.core.scanner.textfile import MAX_READ_BYTES
@@ -81,7 +82,7 @@ BLOCK_EMPTY = "[Memory index: MEMORY.md is empty or missing; nothing has been re
 
 def memory_rules(ws: Workspace, today: dt.date | None = None) -> str:
     memdir = "memory/" if ws.layout == "item" else "this folder"
-    example = "memory/user-role.md" if ws.layout == "item" else "user-role.md"
+    example = example_path(ws)
     day = (today or dt.date.today()).isoformat()
     return MEMORY_RULES.format(memdir=memdir, example=example, today=day)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from memtui.core.workspace import Workspace
+
 
 def function_schema(name: str, description: str, props: dict[str, str],
                     required: list[str] | None = None) -> dict[str, Any]:
@@ -18,20 +20,22 @@ def function_schema(name: str, description: str, props: dict[str, str],
                        "required": list(props) if required is None else required}}}
 
 
+def example_path(ws: Workspace) -> str:
+    """The example path the tools' text, their refusals and the system prompt give: where
+    the workspace's layout keeps its memories (a flat folder's at its root)."""
+    return "memory/user-role.md" if ws.layout == "item" else "user-role.md"
+
+
 def file_tools(example: str = "memory/user-role.md") -> list[dict[str, Any]]:
     """The six tools, ``read_file``'s path described with ``example`` (the workspace's
     layout's: ``user-role.md`` in a flat folder, newuser41 #5)."""
-    tools = [dict(t) for t in FILE_TOOLS]
-    tools[0] = function_schema(
+    return [function_schema(
         "read_file", "Read a text file of the workspace.",
-        {"path": f"path relative to the workspace root, e.g. {example}"})
-    return tools
+        {"path": f"path relative to the workspace root, e.g. {example}"}), *_OTHER_TOOLS]
 
 
-FILE_TOOLS: list[dict[str, Any]] = [
-    function_schema(
-        "read_file", "Read a text file of the workspace.",
-        {"path": "path relative to the workspace root, e.g. memory/user-role.md"}),
+#: The five tools whose text names no example path.
+_OTHER_TOOLS: list[dict[str, Any]] = [
     function_schema(
         "write_file", "Create or overwrite a file with the given content. Parent folders are "
         "created as needed.",
@@ -50,3 +54,6 @@ FILE_TOOLS: list[dict[str, Any]] = [
     function_schema(
         "delete_file", "Delete a file.", {"path": "path relative to the workspace root"}),
 ]
+
+#: The six tools as an item workspace is offered them.
+FILE_TOOLS: list[dict[str, Any]] = file_tools()

@@ -33,7 +33,7 @@ from memtui.agent.sandbox import (
 )
 from memtui.agent.tool_arguments import BadArgument, one_line, os_error_line, text_argument
 from memtui.agent.tool_outcome import ToolOutcome
-from memtui.agent.tool_schemas import file_tools
+from memtui.agent.tool_schemas import example_path, file_tools
 from memtui.agent.turn_numbers import claimed
 from memtui.agent.turn_reads import TurnReads
 from memtui.core.agent_paths import is_own, write_problem
@@ -63,8 +63,7 @@ class ToolBox:
                  auditor: Auditor | None = None) -> None:
         self.ws = ws
         self.decoys = decoys
-        # the example path the tools' text gives: where this layout keeps its memories
-        self.example = "memory/user-role.md" if ws.layout == "item" else "user-role.md"
+        self.example = example_path(ws)  # the path the tools' text gives as an example
         self.sandbox = Sandbox(ws.root, self.example)
         self.auditor = auditor or Auditor(ws)
         self._last: AuditResult | None = None

@@ -17,8 +17,6 @@ which write the save replaced.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import difflib
 from dataclasses import dataclass
 from typing import Any
@@ -27,12 +25,13 @@ from memtui.core.files.file_modes import STATE_MODE
 from memtui.core.workspace import Workspace
 from memtui.edit.changeset import Changeset, FileChange
 from memtui.edit.errors import Refused
-from memtui.edit.journal import Journal, is_active, title
+from memtui.edit.journal import Journal, is_active, kept_after, title
 from memtui.edit.safe_write import (
     ABSENT,
     DISPLACED_DIR,
     MAX_EDIT_BYTES,
     digest,
+    displaced_name,
     folder_lock,
     mtime_of,
     read_bytes,
@@ -85,12 +84,10 @@ def replaced_write(ws: Workspace, before: BeforeEdit, after: bytes
     save replaced (its record is still in effect and left other bytes than the editor
     read and than it saved), with that version's bytes when the journal keeps them."""
     try:
-        records = Journal(ws).records()
+        records = Journal(ws).records_after(before.journal_last)
     except Refused:
         return None
     for rec in reversed(records):
-        if rec["id"] <= before.journal_last:
-            break
         if not is_active(rec):
             continue
         for f in rec["files"]:
@@ -99,14 +96,7 @@ def replaced_write(ws: Workspace, before: BeforeEdit, after: bytes
             left = f.get("after_sha256")
             if left in (digest(before.data), digest(after)):
                 return None
-            data = None
-            if isinstance(f.get("after"), str):
-                try:
-                    data = base64.b64decode(f["after"], validate=True)
-                except (binascii.Error, ValueError):
-                    data = None
-                if data is not None and digest(data) != left:
-                    data = None
+            data = kept_after(f)
             return Replaced(f"#{rec['id']} {title(rec)}", None), data
     return None
 
@@ -164,11 +154,7 @@ def _kept_in(first: bytes, then: bytes, saved: bytes) -> bool:
 def _keep_copy(ws: Workspace, rel: str, data: bytes) -> str | None:
     """``data`` written as a new file in ``.memtui/displaced/``; where (None: it could not
     be, and the caller says no copy was kept)."""
-    import secrets
-    import time
-
-    name = (f"{DISPLACED_DIR}/{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}-"
-            f"{rel.replace('/', '~')}")
+    name = f"{DISPLACED_DIR}/{displaced_name(rel)}"
     try:
         write_file(ws.root, name, data, ABSENT, limit=MAX_EDIT_BYTES, new_mode=STATE_MODE)
     except (Refused, OSError):

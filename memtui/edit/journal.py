@@ -230,6 +230,12 @@ class Journal:
                 highest = max(highest, turn[1])
         return highest
 
+    def records_after(self, number: int) -> list[dict[str, Any]]:
+        """The readable records numbered above ``number``, oldest first (only their files
+        are read)."""
+        return [e for e in (self._load(n) for n in self._names() if _number(n) > number)
+                if not isinstance(e, Unreadable)]
+
     def records(self) -> list[dict[str, Any]]:
         """The readable records, oldest first."""
         return [e for e in self.entries() if not isinstance(e, Unreadable)]
@@ -884,10 +890,18 @@ def own_lines_back(ws: Workspace, rec: dict[str, Any], f: dict[str, Any],
     if before is None or now is None or f["path"] != index_rel(ws) or \
             f["after_sha256"] == ABSENT:
         return None
-    after = _decode_before(f["after"]) if isinstance(f.get("after"), str) else None
-    if after is None or digest(after) != f["after_sha256"]:  # (older records keep none)
+    after = kept_after(f)
+    if after is None:  # (older records keep none)
         return None
     return reverse_in(before, after, now)
+
+
+def kept_after(f: dict[str, Any]) -> bytes | None:
+    """The bytes a record's file entry ``f`` says the operation left (MEMORY.md's entries
+    keep them), checked against its ``after_sha256``; None when it keeps none or they do
+    not match."""
+    after = _decode_before(f["after"]) if isinstance(f.get("after"), str) else None
+    return after if after is not None and digest(after) == f.get("after_sha256") else None
 
 
 def merged_lines(merged: dict[str, str]) -> list[str]:

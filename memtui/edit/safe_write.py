@@ -559,11 +559,22 @@ def _delete(root: Path, fd: int, name: str, expected: str, label: str, limit: in
     raise Conflict(f"{why}; it was kept and nothing was deleted (reload and try again)")
 
 
+def _stamp() -> str:
+    """A displaced version's stamp: unique, so that two kept in the same second never
+    replace each other."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
+
+
+def displaced_name(label: str) -> str:
+    """The name a version of the workspace file ``label`` is kept under in
+    ``.memtui/displaced/``."""
+    return f"{_stamp()}-{label.replace('/', '~')}"
+
+
 def _keep(root: Path, fd: int, name: str, label: str) -> str:
     """Move the displaced file ``name`` (in folder ``fd``) to ``.memtui/displaced/``; returns
     where it is now (workspace-relative). Left in its folder, renamed, if that fails."""
-    # unique: two displaced versions kept in the same second must not replace each other
-    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
+    stamp = _stamp()
     kept = f"{stamp}-{label.replace('/', '~')}"
     with contextlib.suppress(OSError, Unsafe), \
             folder(root, DISPLACED_DIR.split("/"), create=True) as dfd:

@@ -281,9 +281,9 @@ class AppActions:
     def action_open_editor(self) -> None:
         view = self.active_view
         picked = view.edit_target() if isinstance(view, AuditView) else None
-        if picked is None:
-            picked = self._selected_or_say("open")
-        if picked is not None:
+        if picked is None:  # (says why nothing is selected)
+            self.action_open_memory()
+        else:
             self.open_in_editor(*picked)
 
     def action_open_memory(self) -> None:

@@ -87,8 +87,9 @@ class ViewTabs(TabbedContent):
         with the chat pane open at 120 columns the bar scrolled, ``rphans  4 Broken …``,
         and the first views' tabs were gone)."""
         width = self.size.width
-        panes = [p for p in self.query(TabPane) if p.id and p.parent is not None
-                 and isinstance(p.parent, ContentSwitcher) and p.parent.parent is self]
+        # (the switcher's own children: a query would walk every view's widgets)
+        panes = [p for switcher in self.query_children(ContentSwitcher)
+                 for p in switcher.children if isinstance(p, TabPane) and p.id]
         if not width or not panes:
             return
         full = self._full_labels  # each pane's whole label, as composed
@@ -96,7 +97,7 @@ class ViewTabs(TabbedContent):
             full.setdefault(pane.id or "", str(self.get_tab(pane).label_text))
         active = self.active
         tiers = [
-            {pid: text for pid, text in full.items()},
+            dict(full),
             {pid: text if pid == active else text.split(" ", 1)[0] + " "
              + text.split(" ", 1)[-1][:3] for pid, text in full.items()},
             {pid: text if pid == active else text.split(" ", 1)[0]
