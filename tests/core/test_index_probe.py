@@ -17,6 +17,7 @@ import pytest
 from memtui.core.checks.instructions import scan_instructions
 from memtui.core.checks.relative_date import relative_dates
 from memtui.core.creds.detector import scan_text_bounded
+from memtui.core.scanner import index_secrets as index_secrets_module
 from memtui.core.scanner import scan as scan_module
 from tests.core.helpers import make_ws, memory, run_audit
 
@@ -53,8 +54,11 @@ def test_index_checks_share_a_probe_and_find_what_they_find_without(
             return check(*args, **kwargs)
         return wrapped
 
-    for name in ("relative_dates", "scan_instructions", "scan_joined"):
+    for name in ("relative_dates", "scan_instructions"):
         monkeypatch.setattr(scan_module, name, spy(name, getattr(scan_module, name)))
+    # (the index's credential check reads it through `index_secrets`, in blocks or whole)
+    monkeypatch.setattr(index_secrets_module, "scan_joined",
+                        spy("scan_joined", index_secrets_module.scan_joined))
     root = _folder(tmp_path)
     result = run_audit(root)
     seen = {name for name, _ in asked}

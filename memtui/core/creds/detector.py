@@ -655,7 +655,12 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
         from memtui.core.creds.values import example_url_parts
 
         parts = example_url_parts(text)
-        hits = [h for h in hits if h[2].value not in parts] if parts else hits
+        if parts and any(h[2].value in parts for h in hits):
+            from memtui.core.creds import vendor
+
+            # A provider's token format is the provider's, whatever URL names it.
+            hits = [h for h in hits if h[2].value not in parts
+                    or any(vendor.matches(h[2].value))]
     if hits and may_bundle(text):
         from memtui.core.creds.webconfig import bundled
 

@@ -105,9 +105,21 @@ def _typed_in_another_script(line: str, i: int) -> Iterator[Labelled]:
         if values.char_kinds(v) == 4 and sum(c.isalpha() for c in v) >= 4 and \
                 not _FILE_NAME.search(v) and not values.not_a_value(v) and \
                 not values.holds_label_word(v) and not values.HEX_ID.match(v) and \
-                not device_name(v) and _another_script(line):
+                not device_name(v) and _another_script(line) and \
+                not _named_none(line, m.start("t"), m.start("t") + len(v)):
             yield Labelled(i, m.start("t"), m.start("t") + len(v), v,
                            f"a typed {len(v)}-character value in a sentence of another script")
+
+
+def _named_none(line: str, start: int, end: int) -> bool:
+    """``line`` names its value (at ``start:end``) by credential words, each made something
+    else by a negator beside it (``العام كلمة المرور``, "the public key"): what it gives is
+    no credential."""
+    from memtui.core.creds.prose import negated_here
+
+    found = [w for w in lexicon.words(line)
+             if w.kind in lexicon.VALUE_KINDS and (w.end <= start or w.start >= end)]
+    return bool(found) and all(negated_here(line, w) for w in found)
 
 
 def _another_script(line: str) -> bool:
