@@ -200,9 +200,11 @@ def summary_table(result: AuditResult) -> Table:
             f"; {alike} is here: the agent loads only {idx.path} on a case-sensitive disk "
             f"(rename the file to {idx.path})" if alike else ""),
             style="yellow" if alike else "dim"))
-    elif entryless and (result.index_linked or agent.index_is_store):
+    elif entryless and (result.index_linked or agent.index_is_store
+                        or not agent.index_of_links):
         # (a Hermes store without USER.md links nothing, and is a store all the same:
-        # newuser32 #51)
+        # newuser32 #51; an OpenClaw MEMORY.md with no memory/ beside it is no index either,
+        # not "0 entries (0 memories), 0 packed (0 memories), 90 without links": real42)
         pointers = len(result.pointers())  # Gemini's entries (newuser24 #14)
         # a store's entries, split on § (Hermes), are its entries: not "no link entries"
         # (newuser26 #42)
@@ -243,7 +245,7 @@ def summary_table(result: AuditResult) -> Table:
         # a store the agent loads whole is reached, not linked, though it links nothing
         # (real40: a Hermes MEMORY.md alone was "Linked from the index 1 of 1 files")
         row("Reached by the agent" if entryless and (
-            result.index_linked or agent.index_is_store) else
+            result.index_linked or agent.index_is_store or not agent.index_of_links) else
             "Linked from the index", f"{result.reached_count():,} of "
             f"{result.memory_file_count():,} files")
     unreachable = sum(1 for o in result.orphans if not o.reachable)
