@@ -38,16 +38,31 @@ _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|„[^“”\n]*[“”]|«[^
 
 def _negated_telling(low: str, at: dict[str, list[int]]) -> bool:
     """A verb of telling negated: closed with its negation, or the negation a few words
-    before it, or just after it with a word between ("Erwähne es nicht")."""
+    before it, or after it with a word between ("Erwähne es nicht") or closing the clause
+    (`_closes`)."""
     if "negtell" in at:
         return True
     for n in at.get("neg", ()):
         for t in at.get("tell", ()):
             if 0 < t - n <= 24 and low[n:t].count(" ") <= 2:
                 return True
-            if 0 < n - t <= 24 and len(low[t:n].split()) >= 2:
+            if 0 < n - t <= 24 and (len(low[t:n].split()) >= 2 or _closes(low, t, n)):
                 return True
     return False
+
+
+#: A clause's or a sentence's end.
+_CLAUSE_END = frozenset(".,;:!?।。，；！？")
+
+
+def _closes(low: str, tell: int, neg: int) -> bool:
+    """Whether the negation at ``neg`` follows the verb of telling at ``tell`` as its next
+    word and closes the clause (a verb-final language's negation: "তাঁকে বলবে না।"); a
+    negation going on to its object ("say no to it") does not."""
+    if len(low[tell:neg].split()) != 1:
+        return False
+    word = low[neg:].split(maxsplit=1)
+    return not word or word[0][-1] in _CLAUSE_END or len(word) == 1
 
 
 def waived(line: str) -> tuple[str, str] | None:

@@ -34,7 +34,7 @@ from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import CLDR_ANCHORS, relative_dates
 from memtui.core.checks.stale_reference import Ref, references
-from memtui.core.checks.waived import stray_fields, waived_lines
+from memtui.core.checks.waived import SCHEMA, stray_fields, waived_lines
 from memtui.core.counting.tokens import bytes_digest, text_digest
 from memtui.core.creds.detector import (
     LineBudget,
@@ -342,7 +342,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         instructions = [*(scan_instructions(head, 1, probe=probe) if head else []),
                         *scan_instructions(body, start, probe=probe)]
         instructions.extend(waived_lines(body, start, instructions))
-        if mf.has_frontmatter:
+        if mf.meta and not SCHEMA.issuperset(str(k).lower() for k in mf.meta):
             instructions.extend(stray_fields(read.text, start))
         if (mf.type or "").strip().lower() != "feedback":
             # (a feedback memory is the user's rules to the model: its label and its
