@@ -52,7 +52,7 @@ def _negated_telling(low: str, at: dict[str, list[int]]) -> bool:
 
 
 #: A clause's or a sentence's end.
-_CLAUSE_END = frozenset(".,;:!?।。，；！？")
+_CLAUSE_END = frozenset(".,;:!?।。，；！？،؛۔؟")
 
 
 def _closes(low: str, tell: int, neg: int) -> bool:
