@@ -48,12 +48,7 @@ from memtui.core.git.age import parse_date
 from memtui.core.record import Record
 from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.headings import mark_headings
-from memtui.core.scanner.index import (
-    CONTENT_HOOK_CHARS,
-    CONTENT_LINE_CHARS,
-    Index,
-    wider_than,
-)
+from memtui.core.scanner.index import CONTENT_HOOK_CHARS, CONTENT_LINE_CHARS, Index, wider_than
 from memtui.core.scanner.index_secrets import index_secrets
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.lazy_pattern import lazy_pattern
