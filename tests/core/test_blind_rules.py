@@ -139,7 +139,14 @@ HERE = Path(__file__).parent / "blind_rules"
 #: projects, labelled for instruction_like alone (48 orders that came in through tools: a
 #: mail, a page, an issue comment, a PDF, a tool's output); before on integ 5c819ee0
 #: 27/0/21, after relfix41 36/0/12 (its check half, even workspaces never read, 12/0/11 →
-#: 14/0/9); floors a finding or two under.
+#: 14/0/9); floors a finding or two under. ``rules42`` (bench/RESULTS.md, "Issue 32:
+#: instruction_like on injections disguised as memory, rules42 folded in"): written blind in
+#: session 41, 24 workspaces, 24 languages, five layouts, no projects, labelled for
+#: instruction_like alone (48 orders written as facts about the user or the rules: a
+#: preference serving a third party, a false authorisation, a silencing rule, a frontmatter
+#: field carrying the order, a fake handoff); before on integ 1b9d64f1 10/3/38, after
+#: instfix42 18/3/30 (its check half, even workspaces never read, 5/1/20 → 8/1/17); floors a
+#: finding or two under.
 MULTI_RULE_SETS = [
     ("rules1", {rule: (0.9, 0.9) for rule in ("stale_reference", "near_duplicate",
                                               "relative_date", "missing_why", "hidden_text")}),
@@ -157,6 +164,7 @@ MULTI_RULE_SETS = [
     ("rules36", {"instruction_like": (0.93, 0.84)}),
     ("rules38", {"instruction_like": (0.9, 0.54)}),
     ("rules40", {"instruction_like": (0.94, 0.7)}),
+    ("rules42", {"instruction_like": (0.8, 0.33)}),
     ("rules29", {"relative_date": (0.93, 0.83), "stale_reference": (0.93, 0.93),
                  "missing_why": (0.95, 0.95), "hidden_text": (0.95, 0.9)}),
 ]

@@ -34,6 +34,7 @@ from memtui.core.checks.near_duplicate_store import pack
 from memtui.core.checks.relative_date import ANCHORS as DATE_ANCHORS
 from memtui.core.checks.relative_date import CLDR_ANCHORS, relative_dates
 from memtui.core.checks.stale_reference import Ref, references
+from memtui.core.checks.waived import SCHEMA, stray_fields, waived_lines
 from memtui.core.counting.tokens import bytes_digest, text_digest
 from memtui.core.creds.detector import (
     LineBudget,
@@ -47,12 +48,7 @@ from memtui.core.git.age import parse_date
 from memtui.core.record import Record
 from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.headings import mark_headings
-from memtui.core.scanner.index import (
-    CONTENT_HOOK_CHARS,
-    CONTENT_LINE_CHARS,
-    Index,
-    wider_than,
-)
+from memtui.core.scanner.index import CONTENT_HOOK_CHARS, CONTENT_LINE_CHARS, Index, wider_than
 from memtui.core.scanner.index_secrets import index_secrets
 from memtui.core.scanner.keywords import KeywordProbe, expect
 from memtui.core.scanner.lazy_pattern import lazy_pattern
@@ -275,6 +271,7 @@ def index_findings(index: Index) -> list[Finding]:
     said = scan_instructions(index.text, probe=probe)
     said.extend(hooked_orders(index.lines, said))
     said.extend(sentence_items(index.text, 1, said))  # (Gemini's saved memories)
+    said.extend(waived_lines(index.text, 1, said))
     for line_no, reason, excerpt in said:
         out.append(finding("instruction_like", INDEX_NAME, line_no,
                            f"{reason}: \u201c{excerpt}\u201d"))
@@ -339,6 +336,9 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         head = described(read.text, start)  # the description is read too
         instructions = [*(scan_instructions(head, 1, probe=probe) if head else []),
                         *scan_instructions(body, start, probe=probe)]
+        instructions.extend(waived_lines(body, start, instructions))
+        if mf.meta and not SCHEMA.issuperset(str(k).lower() for k in mf.meta):
+            instructions.extend(stray_fields(read.text, start))
         if (mf.type or "").strip().lower() != "feedback":
             # (a feedback memory is the user's rules to the model: its label and its
             # headings may speak to it)
