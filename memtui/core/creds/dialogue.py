@@ -40,6 +40,9 @@ _ASKS = ("?", "？", "؟", ";")  # (``;`` is Greek's question mark)
 #: What an answer may hold: a few words (the value, then filler), no more.
 _MAX_ANSWER = 64
 _MAX_WORDS = 8
+#: What may open an answer before its value: a quote mark, one or two words of letters.
+_OPENING = lazy_pattern(r"[ \t\"'`«“„「*]*(?:[^\W\d_]+[,!]?[ \t]+){0,2}[\"'`«“„「*]*")
+_SENTENCE_END = lazy_pattern(r"(?<=\S)[.!。！](?=\s|$)")
 #: Turns after the slot's the answer may come in (the others asking back).
 _REACH = 3
 
@@ -113,14 +116,17 @@ Reader = Callable[[str], list[tuple[int, int, str]]]
 
 def _answer(turn: _Turn, slot: lexicon.Word, read: Reader) -> Labelled | None:
     """The value ``turn`` gives, read as if ``slot``'s label stood before it."""
-    if not _short(turn.body) or _asks(turn.body):
+    stop = _SENTENCE_END.search(turn.body)
+    said = turn.body[:stop.end()] if stop else turn.body  # (its first sentence)
+    if not _short(said) or _asks(said):
         return None
     head = slot.text + ": "
-    for start, end, why in read(head + turn.body):
+    for start, end, why in read(head + said):
         at = start - len(head)
-        if at < 0 or turn.body[:at].strip(" \t\"'`«“„「*"):
-            continue  # (a value where the answer opens, nothing before it but a quote mark)
-        rest = turn.body[at + end - start:]
+        if at < 0 or not _OPENING.fullmatch(said[:at]):
+            continue  # (a value where the answer opens, after a quote mark or a word or two
+            # of letters: ``no, no, …``)
+        rest = said[at + end - start:]
         if _DIALLED.fullmatch(turn.body[at:at + end - start]):
             continue  # ``5123 4567``: groups of digits are dialled, a PIN read out is one
             # run or its digits one by one
@@ -144,15 +150,14 @@ def answered_values(lines: list[str], read: Reader, given: set[int]) -> Iterator
 
 def _exchange(run: list[_Turn], read: Reader, given: set[int]) -> Iterator[Labelled]:
     for n, turn in enumerate(run):
-        if turn.line in given:
-            continue
-        if turn.fenced:  # a chat pasted in a code block: a turn's words are prose still
-            said = [(a, b, why) for a, b, why in read(turn.body)]
+        if turn.fenced and turn.line not in given:
+            said = read(turn.body)  # a chat pasted in a code block: its words are prose
             for a, b, why in said:
                 yield Labelled(turn.line, turn.start + a, turn.start + b, turn.body[a:b],
                                f"{why}, in a turn of a chat")
             if said:
                 continue
+        # (a turn giving its value opens its slot too: a repeat or a correction inherits it)
         slot = lexicon.label(turn.body)
         if slot is None or slot.kind not in lexicon.VALUE_KINDS:
             continue
@@ -178,7 +183,7 @@ def _question_lines(lines: list[str], read: Reader, given: set[int]) -> Iterator
             continue
         turn = _Turn(i + 1, "", len(lines[i + 1]) - len(lines[i + 1].lstrip(" \t>")),
                      lines[i + 1].strip(" \t>"))
-        if len(turn.body.split()) <= 4 and i + 1 not in given:
+        if i + 1 not in given:
             got = _answer(turn, slot, read)
             if got is not None:
                 yield got
