@@ -13,10 +13,14 @@ label stands beside the value; the turn before it names the slot. The model:
 - **a slot**: a turn naming a credential (`lexicon.label`, in any language the lexicon reads)
   without giving its value opens the slot;
 - **the answer**: the next turn that asks nothing (the turns between may only ask back:
-  ``to what?``), when it is short and holds nothing but a value and filler, is read as if
-  the slot's label stood before it (``senha: Bacalhau#Natal23``): the labelled readers decide
-  whether it is a value (``later``, ``ask Dad``, a time or a phone number are none), read
-  digits in groups or in words (`spelled`) and find where it ends.
+  ``to what?``), when its first sentence is short and holds nothing but a value and filler
+  (a word or two may open it: ``no, no, …``), is read as if the slot's label stood before
+  it (``senha: Bacalhau#Natal23``): the labelled readers decide whether it is a value
+  (``later``, ``ask Dad``, a time are none; digits in groups of three or more are dialled),
+  read digits in groups or in words (`spelled`) and find where it ends;
+- **a correction or a repeat**: a turn that gives its value opens its slot too, so the value
+  given again after ``3380?`` inherits it;
+- **a chat in a code block**: a turn's words are prose, read as a line outside the block.
 """
 
 from __future__ import annotations
@@ -141,7 +145,7 @@ def _answer(turn: _Turn, slot: lexicon.Word, read: Reader) -> Labelled | None:
 def answered_values(lines: list[str], read: Reader, given: set[int]) -> Iterator[Labelled]:
     """Values given as the answer to a turn that names their slot (the module's doc).
     ``read``: the labelled readers on one line, (start, end, why) of each value; ``given``:
-    the lines already holding a value (a turn that gives its own value opens no slot)."""
+    the lines already holding a value (read again by none of these)."""
     for run in _blocks(lines):
         if _dialogue(run):
             yield from _exchange(run, read, given)
@@ -173,7 +177,8 @@ def _exchange(run: list[_Turn], read: Reader, given: set[int]) -> Iterator[Label
 
 
 def _question_lines(lines: list[str], read: Reader, given: set[int]) -> Iterator[Labelled]:
-    """A question line naming a slot, its answer alone on the next line."""
+    """A question line naming a slot (maybe quoted: ``> what was the password?``), its
+    answer on the next line."""
     for i in range(len(lines) - 1):
         line = lines[i].strip(" \t>")
         if not _asks(line) or i in given or _TURN.match(lines[i + 1]) or not lines[i + 1].strip():
