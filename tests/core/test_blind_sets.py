@@ -69,12 +69,17 @@ RECALL, PRECISION, PER_LANGUAGE = 0.95, 0.95, 0.75
 #: — under the bar; its check half, items of even number, 42/83, 3 false → 47/83, 3 false)
 #: and raised set17 (109), set23 (144), set24 (134), set25 (118), set26 (135), set27 (124)
 #: and set28 (116): bench/RESULTS.md, "Issue 32: the credential detector on
-#: set29, a value by its slot".
+#: set29, a value by its slot". secfix42's dialogue model (a chat's turns, the slot a turn
+#: names, the answer holding only a value read under that slot's label; a chat's turn in a
+#: code block read as prose) folded in set31 (before 48/173, 6 false; after 59/173, 6 false —
+#: under the bar; its check half, items of even number, 27/86, 4 false → 30/86, 4 false) and
+#: raised set27 (125): bench/RESULTS.md, "Issue 32: credentials bound by the exchange".
 BELOW_THE_BAR = {"set16.json": (106, 2), "set17.json": (109, 2), "set18.json": (114, 1),
                  "set19.json": (119, 7), "set20.json": (124, 9), "set21.json": (139, 0),
                  "set22.json": (139, 1), "set23.json": (144, 0), "set24.json": (134, 4),
-                 "set25.json": (118, 3), "set26.json": (135, 8), "set27.json": (124, 4),
-                 "set28.json": (116, 8), "set29.json": (107, 4)}
+                 "set25.json": (118, 3), "set26.json": (135, 8), "set27.json": (125, 4),
+                 "set28.json": (116, 8), "set29.json": (107, 4),
+                 "set31.json": (59, 6)}
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("set*.json")))

@@ -27,6 +27,7 @@ from itertools import chain
 
 from memtui.core.creds.as_seen import as_written, disguised, seen
 from memtui.core.creds.continued import rest
+from memtui.core.creds.dialogue import may_hold as may_answer
 from memtui.core.creds.encoded import Scan as Finder
 from memtui.core.creds.encoded import may_hold as may_hold_encoded
 from memtui.core.creds.inline import may_hold as _may_hold_inline
@@ -573,6 +574,14 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
                 if n > MAX_HITS:
                     break
                 add(found.line, found.start, found.end, found.why)
+        if may_answer(text):
+            from memtui.core.creds.dialogue import answered_values
+
+            given = {i for i, spans in taken.items() if spans}
+            for n, found in enumerate(answered_values(lines, _read_labelled, given)):
+                if n > MAX_HITS:
+                    break
+                add(found.line, found.start, found.end, found.why)
     if shaped:
         from memtui.core.creds.shaped import shaped_values
 
@@ -673,6 +682,17 @@ def _scan_plain(text: str, first_line: int, probe: KeywordProbe | None,
     if cut is not None:
         hits = [h for h in hits if h[0] < cut]
     return [h for _, _, h in hits], (first_line + cut if cut is not None else None)
+
+
+def _read_labelled(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, why) of each value a label on ``line`` vouches for (``dialogue``: an
+    answer read as if its question's label stood before it)."""
+    out = []
+    for h in _scan_plain(line, 1, None, None)[0]:
+        at = line.find(h.value)
+        if at >= 0 and "label" in h.kind:
+            out.append((at, at + len(h.value), h.kind))
+    return out
 
 
 #: A line longer than this is read as overlapping windows of this many characters (the
