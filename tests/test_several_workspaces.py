@@ -176,7 +176,7 @@ async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> No
         assert screen.heading == "This folder looks like several workspaces"
         assert screen.lines[:4] == [
             f"{items} holds no MEMORY.md, but 3 folders under it are memory folders of their "
-            "own (newuser38 #24: not each one holds a MEMORY.md):",
+            "own (not each one holds a MEMORY.md):",
             "  broken/", "  clean/", "  orphaned/"]
         assert str(screen.query_one("#cancel").label) == "Open as one workspace"
         await pilot.press("enter")
