@@ -42,3 +42,19 @@ def test_an_orphan_is_said_in_codex_terms(tmp_path: Path) -> None:
     assert "not linked from the index" not in text
     assert "never seen" not in text
     assert "named nowhere Codex reads" in text
+
+
+def test_a_dated_rollout_summary_named_nowhere_is_said_plainly(tmp_path: Path) -> None:
+    """newuser42 #8: a rollout summary named nowhere was "nor named as its notes are
+    (YYYY-MM-DDTHH-MM-SS-slug.md)", a name it has: a dated name finds a note at the
+    folder's top only."""
+    folder = codex(tmp_path)
+    (folder / "rollout_summaries").mkdir()
+    rollout = "rollout_summaries/2026-11-01T10-28-00-onboarding.md"
+    (folder / rollout).write_text("# Onboarding\n\nThe thread's notes.\n")
+    report = json.loads(cli("audit", folder, "--json", "--fail-on", "never").stdout)
+    said = [f["message"] for f in report["findings"]
+            if f["kind"] == "orphan" and f["path"] == rollout]
+    assert len(said) == 1, report["findings"]
+    assert "nor named as its notes are" not in said[0]
+    assert "finds a note at the folder's top only, not under rollout_summaries/" in said[0]

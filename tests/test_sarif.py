@@ -233,3 +233,21 @@ def test_from_a_folder_above_the_repository_paths_are_relative_to_its_top(
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             for r in run["results"]}
     assert "agent/ws/MEMORY.md" in uris
+
+
+def test_from_a_subfolder_holding_the_workspace_paths_are_relative_to_the_top(
+        ws: Path, tmp_path: Path) -> None:
+    """newuser42 #4: run from a subfolder of the repository that holds the workspace
+    (``cd services && memtui audit infra/agent-memory``), the URIs were relative to that
+    subfolder (``infra/agent-memory/MEMORY.md``), which code scanning resolves against the
+    repository's top, where no such file is."""
+    import subprocess
+
+    repo = ws.parents[1]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    log, _ = sarif("ws", "--fail-on", "never", cwd=ws.parent)
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.as_uri() + "/"
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in run["results"]}
+    assert "agent/ws/MEMORY.md" in uris, uris

@@ -176,7 +176,7 @@ async def test_the_app_offers_the_fleet_and_enter_opens_it(tmp_path: Path) -> No
         assert screen.heading == "This folder looks like several workspaces"
         assert screen.lines[:4] == [
             f"{items} holds no MEMORY.md, but 3 folders under it are memory folders of their "
-            "own (newuser38 #24: not each one holds a MEMORY.md):",
+            "own (not each one holds a MEMORY.md):",
             "  broken/", "  clean/", "  orphaned/"]
         assert str(screen.query_one("#cancel").label) == "Open as one workspace"
         await pilot.press("enter")
@@ -301,3 +301,19 @@ def test_the_fleet_screen_takes_jobs_as_discover_does(
     assert seen == [1, None]
     proc = memtui("fleet", str(items), "--jobs", "0")
     assert proc.returncode == 2 and "--jobs: must be from 1 to 256" in proc.stderr
+
+
+def test_the_several_workspaces_count_agrees_with_discover(tmp_path: Path) -> None:
+    """newuser42 #6: a workspace five levels down (a Gemini folder in a home's
+    ``.gemini/tmp/<p>/memory``) was left out of the line's count and list ("5 folders"),
+    which ``--discover`` and the fleet counted (6)."""
+    items = several(tmp_path)
+    deep = items / "homes" / "ana" / "a" / "b" / "deep"
+    deep.mkdir(parents=True)
+    (deep / "MEMORY.md").write_text("- [a](a.md) — hook\n", encoding="utf-8")
+    (deep / "a.md").write_text(memory("a", "fact\n"), encoding="utf-8")
+    proc = memtui("audit", str(items))
+    assert proc.returncode == 2
+    assert "but 4 folders under it are memory folders" in proc.stderr, proc.stderr
+    proc = memtui("audit", str(items), "--discover", "--json", "--fail-on", "never")
+    assert len(json.loads(proc.stdout)["workspaces"]) == 4

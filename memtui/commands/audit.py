@@ -22,7 +22,7 @@ from memtui.commands.audit_options import (
 from memtui.commands.parser import bounded, fail, os_error
 from memtui.commands.workspace_arg import resolved_path
 from memtui.core.audit import AuditOptions, Auditor, AuditResult
-from memtui.core.checks.findings import Finding
+from memtui.core.checks.findings import WORKSPACE, Finding
 from memtui.core.config import (
     CONFIG_NAME,
     SHAPING,
@@ -391,6 +391,12 @@ def operator_findings(ws: Workspace, options: AuditOptions, ns: argparse.Namespa
                     threshold or ns.fail_on or "error")
 
 
+def entry_name(rule: str, path: str) -> str:
+    """A baseline entry as a line names it: ``stale (workspace)`` for a finding about the
+    workspace as a whole (newuser42 #11: "stale ."), else ``rule path``."""
+    return f"{rule} (workspace)" if path == WORKSPACE else f"{rule} {path}".strip()
+
+
 def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: str) -> None:
     """Say on stderr which of ``baseline_path``'s entries match no finding now (newuser31
     #16): fixed findings the file still accepts — a credential removed and pasted back
@@ -402,7 +408,7 @@ def stale_baseline(baseline: Baseline, unmatched: Counter[str], baseline_path: s
             return
     named = [baseline.named.get(fp, ("?", "")) for fp, n in unmatched.items() for _ in range(n)]
     secret = sum(rule == "secret" for rule, _path in named)
-    shown = first_few(sorted(f"{rule} {path}".strip() for rule, path in named))
+    shown = first_few(sorted(entry_name(rule, path) for rule, path in named))
     sys.stderr.write(
         f"memtui audit: the baseline {printable(baseline_path)} has {len(named):,} of "
         f"{sum(baseline.counts.values()):,} entries that match no finding now "

@@ -10,9 +10,25 @@ from pathlib import Path
 from typing import TextIO
 
 from memtui.commands.parser import context_window, days, folder, max_bytes, max_lines
-from memtui.core.audit import CLAUDE_WINDOW, DEFAULT_NUM_CTX, PROFILES, AuditOptions
+from memtui.core.audit import DEFAULT_NUM_CTX, PROFILES, AuditOptions
 from memtui.core.config import Config, ConfigError, load_config
 from memtui.core.counting.tokens import TOKENIZERS
+
+
+def profile_windows() -> str:
+    """Each profile's window, as its reports name it (newuser42 #9: the help said every
+    agent but claude-code and item was measured against Qwen's, the reports Gemini's and
+    gpt-5's): ``gemini 1,048,576, codex 272,000, …; hermes, …: their models are unknown,
+    Qwen's 40,960 assumed``."""
+    from memtui.core.profiles.base import ASSUMED_WINDOW
+    from memtui.core.profiles.registry import BY_NAME
+
+    known = [f"{name} {p.window[0]:,}" for name, p in BY_NAME.items()
+             if p.window[1] != ASSUMED_WINDOW]
+    unknown = [name for name, p in BY_NAME.items() if p.window[1] == ASSUMED_WINDOW]
+    return "; ".join([", ".join(known), *([f"{', '.join(unknown)}: their models are "
+                                           f"unknown, Qwen's {DEFAULT_NUM_CTX:,} assumed"]
+                                          if unknown else [])])
 
 
 def add_audit_options(parser: argparse.ArgumentParser) -> None:
@@ -28,9 +44,8 @@ def add_audit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-bytes", type=max_bytes, default=None,
                         help="claude-code profile: index bytes loaded (default 25000)")
     parser.add_argument("--num-ctx", type=context_window, default=None, metavar="N",
-                        help="context window to measure against (default: the profile's, "
-                        f"{CLAUDE_WINDOW:,} for claude-code, {DEFAULT_NUM_CTX:,} for item; the "
-                        "other agents' models are unknown: Qwen's is assumed)")
+                        help="context window to measure against, in tokens (default: the "
+                        f"profile's: {profile_windows()})")
     parser.add_argument("--stale-days", type=days, default=None,
                         help="report memories older than this many days (default 90)")
     for flag, key, what in LIMIT_FLAGS:

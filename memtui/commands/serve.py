@@ -131,11 +131,37 @@ def run(ns: argparse.Namespace) -> int:
             path = str(demo_copy(tmp))
         else:
             try:
-                path = str(open_workspace(ns.path or ".").root)
+                ws = open_workspace(ns.path or ".")
             except WorkspaceError as exc:
                 return fail("memtui serve", str(exc))
+            path = str(ws.root)
+            refused = several_refused(ns.path or ".", ws)
+            if refused:
+                return fail("memtui serve", refused)
         return serve(path, ns.host, ns.port, ns.max_sessions, public=not is_loopback(ns.host),
                      app_args=app_args)
+
+
+def several_refused(given: str, ws: Any) -> str | None:
+    """The line refusing a folder that looks like several workspaces (None: it is one). The
+    fleet ends its app to open a workspace and back, and a browser session ends with its
+    app: "Open the fleet" closed the tab's session (newuser42 #3), so a tab serves one
+    workspace, and the line names one to serve and the fleet's own command."""
+    import os
+
+    from memtui.core.nested import NAMED, several_of, workspaces_below
+    from memtui.core.reporting.safe_output import printable
+
+    nested = several_of(workspaces_below(ws))
+    if not nested:
+        return None
+    names = ", ".join(f"{printable(n)}/" for n in nested[:NAMED])
+    more = f", … ({len(nested):,} in all)" if len(nested) > NAMED else ""
+    first = shlex.quote(printable(os.path.normpath(os.path.join(given, nested[0]))))
+    return (f"{printable(given)} looks like several workspaces, not one: {len(nested):,} "
+            f"folders under it are memory folders ({names}{more}); a browser tab serves "
+            f"one: memtui serve {first} (the fleet runs in a terminal: memtui fleet "
+            f"{shlex.quote(printable(given))})")
 
 
 def url_host(host: str) -> str:

@@ -28,7 +28,8 @@ NAMED = 3
 
 def workspaces_below(ws: Workspace) -> list[str]:
     """The folders under ``ws`` (relative, sorted) that hold their own ``MEMORY.md`` (or
-    are another agent's memory folder), looked for within `NESTED_DEPTH` folders only when
+    are another agent's memory folder), looked for within `NESTED_DEPTH` folders (when
+    there are several, as deep as ``--discover`` looks, so both count the same) only when
     ``ws`` has no ``MEMORY.md`` and no ``memory/`` folder of its own (a flat folder with no
     index); ``["memory"]`` when it has no ``MEMORY.md`` but its ``memory/`` folder has one
     (the folder above a Claude Code memory folder); empty otherwise. One walk that both
@@ -41,6 +42,9 @@ def workspaces_below(ws: Workspace) -> list[str]:
     from memtui.core.fleet import find_workspaces  # only on this rare path: it is heavier
 
     found = [p for p in find_workspaces(ws.root, max_depth=NESTED_DEPTH) if p != ws.root]
+    if len(found) >= SEVERAL:  # several: counted and named as --discover and the fleet
+        # find them, every level it walks (newuser42 #6: "5 folders", a fleet of 6)
+        found = [p for p in find_workspaces(ws.root) if p != ws.root]
     if not found:  # a memory in a hidden folder of its own (.claude-memory/, newuser23 #6)
         found = _hidden_below(ws.root)
     return sorted(p.relative_to(ws.root).as_posix() for p in found)

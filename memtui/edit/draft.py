@@ -180,6 +180,21 @@ def entry_line(rel: str, title: str, hook: str | None) -> str:
     return f"{line} — {hook}" if hook else line
 
 
+def heading_title(mf: MemoryFile) -> str | None:
+    """A memory with no frontmatter name titled by its first line, a ``# heading`` (a
+    Gemini topic file's ``# importación``; newuser42 #13: titled from its file name,
+    ``Importacion``, its accents lost); None when it has a name or starts otherwise."""
+    if mf.name:
+        return None
+    for line in mf.body[:4096].splitlines():
+        if not line.strip():
+            continue
+        if line.startswith("# ") and line[2:].strip():
+            return " ".join(line[2:].strip().rstrip("#").split()) or None
+        return None
+    return None
+
+
 def draft_title(mf: MemoryFile, title_case: bool = False, key: str | None = None) -> str:
     """The title from the memory's name, without the type prefix Claude Code's names
     carry: ``feedback_keep_changelog`` → ``Keep changelog`` (``user-role`` stays

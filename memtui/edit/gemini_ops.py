@@ -179,10 +179,22 @@ def _key(snap: Snapshot, target: str) -> str:
     return posixpath.normpath(t)
 
 
+def _written(snap: Snapshot, texts: list[str]) -> list[tuple[int, str, str | None]]:
+    """The pointer lines of ``texts``: (line, the path as written, the file in this folder
+    it names, as the audit resolves it — a line written for the agent's own home on another
+    machine names this folder's file by what follows that folder, newuser42 #1)."""
+    found = [(n, m[1]) for n, t in enumerate(texts, 1) if (m := POINTER.match(t))]
+    text = "\n".join(f"- See {w}" for _n, w in found)  # a path is one run of non-blanks
+    mapped = Gemini().pointers(text, str(snap.ws.root))
+    return [(n, w, rel) for (n, w), (_m, _w, rel) in zip(found, mapped, strict=True)]
+
+
 def _lines_to(snap: Snapshot, texts: list[str], target: str) -> list[int]:
+    """The pointer lines naming ``target``: the path as written, or the name the audit
+    shows for it (the file inside this folder)."""
     want = _key(snap, target)
-    return [n for n, t in enumerate(texts, 1)
-            if (m := POINTER.match(t)) and _key(snap, m[1]) == want]
+    return [n for n, written, rel in _written(snap, texts)
+            if _key(snap, written) == want or rel == want]
 
 
 def _pointers_to(snap: Snapshot, plan: Plan, target: str) -> tuple[str, list[int]]:
@@ -225,6 +237,9 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
     name, lines = _pointers_to(snap, plan, old)
     raw = plan.raw(name)
     moved, already = duplicate_pointers(snap, old, new_rel)
+    # an absolute pointer names its file under the folder the other lines use, as
+    # add-pointer's do: this machine's path names no file where Gemini runs (newuser42 #2)
+    prefix, _disagree = pointer_prefix(snap)
     for n in lines:
         if remove_duplicate and n in moved:
             continue
@@ -232,7 +247,7 @@ def repoint_pointer(snap: Snapshot, old: str, new: str,
         m = POINTER.match(text)
         assert m is not None
         was = m[1]
-        now = f"{snap.ws.root}/{new_rel}" if os.path.isabs(was) else new_rel
+        now = f"{prefix}/{new_rel}" if os.path.isabs(was) else new_rel
         raw.set(n, text[:m.start(1)] + now + text[m.end(1):])
     if remove_duplicate:
         for n in sorted(moved, reverse=True):

@@ -39,6 +39,7 @@ from memtui.edit.draft import (
     default_fold_label,
     draft_title,
     fold_label_for,
+    heading_title,
     latin_script,
     plain,
 )
@@ -237,9 +238,11 @@ def memory_candidates(snap: Snapshot, leave_out: Collection[str] = (),
     def about(rel: str, text: str) -> str:
         return mask_secrets(text, scan_text(text)) if rel in flagged and text else text
 
-    return [Candidate(rel, titles.get(rel) or draft_title(mf), about(rel, mf.description or ""))
+    return [Candidate(rel, titles.get(rel) or heading_title(mf) or draft_title(mf),
+                      about(rel, mf.description or ""))
             for rel, mf in sorted(snap.memories.items()) if rel not in leave_out
             and (memories is None or rel in memories)]
+
 
 
 async def run_repoint(app: App[Any], workspace: Workspace, target: str,

@@ -387,8 +387,8 @@ RULES: tuple[Rule, ...] = (
          "When most memories dated only by their modification time were written in one "
          "moment (a copy, an archive extraction) and have no git history or frontmatter "
          "date, that moment is not their age: none of them is called stale, and this one "
-         "finding lists them. Its own rule, not `stale` (newuser29 #42): a report saying "
-         "\"stale: 1\" meant no memory was stale.",
+         "finding lists them. Its own rule, not `stale`, so that a report's \"stale: 1\" "
+         "never means that no memory is stale.",
          _ws("".join(f"- [M{i}](memory/m{i}.md) — about m{i}\n" for i in range(10)),
              *((f"memory/m{i}.md", _mem(f"m{i}")) for i in range(10))),
          _ws(_LINK_A, _A),

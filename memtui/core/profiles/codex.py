@@ -177,8 +177,11 @@ class Codex(Profile):
     limit_keys: ClassVar[dict[str, int]] = {"summary_tokens": 2500}
     cut_note = "Codex keeps its head and tail and drops the middle"
     found_by = "found by Codex: named where it reads, or by a search of its memory folder"
-    orphan_words = ("named nowhere Codex reads (memory_summary.md, MEMORY.md, AGENTS.md), nor "
-                    "named as its notes are (YYYY-MM-DDTHH-MM-SS-slug.md)",
+    # a dated name finds a note at the folder's top only; a rollout summary so named is
+    # found where it is named (newuser42 #8: "nor named as its notes are", said of one)
+    orphan_words = ("named nowhere Codex reads (memory_summary.md, MEMORY.md, AGENTS.md); a "
+                    "dated name (YYYY-MM-DDTHH-MM-SS-slug.md) finds a note at the folder's "
+                    "top only, not under rollout_summaries/",
                     "only a search of the folder that happens to match it finds it")
 
     def recognise(self, root: Path) -> bool:

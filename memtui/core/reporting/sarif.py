@@ -1,11 +1,11 @@
 """The audit as SARIF 2.1.0 (``memtui audit --format sarif``), for GitHub code scanning and
 other SARIF viewers: one run, one rule per finding kind, one result per finding.
 
-Locations are relative URIs against ``%SRCROOT%``: the current folder when the workspace
-lies inside it and it lies inside the git work tree holding the workspace, if any (CI runs
-from the repository root, so code scanning finds the files), else the top of that work
-tree (a run from a subfolder of the repository, or from a folder above it: newuser38 #27),
-else the workspace root; ``originalUriBaseIds`` says which, as a ``file://`` URI.
+Locations are relative URIs against ``%SRCROOT%``: the top of the git work tree holding the
+workspace, wherever the run starts (code scanning resolves paths against it: a run from a
+subfolder of the repository, or from a folder above it: newuser38 #27, newuser42 #4), else
+the current folder when the workspace lies inside it, else the workspace root;
+``originalUriBaseIds`` says which, as a ``file://`` URI.
 
 Each result carries memtui's own line-independent fingerprint (the baseline's: rule, path,
 the finding's own text; `memtui.core.reporting.suppress.fingerprint`) as its
@@ -108,20 +108,22 @@ def to_sarif(result: AuditResult, cwd: Path | None = None,
     from memtui.core.git.find import find_repo
 
     repo = find_repo(root)
-    try:
-        prefix = root.relative_to(base.resolve()).as_posix()
-        if repo is not None and not base.resolve().is_relative_to(repo[0]):
-            raise ValueError  # run from above the repository: its top (newuser38 #27)
-    except (ValueError, OSError):
-        base, prefix = root, "."
-        # run from elsewhere (a subfolder of the repository: a CI step's working-directory;
-        # a folder above it) the repository's top, which code scanning resolves paths
-        # against, not the workspace (newuser31 #33: alerts pinned on files at the
-        # repository's root)
-        if repo is not None:
-            with contextlib.suppress(ValueError, OSError):
-                prefix = Path(os.path.realpath(root)).relative_to(repo[0]).as_posix()
-                base = repo[0]
+    prefix = None
+    if repo is not None:
+        # in a git work tree, its top, which code scanning resolves paths against, wherever
+        # the run starts: its root as CI runs it, a subfolder (a CI step's
+        # working-directory: newuser42 #4, paths relative to the subfolder named no file
+        # there), a folder above it (newuser38 #27)
+        with contextlib.suppress(ValueError, OSError):
+            prefix = Path(os.path.realpath(root)).relative_to(repo[0]).as_posix()
+            base = repo[0]
+    if prefix is None:
+        try:
+            prefix = root.relative_to(base.resolve()).as_posix()
+        except (ValueError, OSError):
+            # run from elsewhere: the workspace (newuser31 #33: alerts pinned on files at
+            # the repository's root)
+            base, prefix = root, "."
     prefix = "" if prefix == "." else prefix + "/"
     kept_out, settings = shaped
     emitted = {f.kind for f in result.findings} | {s.finding.kind for s in result.suppressed} \

@@ -232,11 +232,28 @@ def fingerprint(f: Finding) -> str:
     count) are known by their text without the counts. A pair's finding (a near-duplicate,
     a contradiction) says how many more files it pairs with, "(and 3 more)": a third file
     joining the group changes the message, never the finding (newuser38 #1)."""
+    if f.files and f.path == WORKSPACE:  # one of its kind: known by kind alone, its text
+        # holds counts and their words ("2 memories" → "1 memory": newuser42 #11, the entry
+        # went stale and the finding came back new when one old memory was edited)
+        return _digest(f"{f.kind}\0{f.path}\0{WHOLE}")
+    return legacy_fingerprint(f)
+
+
+#: What a workspace-wide finding's fingerprint hashes in place of its text.
+WHOLE = "the workspace as a whole"
+
+
+def legacy_fingerprint(f: Finding) -> str:
+    """The fingerprint baselines recorded before a workspace-wide finding was known by its
+    kind alone (`fingerprint`): its text, digits as ``N``. Such an entry still accepts it."""
     text = f.message
     if f.files:
         text = _MORE.sub("", re.sub(r"\d[\d,]*", "N", text))
-    return hashlib.sha256(f"{f.kind}\0{f.path}\0{text}".encode(
-        "utf-8", "surrogateescape")).hexdigest()[:32]
+    return _digest(f"{f.kind}\0{f.path}\0{text}")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def comments(row: str) -> tuple[list[tuple[str, str]], bool]:
@@ -379,6 +396,9 @@ def apply(findings: Iterable[Finding], root: Path, config: Config,
             gone.append(Suppressed(f, "inline"))
         elif fp and left[fp] > 0:
             left[fp] -= 1
+            gone.append(Suppressed(f, "baseline"))
+        elif fp and f.path == WORKSPACE and f.files and left[old := legacy_fingerprint(f)] > 0:
+            left[old] -= 1  # an older baseline's entry for it (`legacy_fingerprint`)
             gone.append(Suppressed(f, "baseline"))
         else:
             kept.append(f)

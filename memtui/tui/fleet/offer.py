@@ -47,7 +47,7 @@ class SeveralWorkspacesApp(MemtuiApp):
         super().on_mount()
         n = len(self.nested)
         lines = [f"{self.root_arg} holds no {INDEX_NAME}, but {n:,} folders under it are "
-                 "memory folders of their own (newuser38 #24: not each one holds a "
+                 "memory folders of their own (not each one holds a "
                  f"{INDEX_NAME}):",
                  *(f"  {p}/" for p in self.nested[:LISTED]),
                  *([f"  … and {n - LISTED:,} more"] if n > LISTED else []), "",
