@@ -6,6 +6,7 @@ import unicodedata
 from pathlib import Path
 
 from memtui.core.record import Record
+from memtui.core.scanner.kept import Kept
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
 from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
@@ -214,46 +215,68 @@ def plain_links(text: str, rel: str = "MEMORY.md"
         return None
     links: list[Link] = []
     spans: list[CodeSpan] = []
+    kept = _LINES.start()
     for number, line in enumerate(text.split("\n"), start=1):
         if "[" not in line and "]" not in line and "`" not in line:
             if line.startswith("    ") and line.strip():
                 return None
             continue
-        if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
-                or _ITEM_CODE.match(line):
+        got = kept.get((rel, line), lambda line=line: _plain_line(line, rel))
+        if got is None:
             return None
-        masked = line
-        if "`" in line:
-            for m in _PLAIN_CODE.finditer(line):
-                content = m.group(1)
-                if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
-                    content = content[1:-1]
-                spans.append(CodeSpan(number, content))
-            masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
-            if "`" in masked:
-                return None
-        if "[[" in masked:
-            masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
-        ticked = "`" in line
-        at = 0  # the end of the last link: what lies between links holds no bracket
-        for m in _PLAIN_LINK.finditer(masked):
-            start, end = m.span()
-            if "[" in masked[at:start] or "]" in masked[at:start]:
-                return None
-            at = end
-            label, dest = m.group(1), m.group(2)
-            if "_" in label and not _underscores_inside_words(label):
-                return None
-            if ticked and "`" in line[start:end]:
-                return None
-            href = _normalize_href(dest)
-            resolved = resolve_href(rel, href)
-            if resolved is not None:
-                links.append(Link(rel, number, "markdown", href, resolved[0], label.strip(),
-                                  resolved[1]))
-        if "[" in masked[at:] or "]" in masked[at:]:
-            return None
+        line_links, line_spans = got
+        spans.extend(CodeSpan(number, content) for content in line_spans)
+        links.extend(Link(rel, number, "markdown", href, target, label, outside)
+                     for href, target, label, outside in line_links)
     return links, spans
+
+
+#: `_plain_line`'s answers by (rel, line): a re-audit after one index line changed asks
+#: again of that line only (issue 35: every link resolved again, ~0.45 s profiled).
+_LINES: Kept[tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[str, ...]] | None] \
+    = Kept()
+
+
+def _plain_line(line: str, rel: str
+                ) -> tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[str, ...]] | None:
+    """`plain_links` of one line holding a bracket or a backtick: its links (href, target,
+    label, outside) and its code spans' contents; None when markdown-it must decide."""
+    links: list[tuple[str, str | None, str, bool]] = []
+    spans: list[str] = []
+    if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
+            or _ITEM_CODE.match(line):
+        return None
+    masked = line
+    if "`" in line:
+        for m in _PLAIN_CODE.finditer(line):
+            content = m.group(1)
+            if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
+                content = content[1:-1]
+            spans.append(content)
+        masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
+        if "`" in masked:
+            return None
+    if "[[" in masked:
+        masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
+    ticked = "`" in line
+    at = 0  # the end of the last link: what lies between links holds no bracket
+    for m in _PLAIN_LINK.finditer(masked):
+        start, end = m.span()
+        if "[" in masked[at:start] or "]" in masked[at:start]:
+            return None
+        at = end
+        label, dest = m.group(1), m.group(2)
+        if "_" in label and not _underscores_inside_words(label):
+            return None
+        if ticked and "`" in line[start:end]:
+            return None
+        href = _normalize_href(dest)
+        resolved = resolve_href(rel, href)
+        if resolved is not None:
+            links.append((href, resolved[0], label.strip(), resolved[1]))
+    if "[" in masked[at:] or "]" in masked[at:]:
+        return None
+    return tuple(links), tuple(spans)
 
 
 def _underscores_inside_words(label: str) -> bool:
