@@ -350,6 +350,7 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     running = 0
+    kept = _TITLES.start()
     for number, line_text in enumerate(raw_lines, start=1):
         nbytes = len(line_text.encode("utf-8", "replace"))
         running += nbytes + 1
@@ -368,12 +369,19 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
         il = IndexLine(number, line_text, kind, links, wls, chars=len(line_text),
                        bytes=nbytes, end_byte=running)
         if kind == "entry":
-            il.title, il.hook = _title_and_hook(line_text, links[0] if links else wls[0])
+            lk = links[0] if links else wls[0]
+            il.title, il.hook = kept.get(
+                (line_text, lk.kind, lk.raw, lk.text, lk.target),
+                lambda line_text=line_text, lk=lk: _title_and_hook(line_text, lk))
         elif kind == "packed":
             il.title = line_text.split(":", 1)[0].lstrip("-*+ ").strip() if ":" in line_text \
                 else ""
         idx.lines.append(il)
     return idx
+
+
+#: `_title_and_hook` of the last index's entries, by the line and its link's parts.
+_TITLES: Kept[tuple[str, str]] = Kept()
 
 
 def _title_and_hook(text: str, link: Link) -> tuple[str, str]:

@@ -172,6 +172,13 @@ def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> lis
     rows = [ln for ln in index.lines if ln.kind != "blank"]
     if index.text and len(index.text) <= WHOLE_FIRST_CHARS:
         counter.counts_many([index.text], names=names)
-    counts = counter.counts_many([ln.text for ln in rows], names=names)
+    names = tuple(names)
+    counts = _LINE_COUNTS.start().get_many(  # (by each line's text: a re-audit after one line
+        [(names, ln.text) for ln in rows],    # asks the counter of that line alone)
+        lambda missing: counter.counts_many([text for _, text in missing], names=names))
     return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
-                     ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
+                     ln.bytes, dict(c)) for ln, c in zip(rows, counts, strict=True)]
+
+
+#: The last index's lines' counts, by the tokenizers' names and the line's text.
+_LINE_COUNTS: Kept[dict[str, int]] = Kept()
