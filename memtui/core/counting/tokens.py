@@ -464,11 +464,13 @@ class TokenCounter:
         got = self.known(key, names)
         if got is not None or not text or not kept.start().keeping:
             return got if got is not None else self.counts_many([text], [key], names)[0]
-        parts = list(pieces(text, 0))
+        cut = list(pieces(text, 0))
+        keys = [text_digest(part) for part in cut]  # (kept by digest, as this counter's memo)
+        parts = dict(zip(keys, cut, strict=True))
         row = list(self._memo.get(key, (-1,) * len(TOKENIZERS)))
         for name in names:
-            counted = kept.get_many([(name, part) for part in parts], lambda missing, name=name:
-                                    self._encode_elsewhere([p for _, p in missing], name))
+            counted = kept.get_many([(name, k) for k in keys], lambda missing, name=name:
+                                    self._encode_elsewhere([parts[k] for _, k in missing], name))
             row[TOKENIZERS.index(name)] = sum(counted)
         self._memo[key] = tuple(row)
         self._dirty = True

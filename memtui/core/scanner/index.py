@@ -202,13 +202,14 @@ _ITEM_CODE = lazy_pattern(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[
 _URL_SAFE = lazy_pattern(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
 
 
-def plain_links(text: str, rel: str = "MEMORY.md"
+def plain_links(text: str, rel: str = "MEMORY.md", lines: list[str] | None = None
                 ) -> tuple[list[Link], list[CodeSpan]] | None:
     """The markdown links and code spans of ``text`` when it uses only the plain forms an index
     is made of (``[label](path)``, single-backtick code, ``[[wikilinks]]``), found without
     the full CommonMark parser; None when anything else appears and markdown-it must decide.
 
     A property test checks that whenever this answers, markdown-it answers the same.
+    ``lines``: ``text.split("\n")``, when the caller has it.
     """
     if "\\" in text or "<" in text or "&" in text or "\t" in text or "![" in text \
             or "``" in text or "~~~" in text or "\r" in text or "\x00" in text:
@@ -216,7 +217,7 @@ def plain_links(text: str, rel: str = "MEMORY.md"
     links: list[Link] = []
     spans: list[CodeSpan] = []
     kept = _LINES.start()
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(text.split("\n") if lines is None else lines, start=1):
         if "[" not in line and "]" not in line and "`" not in line:
             if line.startswith("    ") and line.strip():
                 return None
@@ -331,7 +332,9 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
         idx.problem_lines.append(cut[1])
     spans: list[CodeSpan] = []
     by_line: dict[int, list[Link]] = {}
-    plain = plain_links(text, rel)
+    raw_lines = text.split("\n")
+    plain = plain_links(text, rel, raw_lines)  # (the same lines: what is kept by a line's
+    # text is held once)
     if plain is not None:
         found, spans = plain
     else:
@@ -346,7 +349,6 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
     for lk in wikilinks(rel, text, 1):
         wl_by_line.setdefault(lk.line, []).append(lk)
     idx.code_spans = spans
-    raw_lines = text.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     running = 0

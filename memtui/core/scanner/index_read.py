@@ -175,10 +175,12 @@ def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> lis
     names = tuple(names)
     counts = _LINE_COUNTS.start().get_many(  # (by each line's text: a re-audit after one line
         [(names, ln.text) for ln in rows],    # asks the counter of that line alone)
-        lambda missing: counter.counts_many([text for _, text in missing], names=names))
+        lambda missing: [tuple(c.values()) for c in counter.counts_many(
+            [text for _, text in missing], names=names)])
     return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
-                     ln.bytes, dict(c)) for ln, c in zip(rows, counts, strict=True)]
+                     ln.bytes, dict(zip(names, c, strict=True)))
+            for ln, c in zip(rows, counts, strict=True)]
 
 
-#: The last index's lines' counts, by the tokenizers' names and the line's text.
-_LINE_COUNTS: Kept[dict[str, int]] = Kept()
+#: The last index's lines' counts (in the names' order), by the names and the line's text.
+_LINE_COUNTS: Kept[tuple[int, ...]] = Kept()

@@ -42,7 +42,8 @@ class Kept(Generic[T]):
         now = self._now
         if key in now:
             return now[key]
-        value = self._last[key] if key in self._last else make()
+        last = self._last
+        value = last.pop(key) if key in last else make()  # (held once: this round's keys)
         now[key] = value
         return value
 
@@ -59,6 +60,6 @@ class Kept(Generic[T]):
         out: list[T] = []
         for k in keys:
             if k not in now:
-                now[k] = last[k]
+                now[k] = last.pop(k)
             out.append(now[k])
         return out
