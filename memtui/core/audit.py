@@ -921,7 +921,7 @@ class Auditor:
         names = self.block_tokenizers
         nbytes, tokens = self._memo.once(
             "block measure", (text, Same(self.counter), names),
-            lambda: index_read.measured(text, self.counter, names))
+            lambda: index_read.measured(text, self.counter, names, index_read.BLOCK_PIECES))
         return nbytes, dict(tokens)  # (each block its own dict)
 
     # -- the whole derivation, kept in the user cache ---------------------------------------

@@ -35,6 +35,7 @@ from memtui.core.checks.addressed import (
 )
 from memtui.core.checks.ask_words import words_at
 from memtui.core.checks.asks import asks
+from memtui.core.scanner.kept import Kept
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 
 if TYPE_CHECKING:
@@ -136,9 +137,15 @@ def hooked_orders(lines: Sequence[IndexLine], said: Said) -> Said:
     """(line, reason, excerpt) for each index entry whose hook turns to the model, unless a
     finding of ``said`` is on its line already."""
     taken = {line for line, _, _ in said}
+    kept = _HOOKS.start()
     return [(il.number, "an index entry's hook turns to the model", il.hook.strip()[:60])
             for il in lines if il.kind == "entry" and il.hook and il.number not in taken
-            and label_order(il.hook)]
+            and kept.get(il.hook, lambda hook=il.hook: label_order(hook))]
+
+
+#: `label_order` of the last index's hooks, by the hook (a re-audit after one index line
+#: judges that line's hook alone; issue 35).
+_HOOKS: Kept[bool] = Kept()
 
 
 #: A heading, and a fence's line (what a fenced block's "#" comment is not).
@@ -328,11 +335,12 @@ def sentence_items(body: str, start: int, said: Said) -> Said:
             run.append((k, m.group("text")))
     out: Said = []
     for run in runs:
-        for k, text in run:
-            words = len(text.split())
+        counts = [len(text.split()) for _, text in run]  # (once a run: an index's run of
+        for at, (k, text) in enumerate(run):             # 297 long items was split 297×)
+            words = counts[at]
             if k in taken or words < _ITEM_WORDS:
                 continue
-            others = [len(t.split()) for j, t in run if j != k]
+            others = counts[:at] + counts[at + 1:]
             if words < _CELL_RATIO * max(1, _median(others)):
                 continue
             classes = _cell_asks(text)

@@ -6,6 +6,7 @@ import unicodedata
 from pathlib import Path
 
 from memtui.core.record import Record
+from memtui.core.scanner.kept import Kept
 from memtui.core.scanner.lazy_pattern import lazy_pattern
 from memtui.core.scanner.links import CodeSpan, Link, markdown_links_cut, resolve_href, wikilinks
 from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
@@ -201,59 +202,82 @@ _ITEM_CODE = lazy_pattern(r"^ *(?:(?:[-*+]|\d{1,9}[.)]) {1,4})*(?:[-*+]|\d{1,9}[
 _URL_SAFE = lazy_pattern(r"[A-Za-z0-9;/?:@=+$,\-_.!~*'()#]*$")
 
 
-def plain_links(text: str, rel: str = "MEMORY.md"
+def plain_links(text: str, rel: str = "MEMORY.md", lines: list[str] | None = None
                 ) -> tuple[list[Link], list[CodeSpan]] | None:
     """The markdown links and code spans of ``text`` when it uses only the plain forms an index
     is made of (``[label](path)``, single-backtick code, ``[[wikilinks]]``), found without
     the full CommonMark parser; None when anything else appears and markdown-it must decide.
 
     A property test checks that whenever this answers, markdown-it answers the same.
+    ``lines``: ``text.split("\n")``, when the caller has it.
     """
     if "\\" in text or "<" in text or "&" in text or "\t" in text or "![" in text \
             or "``" in text or "~~~" in text or "\r" in text or "\x00" in text:
         return None
     links: list[Link] = []
     spans: list[CodeSpan] = []
-    for number, line in enumerate(text.split("\n"), start=1):
+    kept = _LINES.start()
+    for number, line in enumerate(text.split("\n") if lines is None else lines, start=1):
         if "[" not in line and "]" not in line and "`" not in line:
             if line.startswith("    ") and line.strip():
                 return None
             continue
-        if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
-                or _ITEM_CODE.match(line):
+        got = kept.get((rel, line), lambda line=line: _plain_line(line, rel))
+        if got is None:
             return None
-        masked = line
-        if "`" in line:
-            for m in _PLAIN_CODE.finditer(line):
-                content = m.group(1)
-                if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
-                    content = content[1:-1]
-                spans.append(CodeSpan(number, content))
-            masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
-            if "`" in masked:
-                return None
-        if "[[" in masked:
-            masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
-        ticked = "`" in line
-        at = 0  # the end of the last link: what lies between links holds no bracket
-        for m in _PLAIN_LINK.finditer(masked):
-            start, end = m.span()
-            if "[" in masked[at:start] or "]" in masked[at:start]:
-                return None
-            at = end
-            label, dest = m.group(1), m.group(2)
-            if "_" in label and not _underscores_inside_words(label):
-                return None
-            if ticked and "`" in line[start:end]:
-                return None
-            href = _normalize_href(dest)
-            resolved = resolve_href(rel, href)
-            if resolved is not None:
-                links.append(Link(rel, number, "markdown", href, resolved[0], label.strip(),
-                                  resolved[1]))
-        if "[" in masked[at:] or "]" in masked[at:]:
-            return None
+        line_links, line_spans = got
+        spans.extend(CodeSpan(number, content) for content in line_spans)
+        links.extend(Link(rel, number, "markdown", href, target, label, outside)
+                     for href, target, label, outside in line_links)
     return links, spans
+
+
+#: `_plain_line`'s answers by (rel, line): a re-audit after one index line changed asks
+#: again of that line only (issue 35: every link resolved again, ~0.45 s profiled).
+_LINES: Kept[tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[str, ...]] | None] \
+    = Kept()
+
+
+def _plain_line(line: str, rel: str
+                ) -> tuple[tuple[tuple[str, str | None, str, bool], ...], tuple[str, ...]] | None:
+    """`plain_links` of one line holding a bracket or a backtick: its links (href, target,
+    label, outside) and its code spans' contents; None when markdown-it must decide."""
+    links: list[tuple[str, str | None, str, bool]] = []
+    spans: list[str] = []
+    if line.startswith("    ") or line.lstrip(" ").startswith(">") or _REF_DEF.match(line) \
+            or _ITEM_CODE.match(line):
+        return None
+    masked = line
+    if "`" in line:
+        for m in _PLAIN_CODE.finditer(line):
+            content = m.group(1)
+            if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
+                content = content[1:-1]
+            spans.append(content)
+        masked = _PLAIN_CODE.sub(lambda m: " " * len(m.group(0)), line)
+        if "`" in masked:
+            return None
+    if "[[" in masked:
+        masked = _PLAIN_WIKI.sub(lambda m: " " * len(m.group(0)), masked)
+    ticked = "`" in line
+    at = 0  # the end of the last link: what lies between links holds no bracket
+    for m in _PLAIN_LINK.finditer(masked):
+        start, end = m.span()
+        if "[" in masked[at:start] or "]" in masked[at:start]:
+            return None
+        at = end
+        label, dest = m.group(1), m.group(2)
+        if "_" in label and not _underscores_inside_words(label):
+            return None
+        if ticked and "`" in line[start:end]:
+            return None
+        href = _normalize_href(dest)
+        resolved = resolve_href(rel, href)
+        if resolved is not None:
+            links.append((href, resolved[0], label.strip(), resolved[1]))
+    if "[" in masked[at:] or "]" in masked[at:]:
+        return None
+    return tuple(links), tuple(spans)
 
 
 def _underscores_inside_words(label: str) -> bool:
@@ -308,7 +332,9 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
         idx.problem_lines.append(cut[1])
     spans: list[CodeSpan] = []
     by_line: dict[int, list[Link]] = {}
-    plain = plain_links(text, rel)
+    raw_lines = text.split("\n")
+    plain = plain_links(text, rel, raw_lines)  # (the same lines: what is kept by a line's
+    # text is held once)
     if plain is not None:
         found, spans = plain
     else:
@@ -323,10 +349,10 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
     for lk in wikilinks(rel, text, 1):
         wl_by_line.setdefault(lk.line, []).append(lk)
     idx.code_spans = spans
-    raw_lines = text.split("\n")
     if raw_lines and raw_lines[-1] == "":
         raw_lines.pop()
     running = 0
+    kept = _TITLES.start()
     for number, line_text in enumerate(raw_lines, start=1):
         nbytes = len(line_text.encode("utf-8", "replace"))
         running += nbytes + 1
@@ -345,12 +371,19 @@ def parse_index(text: str, rel: str = "MEMORY.md") -> Index:
         il = IndexLine(number, line_text, kind, links, wls, chars=len(line_text),
                        bytes=nbytes, end_byte=running)
         if kind == "entry":
-            il.title, il.hook = _title_and_hook(line_text, links[0] if links else wls[0])
+            lk = links[0] if links else wls[0]
+            il.title, il.hook = kept.get(
+                (line_text, lk.kind, lk.raw, lk.text, lk.target),
+                lambda line_text=line_text, lk=lk: _title_and_hook(line_text, lk))
         elif kind == "packed":
             il.title = line_text.split(":", 1)[0].lstrip("-*+ ").strip() if ":" in line_text \
                 else ""
         idx.lines.append(il)
     return idx
+
+
+#: `_title_and_hook` of the last index's entries, by the line and its link's parts.
+_TITLES: Kept[tuple[str, str]] = Kept()
 
 
 def _title_and_hook(text: str, link: Link) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from memtui.core.counting.tokens import TokenCounter, bytes_digest, text_digest
 from memtui.core.profiles import Injection
 from memtui.core.results import InjectedBlock, LineCost
 from memtui.core.scanner.index import Index, index_of, read_index
+from memtui.core.scanner.kept import Kept
 from memtui.core.scanner.scan import followed_unread, index_findings
 from memtui.core.scanner.textfile import MAX_INDEX_BYTES, TextRead, read_text
 from memtui.core.workspace import INDEX_NAME, LINKS_OUT, Workspace, index_link_problem
@@ -80,9 +81,18 @@ Measure = Callable[[str], tuple[int, dict[str, int]]]
 """A block's text → its UTF-8 size and its counts (`measured`, or a memo of it)."""
 
 
-def measured(text: str, counter: TokenCounter, names: Sequence[str]) -> tuple[int, dict[str, int]]:
-    """A block's UTF-8 size and its counts in ``names``: a pure function of the text."""
-    return len(text.encode("utf-8", "replace")), counter.counts(text, names)
+def measured(text: str, counter: TokenCounter, names: Sequence[str],
+             kept: Kept[int] | None = None) -> tuple[int, dict[str, int]]:
+    """A block's UTF-8 size and its counts in ``names``: a pure function of the text.
+    ``kept``: its pieces' counts are kept there (`TokenCounter.counts_by_pieces`)."""
+    nbytes = len(text.encode("utf-8", "replace"))
+    if kept is None:
+        return nbytes, counter.counts(text, names)
+    return nbytes, counter.counts_by_pieces(text, names, kept)
+
+
+#: The counts of the last injected block's pieces, by tokenizer and text (`measured`).
+BLOCK_PIECES: Kept[int] = Kept()
 
 
 def first_part(text: str, max_lines: int, max_bytes: int) -> str:
@@ -162,6 +172,15 @@ def line_costs(index: Index, counter: TokenCounter, names: Sequence[str]) -> lis
     rows = [ln for ln in index.lines if ln.kind != "blank"]
     if index.text and len(index.text) <= WHOLE_FIRST_CHARS:
         counter.counts_many([index.text], names=names)
-    counts = counter.counts_many([ln.text for ln in rows], names=names)
+    names = tuple(names)
+    counts = _LINE_COUNTS.start().get_many(  # (by each line's text: a re-audit after one line
+        [(names, ln.text) for ln in rows],    # asks the counter of that line alone)
+        lambda missing: [tuple(c.values()) for c in counter.counts_many(
+            [text for _, text in missing], names=names)])
     return [LineCost(ln.number, ln.kind, len(ln.links) + len(ln.wikilinks), ln.chars,
-                     ln.bytes, c) for ln, c in zip(rows, counts, strict=True)]
+                     ln.bytes, dict(zip(names, c, strict=True)))
+            for ln, c in zip(rows, counts, strict=True)]
+
+
+#: The last index's lines' counts (in the names' order), by the names and the line's text.
+_LINE_COUNTS: Kept[tuple[int, ...]] = Kept()
