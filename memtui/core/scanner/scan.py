@@ -172,7 +172,8 @@ def secret_finding(rel: str, hit: SecretHit) -> Finding:
 
 
 #: Why a credential check stopped at one of its bounds (`memtui.core.creds.detector`).
-TOO_MUCH = "the text holds more than 100 credentials or 5,000 distinct lines for the checks to read"
+TOO_MUCH = ("the text holds more than 100 credentials or 5,000 distinct lines for the checks to "
+            "read, or costs them more than their CPU budget (2 s a MiB)")
 
 
 def unchecked(rel: str, line: int | None, why: str) -> Finding:
