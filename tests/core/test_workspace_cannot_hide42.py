@@ -154,3 +154,23 @@ def test_an_agent_shown_by_a_name_widens_what_is_read(name: str, tmp_path: Path)
     assert run.returncode == 1, run.stdout[-800:]
     found = json.loads(run.stdout)["findings"]
     assert [f for f in found if f["kind"] == "secret" and f["severity"] == "error"]
+
+
+def test_a_binary_file_of_label_lines_costs_the_budget(tmp_path: Path) -> None:
+    """A binary file's printable runs were read whole, outside the budget: 1 MiB of
+    numbered label lines behind a NUL cost the audit ~20 s on integ (8 MiB: minutes). Now
+    read as a memory is, within the file's budget; the rest an ``unchecked_text`` error."""
+    body = "".join(f"密码{i}：\n" for i in range(100_000)).encode()
+    ws = make_ws(tmp_path / "ws", {"MEMORY.md": "- [A](memory/a.md) — a\n",
+                                   "memory/a.md": "---\nname: a\ndescription: a\n"
+                                                  "type: project\n---\nx\n",
+                                   "memory/blob.bin": b"\0" + body + TOKEN.encode()})
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run = _memtui("audit", "--json", "--fail-on", "error", str(ws))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert run.returncode == 1, run.stdout[-800:]
+    found = json.loads(run.stdout)["findings"]
+    assert any(f["kind"] == "unchecked_text" and f["path"] == "memory/blob.bin"
+               and f["severity"] == "error" for f in found)
+    assert spent < 8.0, spent
