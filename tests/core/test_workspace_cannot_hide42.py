@@ -102,6 +102,7 @@ def test_a_cut_by_the_budget_is_an_error_in_the_audit(tmp_path: Path) -> None:
     assert any(f["kind"] == "secret" and f["line"] == 16 for f in found)
     cut = [f for f in found if f["kind"] == "unchecked_text" and f["path"] == "memory/a.md"]
     assert cut and cut[0]["severity"] == "error" and "CPU budget" in cut[0]["message"]
+    assert len(cut) == 1, cut
 
 
 def test_a_text_read_in_blocks_finds_what_it_found_whole() -> None:
@@ -174,3 +175,24 @@ def test_a_binary_file_of_label_lines_costs_the_budget(tmp_path: Path) -> None:
     assert any(f["kind"] == "unchecked_text" and f["path"] == "memory/blob.bin"
                and f["severity"] == "error" for f in found)
     assert spent < 8.0, spent
+
+
+def test_a_head_cut_by_the_budget_is_not_read_again_as_the_rest(tmp_path: Path) -> None:
+    """One endless line of notes past the 1 MiB cap: the head's check is cut by the budget,
+    and the rest (which begins at the head's last line, the whole line) was read again
+    with a budget spent: a second ``unchecked_text`` at the same line and twice the CPU."""
+    n = 0
+    parts, size = [], 0
+    while size < (1 << 20) + 4096:
+        piece = f"note {n}: the API key lives in the vault, see docs. "
+        parts.append(piece)
+        size += len(piece)
+        n += 1
+    ws = make_ws(tmp_path / "ws", {
+        "MEMORY.md": "# Index\n- [a](memory/a.md) — a\n",
+        "memory/a.md": "---\nname: a\ndescription: a\ntype: project\n---\n"
+                       + "".join(parts) + "\n"})
+    run = _memtui("audit", "--json", "--fail-on", "error", str(ws))
+    assert run.returncode == 1, run.stdout[-800:]
+    cut = [f for f in json.loads(run.stdout)["findings"] if f["kind"] == "unchecked_text"]
+    assert len(cut) == 1, cut
