@@ -352,9 +352,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
-    if read.rest_at >= 0 and budget.left > 0 and cut is None:
-        # (a head cut by a bound says the rest unchecked already: its line is before the
-        # rest's, and the rest's reading would begin past the file's spent budget)
+    if read.rest_at >= 0 and budget.left > 0 and cut is None:  # (a cut head says it)
         rest_line = read.text.count("\n") + 1
         rest = check_rest(full, read.rest_at, rest_line, read.size, budget, len(secrets),
                           root or None)
