@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import time
 import types
 import warnings
 from collections.abc import Callable, Iterator
@@ -330,14 +331,39 @@ def scan_text(text: str, first_line: int = 1, probe: KeywordProbe | None = None
     return scan_text_bounded(text, first_line, probe)[0]
 
 
+#: The CPU time one file's credential check may spend (redteam42): `FLOOR_SECONDS`, and
+#: `SECONDS_PER_MIB` a MiB of the text it is given, counted on the reading thread's clock. A
+#: text longer than `memtui.core.scanner.continued_lines.BLOCK_CHARS` is read a block at a
+#: time and the clock looked at between blocks: past its allowance the rest is left
+#: unchecked and an ``unchecked_text`` error says from which line, whatever shape of text
+#: made the forms slow (one bound for all of them, not a guard per pattern).
+FLOOR_SECONDS = 0.5
+SECONDS_PER_MIB = 2.0
+
+
 class LineBudget(Record):
-    """Distinct lines the command forms and detect-secrets may still read, shared by the
-    pieces of one text read piece by piece (`memtui.core.scanner.tail_secrets`)."""
+    """What one file's credential check may still spend, shared by the pieces of one text
+    read piece by piece (`memtui.core.scanner.tail_secrets`, the blocks of
+    `memtui.core.scanner.continued_lines.scan_joined`): ``left`` distinct lines the command
+    forms and detect-secrets may read, and CPU time (`FLOOR_SECONDS`, and `SECONDS_PER_MIB`
+    a MiB of text given, `grant`)."""
 
     left: int
+    started: float
+    allowed: float
 
     def __init__(self, left: int = MAX_CHECKED_LINES) -> None:
         self.left = left
+        self.started = time.thread_time()
+        self.allowed = FLOOR_SECONDS
+
+    def grant(self, size: int) -> None:
+        """Add a text of ``size`` bytes (UTF-8) to the file's allowance."""
+        self.allowed += SECONDS_PER_MIB * size / (1 << 20)
+
+    def spent(self) -> bool:
+        """Whether the file's check has spent its allowance."""
+        return time.thread_time() - self.started > self.allowed
 
 
 def scan_text_bounded(text: str, first_line: int = 1, probe: KeywordProbe | None = None,

@@ -105,13 +105,17 @@ def walked_reach(ws: Workspace, name: str) -> str:
     """The memory folder the credential walk takes the agent's tools to reach in ``ws``
     (`memtui.core.scanner.walk_scope.scope`): the profile ``name``'s (`Profile.reach`), or the
     whole folder when that is the item platform's ``memory`` and the folder shows, by its
-    place or its shape (evidence stronger than one name), an agent whose memory folder is the
-    whole folder. Recognition picks one profile (`recognition`), and a ``memory/`` subfolder
-    or an index of links beside another agent's evidence made it the item's, which walks
-    ``memory/`` alone (redteam41: Claude Code's ``~/.claude/projects/<p>/memory`` with a
+    place, its shape or a name, an agent whose memory folder is the whole folder.
+    Recognition picks one profile (`recognition`), and a ``memory/`` subfolder or an index
+    of links beside another agent's evidence made it the item's, which walks ``memory/``
+    alone (redteam41: Claude Code's ``~/.claude/projects/<p>/memory`` with a
     ``memory/`` added was read as an item workspace, a credential in its ``notes/`` passed
     ``--fail-on error``): what is read follows every agent the folder shows, not the one
-    chosen."""
+    chosen — by any evidence, a name too (redteam42: OpenClaw shown by its names alone,
+    ``AGENTS.md`` beside ``TOOLS.md``, a dated note or its heartbeat state, outweighed by
+    an index of links to memories with frontmatter, was read as an item workspace and a
+    token in its ``skills/`` or ``docs/`` passed ``--fail-on error``; the evidence decides
+    the rules, never narrows what is read for credentials)."""
     from memtui.core.profiles.evidence import NAME, claude_place, paths_of
 
     own = get(name).reach
@@ -126,6 +130,6 @@ def walked_reach(ws: Workspace, name: str) -> str:
             seen = profile.evidence(ws.root, ws.given)
         except OSError:
             continue
-        if seen is not None and seen[0] > NAME:
+        if seen is not None and seen[0] >= NAME:
             return "folder"
     return own

@@ -25,8 +25,10 @@ joins read as one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from memtui.core.creds.as_seen import hidden_breaks
-from memtui.core.creds.detector import LineBudget, SecretHit, scan_text_bounded
+from memtui.core.creds.detector import MAX_HITS, LineBudget, SecretHit, scan_text_bounded
 from memtui.core.scanner.keywords import KeywordProbe
 
 #: A run of continued lines is joined up to this many lines and characters (a bound: a
@@ -110,10 +112,79 @@ def _covered(hits: list[SecretHit], line: int, piece: str) -> bool:
     return any(h.line == line and (piece in h.value or h.value in piece) for h in hits)
 
 
+#: A text longer than this is read a block of whole lines at a time (a line longer than a
+#: block is one block), each block after the first with up to `CONTEXT_LINES` lines before
+#: it read again as its context (a table's head, a label over a list; at most
+#: `CONTEXT_CHARS` characters); the file's CPU
+#: budget (`memtui.core.creds.detector.LineBudget`, granted the text's length) is looked at
+#: before each block.
+BLOCK_CHARS = 32 * 1024
+CONTEXT_LINES = 64
+CONTEXT_CHARS = 4096
 def scan_joined(text: str, first_line: int = 1, probe: KeywordProbe | None = None,
                 budget: LineBudget | None = None) -> tuple[list[SecretHit], int | None]:
     """`scan_text_bounded` of ``text`` and of its ``\\``-continued lines read joined: the
-    credentials only the joined reading holds, each written back on the lines it spans."""
+    credentials only the joined reading holds, each written back on the lines it spans.
+    A text past `BLOCK_CHARS` is read in blocks within the file's CPU budget (redteam42):
+    the line from which it went unread is the cut."""
+    if len(text) <= BLOCK_CHARS:
+        return _scan_joined(text, first_line, probe, budget)
+    budget = budget if budget is not None else LineBudget()
+    budget.grant(len(text.encode("utf-8", "surrogatepass")))  # (a MiB is bytes)
+    hits: list[SecretHit] = []
+    seen: set[tuple[int, str]] = set()
+    for start, block in _blocks(text.split("\n")):
+        if budget.spent():
+            return hits, first_line + start
+        got, cut = _scan_joined(block[1], first_line + block[0], None, budget)
+        for h in got:
+            if h.line >= first_line + start and (h.line, h.value) not in seen:
+                seen.add((h.line, h.value))
+                hits.append(h)
+        if len(hits) > MAX_HITS:
+            hits.sort(key=lambda h: h.line)
+            return hits[:MAX_HITS], hits[MAX_HITS].line
+        if cut is not None:
+            return hits, max(cut, first_line + start)
+    return hits, None
+
+
+def _blocks(lines: list[str]) -> Iterator[tuple[int, tuple[int, str]]]:
+    """(the 0-based line a block's new text begins on; the line its context begins on and
+    the text read) of each block of ``lines``: whole lines up to `BLOCK_CHARS`, after up to
+    `CONTEXT_LINES` lines (`CONTEXT_CHARS` characters) before them; a line longer than a
+    block is read in pieces of `BLOCK_CHARS` that overlap by `CONTEXT_CHARS` (a value is far
+    shorter), each beginning at a blank where one is near."""
+    start = 0
+    while start < len(lines):
+        if len(lines[start]) > BLOCK_CHARS:
+            line, at = lines[start], 0
+            while True:
+                yield start, (start, line[at:at + BLOCK_CHARS])
+                if at + BLOCK_CHARS >= len(line):
+                    break
+                nxt = at + BLOCK_CHARS - CONTEXT_CHARS
+                blank = line.rfind(" ", nxt - 200, nxt)
+                at = blank + 1 if blank > at else nxt
+            start += 1
+            continue
+        end, size = start, 0
+        while end < len(lines) and len(lines[end]) <= BLOCK_CHARS and \
+                (end == start or size + len(lines[end]) < BLOCK_CHARS):
+            size += len(lines[end]) + 1
+            end += 1
+        context, size = start, 0
+        while context > max(0, start - CONTEXT_LINES) and \
+                size + len(lines[context - 1]) < CONTEXT_CHARS:
+            context -= 1
+            size += len(lines[context]) + 1
+        yield start, (context, "\n".join(lines[context:end]))
+        start = end
+
+
+def _scan_joined(text: str, first_line: int, probe: KeywordProbe | None,
+                 budget: LineBudget | None) -> tuple[list[SecretHit], int | None]:
+    """`scan_joined` of one text or block."""
     hits, cut = scan_text_bounded(text, first_line, probe, budget)
     held = held_breaks(text)
     if not held and "\\\n" not in text and "\\\r\n" not in text:

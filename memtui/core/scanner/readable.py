@@ -57,10 +57,11 @@ import memtui.core.caches.scans as scan_cache
 from memtui.core.caches.readable import ReadableCache, cache_path
 from memtui.core.caches.store import cache_dir
 from memtui.core.checks.findings import Finding, finding
-from memtui.core.creds.detector import SecretHit, scan_text_bounded
+from memtui.core.creds.detector import LineBudget, SecretHit
 from memtui.core.files.input_file import inside, walked_stat
 from memtui.core.files.output_file import own_output
 from memtui.core.reporting.wording import plural
+from memtui.core.scanner.continued_lines import scan_joined
 from memtui.core.scanner.names import gone, name_findings, problem_findings
 from memtui.core.scanner.scan import (
     TOO_MUCH,
@@ -462,7 +463,9 @@ def binary_findings(rel: str, full: str, st: os.stat_result,
             wide_cut = line
     out: list[Finding] = []
     if pieces:
-        hits, cut = scan_text_bounded("\n".join(pieces))
+        # (the file's CPU budget, read in blocks, as a memory's: redteam42, 8 MiB of
+        # label lines in a binary file cost ~20 s a MiB)
+        hits, cut = scan_joined("\n".join(pieces), budget=LineBudget())
         out = [_not_a_memory(secret_finding(rel, SecretHit(where[h.line - 1], h.kind, h.value)))
                for h in hits]
         if cut is not None:

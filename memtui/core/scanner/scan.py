@@ -168,7 +168,8 @@ def secret_finding(rel: str, hit: SecretHit) -> Finding:
 
 
 #: Why a credential check stopped at one of its bounds (`memtui.core.creds.detector`).
-TOO_MUCH = "the text holds more than 100 credentials or 5,000 distinct lines for the checks to read"
+TOO_MUCH = ("the text holds more than 100 credentials or 5,000 distinct lines for the checks to "
+            "read, or costs them more than their CPU budget (2 s a MiB)")
 
 
 def unchecked(rel: str, line: int | None, why: str) -> Finding:
@@ -323,6 +324,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
     if clean is not None:
         digest = bytes_digest(read.raw) if read.raw else text_digest(read.text)
     budget = LineBudget()
+    cut: int | None = None
     if clean is not None and digest in clean:
         secrets: list[SecretHit] = []
         instructions: list[tuple[int, str, str]] = []
@@ -350,7 +352,7 @@ def scan_file(full: str | os.PathLike[str], rel: str, mtime: float,
         if clean is not None and not secrets and not instructions and cut is None:
             clean.add(digest)  # (a text the checks did not read to its end is not clean)
     unread: list[Finding] = []  # past the head: a lasting finding, the scan may be kept
-    if read.rest_at >= 0 and budget.left > 0:
+    if read.rest_at >= 0 and budget.left > 0 and cut is None:  # (a cut head says it)
         rest_line = read.text.count("\n") + 1
         rest = check_rest(full, read.rest_at, rest_line, read.size, budget, len(secrets),
                           root or None)

@@ -94,7 +94,8 @@ def check_rest(path: str | os.PathLike[str], start: int, line: int, size: int,
             if stop is not None or found + len(out.hits) >= MAX_HITS:
                 out.stopped_at = stop if stop is not None else line + piece.count("\n")
                 out.why = ("the file holds more than 100 credentials or 5,000 distinct "
-                           "lines for the checks to read")
+                           "lines for the checks to read, or costs them more than their "
+                           "CPU budget (2 s a MiB)")
                 return out
             line += piece.count("\n")
             carry = window[cut - overlap:] if overlap else window[cut:]
