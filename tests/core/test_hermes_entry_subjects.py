@@ -22,6 +22,7 @@ PARALLEL = [f"The {s} service retries failed webhooks three times with exponenti
 PARALLEL += [f"{s} की लॉग फ़ाइलें सात दिन तक रखी जाती हैं और फिर हटाई जाती हैं।"
              for s in SERVICES]
 PARALLEL += [f"{s} 서비스는 실패한 웹훅을 지수 백오프로 세 번 다시 시도합니다." for s in SERVICES]
+PARALLEL += [f"다음 주에 {s} 인증서를 갱신해야 한다." for s in SERVICES]  # (an object, SOV)
 
 
 def near(findings: list) -> list:
@@ -33,8 +34,8 @@ def test_entries_about_two_subjects_are_two_facts() -> None:
 
 
 def test_a_reworded_copy_is_still_found() -> None:
-    copies = ["Ana prefers dark mode in the editor and short answers in chat.",
-              "Ana prefers dark mode in her editor and short answers in chat.",
+    copies = ["Ana prefers dark mode and short answers in chat and in the editor.",
+              "Ana prefers dark mode and short answers in chat and in her editor.",
               "The búsqueda service retries failed webhooks three times with backoff.",
               "The búsqueda service retries failed webhooks three times with a backoff."]
     found = near(store_findings("MEMORY.md", "\n§\n".join(copies), 10_000))

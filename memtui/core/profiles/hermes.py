@@ -260,8 +260,8 @@ def _word_run(entry: str) -> list[str]:
 def differ_in_subject(a: str, b: str) -> bool:
     """Whether entries ``a`` and ``b`` say one thing of two subjects: they differ in one
     run of words only, each has words there and none in common (a substitution, not a
-    word added or dropped), and that run starts in the entry's first third, before the
-    longer part of what both say — where a sentence names what it is about ("The búsqueda service retries failed
+    word added or dropped), and that run stands before the longer part of what both say —
+    where a sentence names what it is about ("The búsqueda service retries failed
     webhooks…" / "The caché service retries…": newuser42 #7, a lowercase or accented
     service name the capitalised-name rule of `entry_values` does not see). Structure,
     not a list of words: the same in any spaced script (an unspaced one is one run)."""
@@ -274,10 +274,9 @@ def differ_in_subject(a: str, b: str) -> bool:
     while tail < most - head and x[-1 - tail] == y[-1 - tail]:
         tail += 1
     one, two = x[head:len(x) - tail], y[head:len(y) - tail]
-    # (the subject leads a sentence, in SVO and SOV orders alike: the run starts in the
-    # entry's first third, and more of what both say follows it than precedes it)
-    return bool(one) and bool(two) and not set(one) & set(two) and head < tail \
-        and head * 3 < most
+    # (what a sentence is about comes before what it says of it, in SVO and SOV orders
+    # alike: more of what both say follows the run than precedes it)
+    return bool(one) and bool(two) and not set(one) & set(two) and head < tail
 
 
 def store_findings(name: str, text: str, limit: int) -> list[Finding]:
