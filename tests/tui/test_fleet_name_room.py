@@ -48,7 +48,7 @@ async def test_workspace_names_use_the_room_of_their_column(tmp_path: Path,
         cells = {str(table.coordinate_to_cell_key((i, 0)).row_key.value):
                  str(table.get_row_at(i)[0]) for i in range(table.row_count)}
         width = app.widths["path"]
-        for agent, folder in spaces.items():
+        for folder in spaces.values():
             cell = cells[str(folder)]
             assert len(cell) <= width, (cell, width)
             if width >= 20:  # the folder before the one that tells it apart stays
