@@ -178,6 +178,18 @@ def test_the_page_needs_the_token_and_the_served_host(served: Served) -> None:
     assert http(port, "/static/js/textual.js", host="attacker.example")[0] == 403
 
 
+def test_the_page_has_a_title_without_the_token(served: Served) -> None:
+    """newuser42 #22: no ``<title>``, so a browser tab showed the address with its token."""
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{served.port}/?token={served.token}",
+                                timeout=30) as page:
+        html = page.read().decode("utf-8")
+    found = re.search(r"<title>([^<]*)</title>", html)
+    assert found and found.group(1).strip() == "memtui", html[:400]
+    assert served.token not in found.group(1)
+
+
 def test_the_socket_needs_the_token_host_and_own_origin(served: Served) -> None:
     port, token = served.port, served.token
     own = f"http://127.0.0.1:{port}"

@@ -14,6 +14,7 @@ from memtui.commands.parser import fail, wide_console
 from memtui.commands.workspace_arg import resolved_path
 from memtui.core.config import ConfigError
 from memtui.core.git.trend import TrendError, trend_cut
+from memtui.core.reporting.health import limit_style, limit_text
 from memtui.core.reporting.safe_output import json_text, printable
 from memtui.core.reporting.wording import plural, sparkline
 from memtui.core.workspace import WorkspaceError
@@ -120,8 +121,11 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
     table.add_column("date", no_wrap=True)
     table.add_column("commit", no_wrap=True)
     tokens = f"block {points[-1].get('tokenizer', 'qwen')} tokens"
+    # the agent's load limit at its worst (newuser42 #17: which commit crossed 100 %), where
+    # it has one, as the fleet's Limit column, beside the tokens
+    limited = any(p.get("load_share") is not None for p in points)
     for name in ("files", "orphans", "unreachable", "broken", "dangling", tokens,
-                 "errors", "warnings"):
+                 *(("limit",) if limited else ()), "errors", "warnings"):
         table.add_column(name, justify="right", no_wrap=True)
     kept = [kept_out(p) for p in points]
     if any(kept):  # today's configuration kept findings out of past points: a column
@@ -131,9 +135,19 @@ def print_trend(points: list[dict[str, Any]], console: Console | None = None,
         table.add_row(p["date"][:10], p["commit"][:8], f"{p['memory_files']:,}",
                       f"{p['orphans']:,}", f"{p['unreachable']:,}", f"{p['broken_links']:,}",
                       f"{p['dangling']:,}", f"{p['block_tokens']:,}",
+                      *((Text(limit_text(p), style=limit_style(p)),) if limited else ()),
                       f"{p['findings']['error']:,}", f"{p['findings']['warning']:,}",
                       *((out or "0",) if any(kept) else ()), Text(printable(p["subject"])))
     console.print(table)
+    # the newest point past its limit: since which commit (the first of the run it ends)
+    crossed = None
+    for p in points:
+        over = (p.get("load_share") or 0) > 1
+        crossed = (crossed or p) if over else None
+    if crossed is not None:
+        console.print(Text(printable(
+            f"limit: {crossed.get('load_what') or 'the load limit'} past 100 % since commit "
+            f"{crossed['commit'][:8]} ({crossed['date'][:10]})"), style="red"))
     if any(kept):
         secret = max((p.get("suppressed", {}).get("secret", 0) for p in points), default=0)
         console.print(Text(

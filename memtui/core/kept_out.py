@@ -27,12 +27,20 @@ from memtui.core.results import AuditOptions, AuditResult
 from memtui.core.workspace import Workspace
 
 
+def setting_text(value: object) -> str:
+    """A setting as the configuration file writes it: ``120`` for ``stale-days = 120``,
+    read as a number of days (newuser42 #23: "stale-days = 120.0"); a string quoted."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value)
+
+
 def own_settings(config: Config, root: Path, given: Collection[str]) -> list[str]:
     """The shaping settings the workspace's own file sets and no flag overrides
     (``given``: the keys of `SHAPING` given on the command line), as ``key = value``."""
     if not is_workspace_own(config, root):
         return []
-    return [f"{key.replace('_', '-')} = {getattr(config, key)!r}" for key in SHAPING
+    return [f"{key.replace('_', '-')} = {setting_text(getattr(config, key))}" for key in SHAPING
             if key not in given and getattr(config, key) is not None]
 
 
@@ -49,11 +57,12 @@ def shaping_note(config: Config, root: Path, given: Collection[str], again: Audi
         instead = again.profile if key == "profile" else \
             dict(again.options.limits).get(key) if key in LIMIT_KEYS else \
             getattr(again.options, key, None)
-        shown = f"{instead:,}" if isinstance(instead, int) else str(instead)
+        shown = f"{instead:,}" if isinstance(instead, int) else setting_text(instead) \
+            if isinstance(instead, float) else str(instead)
         if instead is None:
             shown = {"stale_days": "not checked", "project": "found from the workspace",
                      "num_ctx": "the profile's window"}.get(key, "the agent's own")
-        parts.append(f"{key.replace('_', '-')} = {value!r} (without it {shown})")
+        parts.append(f"{key.replace('_', '-')} = {setting_text(value)} (without it {shown})")
     if not parts:
         return ""
     name = Path(config.path).name if config.path else "the workspace's configuration"

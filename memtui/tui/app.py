@@ -321,6 +321,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
         notice.update(shown, layout=tall)
         notice.set_class(error, "-error")
         notice.add_class("-on")
+        self.call_after_refresh(self.toasts_above_status)
         timer = getattr(self, "_notice_timer", None)
         if timer is not None:
             timer.stop()
@@ -365,6 +366,7 @@ class MemtuiApp(KeyFlow, AppActions, AuditWorker, BuildAhead, Layout, CurateActi
                           or notice.size.height > 1)
             notice.set_class(bool(self.watch_problem), "-error")
             notice.remove_class("-on")
+            self.call_after_refresh(self.toasts_above_status)
 
     # -- navigation ------------------------------------------------------------------------
 

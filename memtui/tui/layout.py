@@ -103,6 +103,16 @@ class Layout:
 
     def on_resize(self, event: Any) -> None:
         self._apply_width(event.size.width, event.size.height)
+        self.call_after_refresh(self.toasts_above_status)
+
+    def toasts_above_status(self) -> None:
+        """Toasts rise above the status line and the footer, however many lines the notice
+        wraps to (newuser42 #19: at 80×24 a toast after `o` covered the edit's notice)."""
+        ui = self._ui
+        below = sum(w.outer_size.height for w in ui.query("#notice, FittingFooter")
+                    if w.display)
+        for rack in ui.query("#textual-toastrack"):  # (Textual's, on every screen)
+            rack.styles.margin = (0, 0, below, 0)
 
     def _apply_width(self, width: int, height: int | None = None) -> None:
         self._width = width

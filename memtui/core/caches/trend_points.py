@@ -28,7 +28,7 @@ MOST = 32
 #: What a point holds (its keys), checked as each one is read back.
 POINT_FIELDS = frozenset({"commit", "date", "subject", "memory_files", "orphans",
                           "unreachable", "broken_links", "dangling", "block_tokens",
-                          "tokenizer", "findings", "suppressed"})
+                          "tokenizer", "findings", "suppressed", "load_share", "load_what"})
 
 
 def _plain(value: object) -> object:

@@ -346,7 +346,9 @@ def _derive(inp: Inputs, memo: Memo, changed: list[str] | None) -> AuditResult:
                                                           folder))
     head.extend(mentions)
     if inp.agent is not None:
-        head = [f for f in head if profile.keeps(f)]
+        # in the agent's terms, as each file's own findings are (newuser42 #21: Codex's
+        # broken links in MEMORY.md kept the rule's severity)
+        head = [profile.said(f) for f in head if profile.keeps(f)]
         if mentions and not profile.keeps(mentions[0]):
             named = {}
 

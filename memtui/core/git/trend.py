@@ -49,6 +49,7 @@ from memtui.core.git.repo import MAX_TIME, Budget, GitReadError, HistoryCut, Rep
 from memtui.core.profiles import get as get_profile
 from memtui.core.profiles import recognise
 from memtui.core.record import as_dict, replace
+from memtui.core.reporting.health import load_share, result_loads
 from memtui.core.reporting.suppress import CAUSES, apply_to
 from memtui.core.workspace import Workspace, detect_layout, open_workspace
 
@@ -414,6 +415,9 @@ def _point(ws: Workspace, root: Path, commit: Commit, auditor: Auditor | None,
         "subject": commit.subject,
         **{k: row[k] for k in POINT_KEYS},
         "tokenizer": row["tokenizer"],
+        # the worst share of the agent's load limits (null where it has none) and what it
+        # measures: the commit that crossed 100 % (newuser42 #17), as the fleet's Limit
+        "load_share": row["load_share"], "load_what": row["load_what"],
         "findings": row["findings"],  # by severity, after the config
         # what the configuration (today's, at every commit) kept out of them, so a
         # committed ignore cannot draw a clean past (newuser31 #17)
@@ -442,7 +446,8 @@ def point_row(result: AuditResult) -> dict[str, Any]:
             "broken_links": len(result.broken_links),
             "dangling": sum(1 for w in result.wikirefs if w.state == "dangling"),
             "block_tokens": tokens.get(tokenizer, next(iter(tokens.values()), 0)),
-            "tokenizer": tokenizer, "findings": severities}
+            "tokenizer": tokenizer, "findings": severities,
+            "load_share": None, "load_what": None, **load_share(result_loads(result))}
 
 
 def _date(seconds: int) -> str:

@@ -10,6 +10,7 @@ The limits are ``memory.memory_char_limit`` / ``memory.user_char_limit`` in
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -247,6 +248,37 @@ def entry_values(entry: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _word_run(entry: str) -> list[str]:
+    """``entry``'s words in order, casefolded, without accents or a sentence's full stop."""
+    out = []
+    for match in _WORD.finditer(entry):
+        word = unicodedata.normalize("NFKD", match.group().rstrip(".").casefold())
+        out.append("".join(c for c in word if not unicodedata.combining(c)))
+    return out
+
+
+def differ_in_subject(a: str, b: str) -> bool:
+    """Whether entries ``a`` and ``b`` say one thing of two subjects: they differ in one
+    run of words only, each has words there and none in common (a substitution, not a
+    word added or dropped), and that run stands before the longer part of what both say —
+    where a sentence names what it is about ("The búsqueda service retries failed
+    webhooks…" / "The caché service retries…": newuser42 #7, a lowercase or accented
+    service name the capitalised-name rule of `entry_values` does not see). Structure,
+    not a list of words: the same in any spaced script (an unspaced one is one run)."""
+    x, y = _word_run(a), _word_run(b)
+    most = min(len(x), len(y))
+    head = 0
+    while head < most and x[head] == y[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and x[-1 - tail] == y[-1 - tail]:
+        tail += 1
+    one, two = x[head:len(x) - tail], y[head:len(y) - tail]
+    # (what a sentence is about comes before what it says of it, in SVO and SOV orders
+    # alike: more of what both say follows the run than precedes it)
+    return bool(one) and bool(two) and not set(one) & set(two) and head < tail
+
+
 def store_findings(name: str, text: str, limit: int) -> list[Finding]:
     """A store's entries checked one by one: repeated (exactly or nearly), longer than the
     whole store's limit, and whether the file would round-trip through Hermes' parser."""
@@ -277,7 +309,7 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
         out.append(finding("duplicate_entry", name, out[-1].line,
                            f"and {what} after this one"))
     short = [(e, n) for e, n in first.items() if len(e) <= NEAR_MAX_CHARS]
-    words = [(entry_words(e), entry_values(e), n) for e, n in short[:NEAR_MAX_ENTRIES]]
+    words = [(entry_words(e), entry_values(e), n, e) for e, n in short[:NEAR_MAX_ENTRIES]]
     if len(first) > len(words):  # the entries not compared: said (newuser32 #35)
         past, long_ones = len(short) - len(words), len(first) - len(short)
         left = [f"{past:,} past the first {NEAR_MAX_ENTRIES}"] if past else []
@@ -288,17 +320,18 @@ def store_findings(name: str, text: str, limit: int) -> list[Finding]:
                            f"{len(first):,} entries ({' and '.join(left)}) were not looked "
                            "at for near-copies (exact copies are counted in all of them)",
                            severity="info"))
-    for j, (b, values_b, line_b) in enumerate(words):
+    for j, (b, values_b, line_b, text_b) in enumerate(words):
         if len(b) < NEAR_MIN_WORDS:
             continue
-        for a, values_a, line_a in words[:j]:
+        for a, values_a, line_a, text_a in words[:j]:
             small, large = sorted((len(a), len(b)))
             if small < NEAR_MIN_WORDS or small < NEAR_SHARE * large:
                 continue  # too short to judge, or too different in size to be alike
             if values_a != values_b:
                 continue  # another number, version or name: another fact (newuser33 #1)
             common = len(a & b)
-            if common >= NEAR_SHARE * (len(a) + len(b) - common):
+            if common >= NEAR_SHARE * (len(a) + len(b) - common) and \
+                    not differ_in_subject(text_a, text_b):  # two subjects: two facts
                 out.append(finding("duplicate_entry", name, line_b,
                                    f"nearly the same words as the entry on line {line_a}, "
                                    "with the same values: Hermes loads both; if they say "

@@ -28,6 +28,20 @@ def index_loads(index: dict[str, Any]) -> list[dict[str, Any]]:
             for unit, limit in limits.items() if limit and isinstance(index.get(unit), int)]
 
 
+def result_loads(result: Any) -> list[dict[str, Any]]:
+    """An `AuditResult`'s load limits as its JSON report's ``injected_block.loads`` (an
+    agent profile's) or ``index.load_limits`` (Claude Code's) give them to `load_share`:
+    what a trend point reads without writing the report (newuser42 #17)."""
+    block, idx = result.block, result.index
+    if block.rule:
+        return [load.to_dict() for load in block.loads]
+    if result.profile == "claude-code" and idx.exists:
+        return index_loads({"lines": idx.line_count, "bytes": idx.size,
+                            "load_limits": {"lines": result.options.max_lines,
+                                            "bytes": result.options.max_bytes}})
+    return []
+
+
 def health_row(report: dict[str, Any], fail_on: str = "error") -> dict[str, Any]:
     """The health of one workspace in one flat row, from its JSON report (SPEC §4)."""
     findings = report.get("findings", [])

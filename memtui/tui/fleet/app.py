@@ -153,8 +153,40 @@ def folder_cut(path: str, width: int, shared: str = "") -> Text:
                     else middle_cut(name, room)
             elif name.cell_len > room:
                 name = middle_cut(name, room)
-            return Text("…") + name + Text("/…") + tag
+                return Text("…") + name + Text("/…") + tag
+            return _fill(parts[:k], name, [p.split(" [", 1)[0] for p in parts[k + 1:]],
+                         room + 3) + tag
     return middle_cut(text, width)
+
+
+def _fill(front: list[str], name: Text, after: list[str], room: int) -> Text:
+    """``name`` (the folder that tells a workspace apart) with as much of the path around
+    it as ``room`` cells hold, whole folder names only: those before it first, nearest
+    first, then the shared ones after it; what is left out is "…" (newuser42 #20:
+    "…bot/… [codex]" in a 27-cell column for ``homes/bot/.codex/memories``)."""
+    before: list[str] = []
+    shown: list[str] = []
+
+    def cells() -> int:
+        lead = 0 if len(before) == len(front) else 1  # "…"
+        return (lead + sum(cell_len(p) + 1 for p in before) + name.cell_len
+                + sum(cell_len(p) + 1 for p in shown) + (2 if len(shown) < len(after) else 0))
+
+    for part in reversed(front):
+        before.insert(0, part)
+        if cells() > room:
+            before.pop(0)
+            break
+    for part in after:
+        shown.append(part)
+        if cells() > room:
+            shown.pop()
+            break
+    out = Text("" if len(before) == len(front) else "…")
+    out.append("".join(f"{p}/" for p in before))
+    out.append_text(name)
+    out.append("".join(f"/{p}" for p in shown) + ("/…" if len(shown) < len(after) else ""))
+    return out
 
 
 #: Each agent's home folder, by the profile that reads it: a row whose path starts with its
