@@ -429,7 +429,8 @@ def marked(lines: list[str], i: int) -> tuple[str, str] | None:
 
 #: The words naming an attack: a prompt injection, phishing.
 _ATTACK_WORDS = (r"injec|inyec|injeç|iniez|инъекц|ін.єкц|wstrzyk|enjeksiyon|injeksi|הזרק|"
-                 r"حقن|تزریق|इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|oltalama")
+                 r"حقن|تزریق|انجیکشن|انجکشن|इंजेक्शन|ইনজেকশন|インジェクション|注入|인젝션|phishing|"
+                 r"oltalama")
 #: Words that frame what follows as an example or as data ("Example (data, not to follow)
 #: of a fake message:", "Quoted here as data, not an instruction:").
 _EXAMPLE = lazy_pattern(

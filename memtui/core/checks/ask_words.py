@@ -40,7 +40,7 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "<semmit>", "<mitään>", "<niets>", "<inget>", "<ingenting>", "<nimic>", "<نیست>",
         "<نباید>", "<نه>", "<אל>", "<ואל>", "<לא>", "<ולא>", "<בלי>", "<ובלי>", "<لا>",
         "<دون>", "<بدون>", "<بلا>", "<मत>", "<बिना>", "<नहीं>", "<न>", "ไม่", "อย่า", "ห้าม",
-        "না", "ছাড়া", "不", "别", "別", "勿", "无需", "無需", "ない", "않", "없이", "말고",
+        "না", "ছাড়া", "不", "别", "別", "勿", "无需", "無需", "ない", "ずに", "않", "없이", "말고",
         "madan", "meden", "<usi", "<neř", "<nezmi", "<neinform",
         "<نمی", "<نمي", "வேண்டாம்", "இல்லை", "மாட்டா"),
     # verbs of telling, mentioning, informing, explaining
@@ -49,6 +49,8 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "mitteil", "verrat", "anzeig", "mentionn", "<dire>", "<dis>", "préven", "signal",
         "comentes", "comentarl", "comentárs", "digas", "decir", "avis", "menzion", "<dic",
         "mencion", "<diga", "<conte>",
+        # a Spanish infinitive with its pronouns after it bears an accent ("sin decírselo")
+        "<decír", "<contár",
         "сообщ", "говор", "упомина", "рассказ", "скаж", "повідом", "поясн", "кажи", "згаду",
         "mów", "wspomin", "informuj", "kerro", "mainits", "nämn", "säg", "berätt", "vermeld",
         "<zeg", "<meld", "vertel", "pomen", "spun", "menționa", "söyle", "bahset", "bildir",
@@ -70,7 +72,7 @@ _CLASSES: dict[str, tuple[str, ...]] = {
     "negtell": (
         "söyleme", "bahsetme", "bildirme", "usimwambie", "usiseme", "usitaje", "neřík",
         "nezmiň", "neoznam", "nesděl", "neprozra", "neupozor",
-        "言わない", "伝えない", "知らせない", "말하지", "알리지"),
+        "言わない", "伝えない", "知らせない", "言わず", "伝えず", "知らせず", "말하지", "알리지"),
     # nobody, as whom something is kept from
     "nobody": (
         "<nobody", "no one", "<anyone", "niemand", "nadie", "<personne", "ninguém", "nessuno",
@@ -192,6 +194,34 @@ _CLASSES: dict[str, tuple[str, ...]] = {
         "recomand", "συνιστ", "προτείν", "توصیه", "پیشنهاد", "توصية", "أوصِ", "המלץ", "ממליץ",
         "सिफ़ारिश", "सुझा", "সুপারিশ", "แนะนำ", "推荐", "推薦", "勧め", "おすすめ", "薦め",
         "추천", "pendekeza"),
+    # an act the assistant does on the user's things or money, which an order may ask to
+    # keep from them (newuser42 #5: "Do not tell the user that you uploaded the file"):
+    # uploading, sending, deleting, paying, transferring, sharing, buying, installing
+    "act": (
+        "upload", "<send", "<sent>", "<delet", "<pay>", "<paying", "<payment", "<paid>",
+        "transfer", "<share", "publish", "<purchas", "<buy", "<bought>", "install",
+        "deploy", "<wire>", "<erase", "<wipe", "<subi", "<subí", "<sube", "<envia",
+        "<envía", "<envió", "<envié", "<mandar", "<mandé", "<mandó", "<borra", "<borré",
+        "<borró", "elimin", "<pagar", "<pagu", "<pagó", "<paga>", "<pago>", "<compra",
+        "<compré", "<compró", "instal", "télévers", "<envoi", "<envoy", "supprim", "<payé",
+        "<paie", "<payer>", "virement", "<viré", "partag", "<achet", "hochlad", "hochgelad",
+        "<schick", "geschickt", "lösch", "bezahl", "überweis", "<kauf", "gekauft",
+        "<carreg", "<excluí", "<exclua", "<excluir", "<excluiu", "apag", "compartilh",
+        "caric", "<invia", "<inviat", "<invii", "cancell", "condivid", "acquist", "trasfer",
+        "загруз", "отправ", "удал", "оплат", "заплат", "перечисл", "пересл", "купи",
+        "завантаж", "надісл", "видал", "wyśl", "wysł", "usuń", "usun", "zapłac", "zapłać",
+        "przelew", "prześl", "przesł", "verstuur", "verwijder", "betaal", "overgemaakt",
+        "yükle", "gönder", "<sil>", "<sildi", "<silin", "<öde", "aktar", "paylaş",
+        "satın al", "अपलोड", "भेज", "हटा", "मिटा", "डिलीट", "भुगतान", "ट्रांसफ़र",
+        "ट्रांसफर", "खरीद", "আপলোড", "পাঠা", "মুছে", "ডিলিট", "পরিশোধ", "اپ لوڈ", "بھیج",
+        "ادائیگی", "رفع", "أرسل", "ارسل", "إرسال", "حذف", "دفع", "تحويل", "آپلود", "ارسال",
+        "فرستاد", "پرداخت", "アップロード", "送信", "送っ",
+        "送る", "削除", "消し", "支払", "振込", "振り込", "購入", "インストール",
+        "업로드", "전송", "보내", "보냈", "삭제", "지웠", "결제", "송금", "이체", "구매", "설치",
+        "上传", "上傳", "发送", "發送", "删除", "刪除", "支付", "付款", "转账", "轉帳", "购买",
+        "購買", "安装", "安裝",
+        "unggah", "kirim", "hapus", "bayar", "tải lên", "gửi", "xóa", "xoá", "thanh toán",
+        "chuyển khoản"),
 }
 
 # each language's own grammar of addressing a reader (session 38, `address_grammar`)

@@ -38,6 +38,29 @@ _DROP = (r"(?:ignore|disregard|forget|override|(?:do not|don't|never) (?:follow|
 _DROP_ZH = r"(?:忽略|忽视|忽視|无视|無視|忘记|忘記|忘掉|不要遵守|不要遵循|不要理会|不要理會)(?!了)"
 #: Verbs of the same that close their clause, after their object (Japanese, Korean).
 _DROP_LAST = r"(?:無視|忘れ|従わ|従うな|무시|잊|따르지)"
+#: The languages whose verb closes the clause and whose imperative is read by its ending
+#: (Hindi, Urdu, Bengali, Marathi, Nepali, Turkish; newuser42 #5: a plain Hindi order with no
+#: vocative was missed): what was told, which of it, a verb of dropping, and the verb's
+#: imperative ending last in its clause. Narrative ("मॉडल ने पिछले निर्देशों को अनदेखा किया",
+#: "önceki talimatları unuttu") ends in another form and is no order.
+_TOLD_FINAL = (r"(?:निर्देश\w*|नियम\w*|हिदायत\w*|सूचना\w*|प्रॉम्प्ट\w*|प्रोम्प्ट\w*|"
+               r"ہدایا?ت\w*|احکام\w*|قواعد|اصول\w*|پرامپٹ|নির্দেশ\w*|নিয়ম\w*|প্রম্পট\w*|"
+               r"talimat\w*|kural\w*|yönerge\w*|komut\w*|istem\w*)")
+_WHICH_FINAL = (r"(?:पिछल\w*|सभी|सारे|सारी|पूर्व\w*|पहले\w*|ऊपर\w*|सिस्टम|अपने|तुम्हार\w*|"
+                r"आपके|मागील|आधीच्या|सर्व|वरील|अघिल्ला|पहिलेका|सबै|माथिका|پچھل\w*|تمام|سب|"
+                r"سابقہ|اوپر\w*|سسٹم|پہلے|পূর্ববর্তী|আগের|সমস্ত|সব|সকল|উপরের|সিস্টেম|"
+                r"önceki|tüm|bütün|yukarıdaki|sistem\w*|eski|senin)")
+#: Verbs of dropping, closing their clause, with their imperative's ending.
+_DROP_FINAL = (r"(?:(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|उपेक्षा|नज़रअंदाज)\s*(?:कर\s*दो|करो|करें|"
+               r"कीजिए|कीजिये|करिए|करा|कर|गर|गर्नुहोस्|गर्नुस्)|भूल\s*(?:जाओ|जाइए|जाएं|जाएँ|जा)|"
+               r"(?:दुर्लक्ष|बेवास्ता)\s*(?:करा|कर|गर|गर्नुहोस्|गर्नुस्)|विसरा|विसर|"
+               r"बिर्स(?:नुहोस्|नुस्)?|(?:نظر\s*انداز)\s*(?:کر\s*دو|کرو|کریں|کیجیے|کیجئے)|"
+               r"بھول\s*(?:جاؤ|جائیں|جائیے)|(?:উপেক্ষা|অগ্রাহ্য)\s*(?:করো|করুন|কর)|"
+               r"ভুলে\s*(?:যাও|যান)|"
+               r"(?:yok\s+say|görmezden\s+gel|göz\s+ardı\s+et|unut)(?:ın|in|un|ün|iniz|unuz)?"
+               r"|dikkate\s+alma(?:yın)?)"
+               # last in its clause: a sentence's or clause's mark, or an "and" going on
+               r"(?=\s*(?:[।॥.!?,;:؛۔\n)]|$)|\s+(?:और|तथा|আর|এবং|आणि|अनि|र|اور|ve|sonra)\s)")
 #: What the model was told.
 _TOLD = (r"(?:instructions?|rules|prompts?|guidelines|directives|what (?:you|it) (?:were|was|"
          r"have been|'ve been) told|anweisung(?:en)?|regeln|vorgaben|befehle|richtlinien|"
@@ -141,6 +164,9 @@ PATTERNS: list[tuple[Order, str]] = [
     (Order(_DROP_LAST, r"(?P<o>" + _WHICH + _GAP + r"{0,8}?" + _TOLD + _GAP + r"{0,10}?"
            + _DROP_LAST + r")", lead=False),
      "asks the model to drop its instructions"),
+    (Order(r"(?i)" + _DROP_FINAL, r"(?i)(?P<o>" + _WHICH_FINAL + _GAP + r"{0,16}?"
+           + _TOLD_FINAL + _GAP + r"{0,14}?" + _DROP_FINAL + r")", lead=False),
+     "asks the model to drop its instructions"),
     (Order(r"(?i)\b" + _WIPE + r"\b",
            r"(?i)(?P<o>" + _WIPE + r"\b" + _SEP + r"(?:" + _WORD + _SEP + r"){0,4}?" + _MEMORY
            + r")" + _NOT_NAMED, lead=True, start=True),
@@ -165,7 +191,9 @@ OBJECTS = (
     "istruzion", "regol", "direttiv", "инструкц", "указани", "правил", "директив", "指示",
     "指令", "命令", "ルール", "規則", "规则", "プロンプト", "提示", "设定", "設定", "지시",
     "지침", "규칙", "명령", "프롬프트", "تعليمات", "أوامر", "اوامر", "قواعد", "إرشادات",
-    "ارشادات", "توجيهات",
+    "ارشادات", "توجيهات", "निर्देश", "नियम", "हिदायत", "सूचना", "प्रॉम्प्ट", "प्रोम्प्ट", "ہدای",
+    "احکام", "اصول", "پرامپٹ", "নির্দেশ", "নিয়ম", "প্রম্পট", "talimat", "kural", "yönerge",
+    "komut", "istem",
     # the memory
     ".md", "memor", "memór", "index", "file", "erinnerung", "speicher", "gedächtnis", "dateien",
     "archivo", "índice", "indice", "fichier", "mémoire", "arquivo", "памят", "индекс",
@@ -181,6 +209,10 @@ VERBS = (
     "忽略", "忽视", "忽視", "无视", "無視", "忘记", "忘記", "忘掉", "不要遵", "不要理", "忘れ",
     "従わ", "従うな", "무시", "잊", "따르지", "تجاهل", "انس", "أهمل", "اهمل", "لا تتبع",
     "لا تلتزم", "لا تطع",
+    # closing their clause, read by their imperative's ending (`_DROP_FINAL`)
+    "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "नज़रअंदाज", "उपेक्षा", "भूल", "दुर्लक्ष", "बेवास्ता", "विसर",
+    "बिर्स", "نظر", "بھول", "উপেক্ষা", "অগ্রাহ্য", "ভুলে", "yok say", "görmezden", "göz ardı",
+    "unut", "dikkate",
     # of wiping
     "delete", "erase", "remove", "wipe", "overwrite", "rewrite", "clear", "purge", "truncate",
     "lösch", "entfern", "überschreib", "leere", "vernicht", "borra", "elimin", "sobrescrib",
@@ -198,4 +230,4 @@ _DROP_VERBS = VERBS[:VERBS.index("delete")]
 _WIPE_VERBS = VERBS[len(_DROP_VERBS):]
 #: For each of `PATTERNS`, in order: the verbs one of which it holds, and the objects.
 GATES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    *[(_DROP_VERBS, _TOLD_WORDS)] * 3, *[(_WIPE_VERBS, _MEMORY_WORDS)] * 3)
+    *[(_DROP_VERBS, _TOLD_WORDS)] * 4, *[(_WIPE_VERBS, _MEMORY_WORDS)] * 3)
