@@ -111,7 +111,7 @@ class Layout:
         ui = self._ui
         below = sum(w.outer_size.height for w in ui.query("#notice, FittingFooter")
                     if w.display)
-        for rack in ui.query("#textual-toastrack"):  # (Textual's, on every screen)
+        for rack in ui.query("ToastRack"):  # (Textual's, on every screen: by its type)
             rack.styles.margin = (0, 0, below, 0)
 
     def _apply_width(self, width: int, height: int | None = None) -> None:
