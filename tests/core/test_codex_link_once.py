@@ -33,14 +33,14 @@ def _audit(mem: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_markdown_link_to_a_missing_file_is_one_broken_link(tmp_path: Path) -> None:
     mem = _codex(tmp_path)
     got = _audit(mem, "--json")
-    assert got.returncode == 1, got.stderr
+    assert got.returncode == 0, got.stderr  # (Codex owns these files: a warning, newuser42 #21)
     broken = [(b["source"], b["line"], b["target"])
               for b in json.loads(got.stdout)["broken_links"]]
     assert sorted(broken) == [("MEMORY.md", 4, "rollout_summaries/gone.md"),
                               ("memory_summary.md", 2, "rollout_summaries/gone2.md"),
                               ("memory_summary.md", 2, "skills/nothere/SKILL.md")]
     text = _audit(mem).stdout
-    assert "Broken links (broken_link: 3 error)" in text
+    assert "Broken links (broken_link: 3 warning)" in text
     assert "reference to rollout_summaries/gone.md" not in text
     assert "MEMORY.md:4  link to rollout_summaries/gone.md: no such file" in text
     # a path named outside any markdown link is still a reference of its own

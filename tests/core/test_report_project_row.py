@@ -4,6 +4,8 @@ against which stale references are checked (issue 32 item 31): only --json had i
 from __future__ import annotations
 
 import io
+import shutil
+import tempfile
 from pathlib import Path
 
 from rich.console import Console
@@ -20,14 +22,21 @@ def _lines(ws: Path) -> list[str]:
 
 
 def test_an_inferred_project_is_named(tmp_path: Path) -> None:
-    app = tmp_path / "src" / "my-app"
-    app.mkdir(parents=True)
-    memory = tmp_path / ".claude" / "projects" / encode_path(str(app)) / "memory"
-    make_ws(memory, {"MEMORY.md": "- [A](a.md) — a\n",
-                     "a.md": "---\nname: a\ndescription: a\ntype: user\n---\nA.\n"})
-    rows = [ln for ln in _lines(memory) if ln.startswith("Project ")]
-    assert [" ".join(r.split()) for r in rows] == [
-        f"Project {app} (from the Claude Code folder name; --project DIR to change)"]
+    # The project in a folder of its own: the name is decoded by listing each folder on
+    # its path, at most `MAX_ENTRIES` entries each, and a CI worker's pytest folder holds
+    # thousands of other tests' folders (CI 42 saw the project past the listing's bound).
+    top = Path(tempfile.mkdtemp(prefix="memtui-project-row-"))
+    try:
+        app = top / "src" / "my-app"
+        app.mkdir(parents=True)
+        memory = tmp_path / ".claude" / "projects" / encode_path(str(app)) / "memory"
+        make_ws(memory, {"MEMORY.md": "- [A](a.md) — a\n",
+                         "a.md": "---\nname: a\ndescription: a\ntype: user\n---\nA.\n"})
+        rows = [ln for ln in _lines(memory) if ln.startswith("Project ")]
+        assert [" ".join(r.split()) for r in rows] == [
+            f"Project {app} (from the Claude Code folder name; --project DIR to change)"]
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
 
 
 def test_an_item_workspace_has_no_project_row(tmp_path: Path) -> None:

@@ -418,8 +418,9 @@ RULES: tuple[Rule, ...] = (
          "the audit, always by the agent). The agent reads what the audit did not, so a "
          "credential there would pass unseen: an error under --fail-on error, however the "
          "rest reads, and no setting of the audited workspace ignores or lowers it.",
-         _ws(_LINK_A, ("memory/a.md", _mem("a", "".join(
-             f"key{i}: value number {i} here\n" for i in range(5001))))),
+         _ws(_LINK_A, ("memory/a.md", _mem("a", "".join(  # (past 100 credentials: a cut
+             # no machine's speed moves, as the CPU budget's would on 5,000 label lines)
+             f"token {i}: ghp_{i:04d}Tq2Lm9XvB4nR8sK1wZ6yH3cJ5dF0g\n" for i in range(101))))),
          _ws(_LINK_A, _A),
          "split the file into memories of one fact each, or remove what is not memory",
          guarded=True),
